@@ -1,0 +1,47 @@
+# rolo — two commands do everything on a fresh machine:
+#   make run    installs what is missing, builds, opens rolo on the built-in stand-in server
+#   make test   the same set-up, then every test
+SWIFT      ?= swift
+BUILD_DIR  ?= .build
+CONFIG     ?= debug
+ROLO        = $(BUILD_DIR)/$(CONFIG)/rolo
+
+# header or tool -> Debian package that provides it
+DEPS = /usr/include/ncurses.h:libncurses-dev \
+       /usr/include/jpeglib.h:libjpeg-dev \
+       /usr/include/png.h:libpng-dev \
+       /usr/include/sqlite3.h:libsqlite3-dev \
+       /usr/bin/pkg-config:pkg-config \
+       /usr/bin/tmux:tmux \
+       /usr/bin/infocmp:ncurses-bin \
+       /usr/share/terminfo/x/xterm-direct:ncurses-term
+
+.PHONY: all run demo build test deps clean bench
+
+all: build
+
+deps:
+	@missing=""; \
+	for pair in $(DEPS); do \
+	  file=$${pair%%:*}; pkg=$${pair##*:}; \
+	  [ -e "$$file" ] || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "make deps: swift is not on PATH (https://swift.org/install)"; exit 1; }
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+run: build
+	$(ROLO) --demo $(ARGS)
+
+test: build
+	$(SWIFT) test
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "rolo",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "rolo", targets: ["rolo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // ncursesw through pkg-config; the shim defines NCURSES_WIDECHAR itself
+        // because SwiftPM drops pkg-config's -D flags.
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // libjpeg-turbo and libpng, wrapped in C so that libjpeg's longjmp-based
+        // error handling never crosses into Swift.
+        .target(
+            name: "CImage",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
+        ),
+        // Signal handlers and the crash-time terminal reset, which must be async-signal-safe C.
+        .target(name: "CTerminal"),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["CNcursesw", "CTerminal"]
+        ),
+        .target(
+            name: "RoloCore",
+            dependencies: [
+                "CImage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        .target(
+            name: "RoloApp",
+            dependencies: ["TerminalUI", "RoloCore"]
+        ),
+        .target(
+            name: "StandIn",
+            dependencies: [
+                "CImage",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "rolo",
+            dependencies: [
+                "RoloApp", "RoloCore", "StandIn", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore"]),
+        .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RoloCore"]),
+    ]
+)

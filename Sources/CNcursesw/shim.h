@@ -1,0 +1,64 @@
+#ifndef ROLO_CNCURSESW_SHIM_H
+#define ROLO_CNCURSESW_SHIM_H
+
+/* SwiftPM drops the -D flags pkg-config gives, so the wide-character API is
+   switched on here, before ncurses.h is seen. */
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <wchar.h>
+#include <ncurses.h>
+#include <term.h>
+
+/* Swift 6 rejects ncurses' global variables as shared mutable state and
+   cannot import function-like macros: these wrappers expose both. */
+
+static inline WINDOW *rolo_stdscr(void) { return stdscr; }
+static inline WINDOW *rolo_curscr(void) { return curscr; }
+static inline int rolo_lines(void) { return LINES; }
+static inline int rolo_cols(void) { return COLS; }
+static inline int rolo_colors(void) { return COLORS; }
+static inline int rolo_color_pairs(void) { return COLOR_PAIRS; }
+
+static inline void rolo_getmaxyx(WINDOW *win, int *rows, int *cols) {
+    int y, x;
+    getmaxyx(win, y, x);
+    *rows = y;
+    *cols = x;
+}
+
+static inline attr_t rolo_a_normal(void) { return A_NORMAL; }
+static inline attr_t rolo_a_bold(void) { return A_BOLD; }
+static inline attr_t rolo_a_dim(void) { return A_DIM; }
+static inline attr_t rolo_a_reverse(void) { return A_REVERSE; }
+static inline attr_t rolo_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t rolo_a_italic(void) { return A_ITALIC; }
+
+static inline mmask_t rolo_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t rolo_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t rolo_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t rolo_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t rolo_wheel_up(void) { return BUTTON4_PRESSED; }
+static inline mmask_t rolo_wheel_down(void) {
+#if NCURSES_MOUSE_VERSION > 1
+    return BUTTON5_PRESSED;
+#else
+    return 0;
+#endif
+}
+
+/* setcchar takes the pair number as a short; pairs above 32767 (and, in
+   practice, above 255 on some builds) must go through the opts pointer. */
+static inline int rolo_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
+    return setcchar(cell, text, attrs, (short)(pair > 255 ? 0 : pair), pair > 255 ? (void *)&pair : NULL);
+}
+
+/* Whether the terminal description has the given boolean capability (e.g. "RGB"). */
+static inline int rolo_tigetflag(const char *name) { return tigetflag((char *)name); }
+
+#endif
