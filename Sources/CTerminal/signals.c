@@ -51,6 +51,14 @@ int rolo_signals_install(void) {
     return signal_pipe[0];
 }
 
+void rolo_signals_wake(void) {
+    unsigned char byte = 0;
+    if (signal_pipe[1] >= 0) {
+        ssize_t ignored = write(signal_pipe[1], &byte, 1);
+        (void)ignored;
+    }
+}
+
 void rolo_signals_uninstall(void) {
     for (size_t i = 0; i < sizeof(forwarded_signals) / sizeof(forwarded_signals[0]); i++) {
         signal(forwarded_signals[i], SIG_DFL);
@@ -111,8 +119,9 @@ int rolo_poll2(int fd_a, int fd_b, int timeout_ms) {
         }
         if (n == 0) return 0;
         int mask = 0;
-        if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) mask |= 1;
+        if (fds[0].revents & POLLIN) mask |= 1;
         if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) mask |= 2;
+        if (fds[0].revents & (POLLHUP | POLLERR | POLLNVAL)) mask |= 4;
         return mask;
     }
 }

@@ -10,6 +10,9 @@ int rolo_terminal_save(int fd);
    number as one byte into a non-blocking self-pipe. Returns the pipe's read end, or -1. */
 int rolo_signals_install(void);
 
+/* Writes a zero byte into the self-pipe, waking whoever polls it (used to stop the input thread). */
+void rolo_signals_wake(void);
+
 /* Restores the default disposition of the signals rolo_signals_install handled. */
 void rolo_signals_uninstall(void);
 
@@ -21,7 +24,8 @@ void rolo_crash_handlers_install(void);
 /* Tells the crash handlers whether the full-screen mode is up (only then do they write). */
 void rolo_crash_set_active(int active);
 
-/* Waits until fd_a or fd_b is readable. Returns a bit mask: 1 for fd_a, 2 for fd_b,
+/* Waits until fd_a or fd_b is readable. Returns a bit mask: 1 for fd_a readable, 2 for fd_b,
+   4 for fd_a hung up,
    0 on timeout, -1 on error (EINTR is retried). timeout_ms < 0 waits forever. */
 int rolo_poll2(int fd_a, int fd_b, int timeout_ms);
 

@@ -1,0 +1,101 @@
+import Dispatch
+import Foundation
+import Logging
+import TerminalUI
+
+/// The run loop: terminal events in, actions through the controller, frames out.
+///
+/// Everything runs on the main actor. A frame is drawn only when something changed, and at most
+/// once per turn of the main queue however many events arrived; a timer runs only while a
+/// spinner turns or a banner waits to expire, so an idle rolo uses no CPU.
+@MainActor
+public final class App {
+    private let terminal: Terminal
+    private let controller: ScreenController
+    private let logger = Logger(label: "rolo.app")
+    private var renderScheduled = false
+    private var ticker: Task<Void, Never>?
+    private var frames = 0
+    /// Where to report "idle" after each frame, for tests that drive the real binary.
+    private let idleFile: String?
+
+    public init(terminal: Terminal, controller: ScreenController, idleFile: String? = nil) {
+        self.terminal = terminal
+        self.controller = controller
+        self.idleFile = idleFile
+    }
+
+    /// Runs until the user quits or the terminal goes away; always restores the terminal.
+    public func run() async {
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            controller.onNeedsRender = { [weak self] in self?.scheduleRender() }
+            controller.onRepaint = { [weak self] in
+                self?.terminal.invalidate()
+                self?.scheduleRender()
+            }
+            controller.busy.onChange = { [weak self] in self?.scheduleRender() }
+            var resumed = false
+            controller.onQuit = {
+                guard !resumed else { return }
+                resumed = true
+                finished.resume()
+            }
+            terminal.start { [weak self] event in
+                guard let self else { return }
+                if case .hangup = event {
+                    // The terminal is gone: nothing more can be drawn; just restore and leave.
+                    self.logger.info("terminal hung up")
+                }
+                self.controller.handle(event)
+            }
+            controller.start()
+            render()
+        }
+        ticker?.cancel()
+        terminal.shutdown()
+    }
+
+    private func scheduleRender() {
+        guard !renderScheduled else { return }
+        renderScheduled = true
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { self.render() }
+        }
+    }
+
+    private func render() {
+        renderScheduled = false
+        guard !controller.quitRequested else { return }
+        let canvas = controller.render(theme: terminal.theme, glyphs: terminal.glyphs)
+        terminal.present(canvas)
+        frames += 1
+        updateTicker()
+        reportIdle()
+    }
+
+    private func updateTicker() {
+        if controller.needsTicks {
+            guard ticker == nil else { return }
+            ticker = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    guard let self, !Task.isCancelled else { return }
+                    guard self.controller.needsTicks else {
+                        self.ticker = nil
+                        self.scheduleRender()
+                        return
+                    }
+                    self.controller.tick()
+                }
+            }
+        }
+    }
+
+    /// Writes "idle <frame>" once nothing is in flight, or "busy <frame>" otherwise.
+    private func reportIdle() {
+        guard let idleFile else { return }
+        let idle = controller.busy.isIdle && !controller.sources.contains { $0.isLoading }
+        let text = "\(idle ? "idle" : "busy") \(frames)\n"
+        try? text.write(toFile: idleFile, atomically: true, encoding: .utf8)
+    }
+}

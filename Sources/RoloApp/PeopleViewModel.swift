@@ -1,0 +1,215 @@
+import Foundation
+import Logging
+import RoloCore
+import TerminalUI
+
+/// The `people` source: the ME employees server's list, each employee's detail and its health.
+@MainActor
+public final class PeopleViewModel: SourceModel {
+    public let id = SourceID.people
+    public let listTitle = "Employees"
+    public let noun = (singular: "employee", plural: "employees")
+    public let markerWidth = 0
+    public var onEvent: (SourceEvent) -> Void = { _ in }
+
+    public private(set) var state: LoadState<[Employee]> = .idle
+    public private(set) var health: HealthState = .unknown
+    public private(set) var lastUpdated: Date?
+    public private(set) var searchTerm: String?
+    public private(set) var entries: any ListEntrySource = [ListEntry]()
+
+    /// What the status line says about the server.
+    public enum HealthState: Sendable, Equatable {
+        case unknown, ok, unhealthy(String), unreachable
+    }
+
+    private let service: any PeopleService
+    private let busy: BusyTracker
+    private let clock: any Clock<Duration>
+    private let now: () -> Date
+    private let logger = Logger(label: "rolo.people")
+    private var details: [Int: LoadState<Employee>] = [:]
+    private var refreshTask: Task<Void, Never>?
+    private var detailTask: Task<Void, Never>?
+    private var started = false
+
+    /// How long the selection must rest on a row before its detail is requested, so a fast
+    /// scroll does not send a request per row passed.
+    static let detailDelay = Duration.milliseconds(120)
+
+    public init(service: any PeopleService, busy: BusyTracker, clock: any Clock<Duration> = ContinuousClock(),
+                now: @escaping () -> Date = Date.init) {
+        self.service = service
+        self.busy = busy
+        self.clock = clock
+        self.now = now
+    }
+
+    public let columns = [
+        ListColumn("Name", .flexible(min: 12)),
+        ListColumn("Gender", .fixed(7)),
+        ListColumn("Born", .fixed(17), alignRight: true),
+    ]
+
+    public var isLoading: Bool { state.isLoading || detailTask != nil }
+
+    public var placeholder: ListPlaceholder? {
+        guard entries.entryCount == 0 else { return nil }
+        switch state {
+        case .idle, .loading(nil): return .loading("Loading employees…")
+        case .failed(let error, nil): return .failed("Couldn't load employees. \(error.message)")
+        default:
+            if let searchTerm { return .empty("No employee matches “\(searchTerm)” — Esc clears the search") }
+            return .empty("The server has no employees.")
+        }
+    }
+
+    public var statusItems: [String] {
+        switch health {
+        case .unknown: return []
+        case .ok: return ["server ok"]
+        case .unhealthy(let text): return ["server says: \(text)"]
+        case .unreachable: return ["server unreachable"]
+        }
+    }
+
+    public func start() {
+        guard !started else { return }
+        started = true
+        refresh()
+    }
+
+    public func refresh() {
+        refreshTask?.cancel()
+        state = .loading(previous: state.value)
+        details.removeAll()
+        onEvent(.changed)
+        refreshTask = Task { [weak self] in
+            guard let self else { return }
+            await self.busy.track { await self.load() }
+        }
+    }
+
+    private func load() async {
+        let service = self.service
+        async let healthResult = Result(catching: { try await service.health() })
+        let listResult = await Result(catching: { try await service.employees() })
+        let checked = await healthResult
+        guard !Task.isCancelled else { return }
+        switch checked {
+        case .success(.ok):
+            health = .ok
+        case .success(.unhealthy(let text)):
+            health = .unhealthy(text)
+        case .failure:
+            health = .unreachable
+        }
+        switch listResult {
+        case .success(let employees):
+            state = .loaded(employees, stale: false)
+            lastUpdated = now()
+        case .failure(let error):
+            let fetchError = FetchError.wrap(error)
+            guard fetchError.kind != .cancelled else { return }
+            logger.warning("employee list failed: \(fetchError.detail)")
+            state = .failed(fetchError, previous: state.value)
+            if state.value != nil { onEvent(.banner(fetchError.message, isError: true)) }
+        }
+        rebuildEntries()
+        refreshTask = nil
+        onEvent(.changed)
+    }
+
+    public func setSearch(_ term: String?) {
+        let cleaned = term?.trimmingCharacters(in: .whitespaces)
+        searchTerm = cleaned?.isEmpty == false ? cleaned : nil
+        rebuildEntries()
+        onEvent(.changed)
+    }
+
+    private func rebuildEntries() {
+        let employees = state.value ?? []
+        let visible = searchTerm.map { term in employees.filter { $0.matches(term) } } ?? employees
+        entries = visible.map { ListEntry.row(Self.row(for: $0)) }
+    }
+
+    static func row(for employee: Employee) -> ListRow {
+        ListRow(id: String(employee.id), cells: [employee.fullName, employee.gender, employee.birthDate.display])
+    }
+
+    // MARK: - Detail
+
+    public func selectionChanged(to rowID: String?) {
+        detailTask?.cancel()
+        detailTask = nil
+        guard let rowID, let id = Int(rowID) else { return }
+        if case .loaded = details[id] { return }
+        if case .loading = details[id] { details[id] = nil }
+        detailTask = Task { [weak self] in
+            guard let self else { return }
+            do {
+                try await self.clock.sleep(for: Self.detailDelay)
+            } catch {
+                return
+            }
+            await self.busy.track { await self.loadDetail(id) }
+        }
+        onEvent(.changed)
+    }
+
+    private func loadDetail(_ id: Int) async {
+        details[id] = .loading(previous: details[id]?.value)
+        onEvent(.changed)
+        do {
+            let employee = try await service.employee(id: id)
+            guard !Task.isCancelled else { return }
+            details[id] = .loaded(employee, stale: false)
+        } catch {
+            let fetchError = FetchError.wrap(error)
+            if fetchError.kind == .cancelled || Task.isCancelled {
+                details[id] = nil
+                return
+            }
+            logger.warning("employee \(id) failed: \(fetchError.detail)")
+            details[id] = .failed(fetchError, previous: details[id]?.value)
+        }
+        detailTask = nil
+        onEvent(.changed)
+    }
+
+    public func detail(for rowID: String) -> [DetailBlock] {
+        guard let id = Int(rowID), let summary = state.value?.first(where: { $0.id == id }) else { return [] }
+        let fetched = details[id]
+        let employee = fetched?.value ?? summary
+        var blocks = PeopleDetail.blocks(for: employee, today: now())
+        switch fetched {
+        case .none, .idle, .loading:
+            blocks.append(.notice("Loading the full record…", isError: false))
+        case .failed(let error, _):
+            blocks.append(.notice("Couldn't load the full record: \(error.message)", isError: true))
+        case .loaded:
+            break
+        }
+        return blocks
+    }
+}
+
+extension Employee {
+    /// Whether a search term matches the name, gender or birth date (case- and accent-insensitive).
+    func matches(_ term: String) -> Bool {
+        [fullName, gender, birthDate.display].contains {
+            $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// Captures an async throwing call as a value.
+    init(catching body: () async throws -> Success) async {
+        do {
+            self = .success(try await body())
+        } catch {
+            self = .failure(error)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import TerminalUI
+
+extension ScreenController {
+    /// Draws the whole screen into a new canvas. Pure: reads state, does no I/O.
+    public func render(theme: Theme, glyphs: Glyphs) -> Canvas {
+        var canvas = Canvas(size: size)
+        let layout = self.layout
+        if layout.isTooSmall {
+            drawTooSmall(into: &canvas, theme: theme)
+            return canvas
+        }
+        TabBar(title: "rolo", tabs: sources.map { TabBar.Tab(label: $0.id.rawValue) }, active: active, theme: theme)
+            .render(into: &canvas, area: layout.tabBar)
+        let ui = sourceUI
+        if layout.isWide {
+            drawList(into: &canvas, pane: layout.list, focused: !ui.showingDetail, theme: theme, glyphs: glyphs)
+            if let divider = layout.divider {
+                for y in divider.y..<divider.maxY { canvas.write(glyphs.vertical, x: divider.x, y: y, style: theme.dim) }
+            }
+            drawDetail(into: &canvas, pane: layout.detail, focused: ui.showingDetail, theme: theme, glyphs: glyphs)
+        } else if ui.showingDetail {
+            drawDetail(into: &canvas, pane: layout.detail, focused: true, theme: theme, glyphs: glyphs)
+        } else {
+            drawList(into: &canvas, pane: layout.list, focused: true, theme: theme, glyphs: glyphs)
+        }
+        if let banner {
+            Banner(message: banner.message, isError: banner.isError, theme: theme)
+                .render(into: &canvas, area: layout.body.row(layout.body.height - 1))
+        }
+        StatusLine(left: statusLeft(glyphs: glyphs), right: statusRight(), theme: theme, glyphs: glyphs)
+            .render(into: &canvas, area: layout.status)
+        FooterHints(hints: keyTable.hints(in: activeScopes, where: isAvailable), theme: theme)
+            .render(into: &canvas, area: layout.footer)
+        if let helpScroll {
+            Overlay(title: "rolo keys", lines: helpLines(theme: theme), scroll: helpScroll,
+                    footer: "Esc closes", theme: theme, glyphs: glyphs)
+                .render(into: &canvas, screen: layout.body)
+        }
+        return canvas
+    }
+
+    private func drawTooSmall(into canvas: inout Canvas, theme: Theme) {
+        let minimum = ScreenLayout.minimum
+        let message = "Terminal too small: \(size.width)×\(size.height). rolo needs at least \(minimum.width)×\(minimum.height) — enlarge the window, or press q to quit."
+        let lines = message.wrapped(toWidth: max(1, size.width - 2))
+        let top = max(0, (size.height - lines.count) / 2)
+        for (n, line) in lines.enumerated() {
+            canvas.write(line, x: max(0, (size.width - line.displayWidth) / 2), y: top + n, style: theme.error)
+        }
+    }
+
+    func listView(in content: Rect, theme: Theme = .monochrome, glyphs: Glyphs = .ascii, focused: Bool = true) -> ListView {
+        ListView(entries: source.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
+                 highlight: source.searchTerm, markerWidth: source.markerWidth, theme: theme, glyphs: glyphs)
+    }
+
+    private func drawList(into canvas: inout Canvas, pane: Rect, focused: Bool, theme: Theme, glyphs: Glyphs) {
+        let (title, content) = ScreenLayout.split(pane: pane)
+        if let searchText {
+            let end = canvas.write("/ ", x: title.x + 1, y: title.y, style: theme.footerKey, clip: title)
+            let cursorX = canvas.write(searchText, x: end, y: title.y, style: theme.text.adding(.underline), clip: title)
+            canvas.write("▏", x: cursorX, y: title.y, style: theme.footerKey, clip: title)
+        } else {
+            let end = canvas.write(" \(source.listTitle) ", x: title.x, y: title.y, style: focused ? theme.title : theme.dim, clip: title)
+            if let term = source.searchTerm {
+                canvas.write("filter “\(term)” · Esc clears", x: end + 1, y: title.y, style: theme.dim, clip: title)
+            }
+        }
+        if let placeholder = source.placeholder {
+            drawPlaceholder(placeholder, into: &canvas, area: content, theme: theme)
+            return
+        }
+        listView(in: content, theme: theme, glyphs: glyphs, focused: focused).render(into: &canvas, area: content)
+    }
+
+    private func drawPlaceholder(_ placeholder: ListPlaceholder, into canvas: inout Canvas, area: Rect, theme: Theme) {
+        let text: String
+        let style: Style
+        switch placeholder {
+        case .loading(let message): (text, style) = (message, theme.dim)
+        case .empty(let message): (text, style) = (message, theme.dim)
+        case .failed(let message): (text, style) = (message, theme.error)
+        case .unconfigured(let message): (text, style) = (message, theme.text)
+        }
+        let lines = text.wrapped(toWidth: max(1, area.width - 4))
+        for (n, line) in lines.enumerated() {
+            canvas.write(line, x: area.x + 2, y: area.y + 1 + n, style: style, clip: area)
+        }
+    }
+
+    private func drawDetail(into canvas: inout Canvas, pane: Rect, focused: Bool, theme: Theme, glyphs: Glyphs) {
+        let (title, content) = ScreenLayout.split(pane: pane)
+        if layout.isWide {
+            canvas.write("Detail", x: title.x, y: title.y, style: focused ? theme.title : theme.dim, clip: title)
+        } else {
+            canvas.write("← \(source.listTitle)", x: title.x, y: title.y, style: theme.title, clip: title)
+            canvas.write("Esc back", x: title.maxX - 9, y: title.y, style: theme.dim, clip: title)
+        }
+        guard let id = sourceUI.selectedID else {
+            let message = source.entries.entryCount == 0 ? "" : "Select a row to see its detail here."
+            canvas.write(message, x: content.x, y: content.y + 1, style: theme.dim, clip: content)
+            return
+        }
+        DetailView(blocks: source.detail(for: id), scroll: sourceUI.detailScroll, theme: theme, glyphs: glyphs)
+            .render(into: &canvas, area: content.inset(top: 1))
+    }
+
+    private func statusLeft(glyphs: Glyphs) -> [String] {
+        let entries = source.entries
+        var rows = 0
+        var position = 0
+        for index in 0..<entries.entryCount where entries.entry(at: index).row != nil {
+            rows += 1
+            if index == sourceUI.cursor.selected { position = rows }
+        }
+        let noun = rows == 1 ? source.noun.singular : source.noun.plural
+        var items = [source.id.rawValue, source.searchTerm == nil ? "\(rows) \(noun)" : "\(rows) matching"]
+        if position > 0 { items.append("\(position)/\(rows)") }
+        if source.isLoading || busy.count > 0 {
+            items.append("\(glyphs.spinner[spinnerFrame % glyphs.spinner.count]) loading")
+        }
+        return items
+    }
+
+    private static let timeFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter
+    }()
+
+    private func statusRight() -> [String] {
+        var items = source.statusItems
+        if let updated = source.lastUpdated { items.append("updated \(Self.timeFormatter.string(from: updated))") }
+        items.append("? help")
+        return items
+    }
+
+    /// The help overlay's lines: every binding in force for this source, grouped by scope.
+    func helpLines(theme: Theme = .monochrome) -> [(text: String, style: Style)] {
+        var lines: [(text: String, style: Style)] = []
+        for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.help] {
+            let bindings = keyTable.bindings.filter { $0.scope == scope && isAvailableInHelp($0.action) }
+            guard !bindings.isEmpty else { continue }
+            if !lines.isEmpty { lines.append(("", theme.text)) }
+            lines.append((scope.name, theme.title))
+            for binding in bindings {
+                lines.append(("  " + binding.keyLabel.padded(toWidth: 22) + binding.description, theme.text))
+            }
+        }
+        lines.append(("", theme.text))
+        lines.append(("Mouse: click selects, double-click opens, the wheel scrolls.", theme.dim))
+        return lines
+    }
+
+    private func isAvailableInHelp(_ action: Action) -> Bool {
+        switch action {
+        case .source(let index): return index < sources.count
+        case .nextSource, .previousSource: return sources.count > 1
+        default: return true
+        }
+    }
+
+    /// The tab under a column of the tab bar.
+    func tabIndex(atColumn x: Int) -> Int? {
+        var start = " rolo ".displayWidth
+        for (index, source) in sources.enumerated() {
+            let width = " \(index + 1) \(source.id.rawValue) ".displayWidth
+            if x >= start + 1 && x < start + 1 + width { return index }
+            start += 1 + width
+        }
+        return nil
+    }
+}

@@ -1,0 +1,366 @@
+import Foundation
+import RoloCore
+import TerminalUI
+
+/// The master-detail screen: which source is shown, the selection, the panes, search, help and
+/// banners. Turns terminal events into actions and actions into state; `render()` draws it.
+@MainActor
+public final class ScreenController {
+    /// Per-source screen state, kept when the user switches tabs.
+    struct SourceUI {
+        var cursor = ListCursor()
+        var selectedID: String?
+        var detailScroll = 0
+        /// Narrow: the detail is pushed over the list. Wide: the detail pane has the focus.
+        var showingDetail = false
+    }
+
+    /// A message over the content until it expires.
+    struct BannerState: Equatable {
+        var message: String
+        var isError: Bool
+        var expires: Date
+    }
+
+    /// How long a banner stays.
+    static let bannerDuration: TimeInterval = 8
+
+    public let sources: [any SourceModel]
+    public let busy: BusyTracker
+    public private(set) var active: Int
+    public private(set) var size: Size
+    public private(set) var quitRequested = false
+    /// Asks the app to draw; coalesced by the app.
+    public var onNeedsRender: () -> Void = {}
+    /// Asks the app to repaint every cell (Ctrl-L).
+    public var onRepaint: () -> Void = {}
+    /// Asks the app to quit.
+    public var onQuit: () -> Void = {}
+
+    var ui: [SourceID: SourceUI] = [:]
+    var helpScroll: Int?
+    var banner: BannerState?
+    /// The search field while the user types in it.
+    var searchText: String?
+    var spinnerFrame = 0
+    let keyTable = roloKeyTable
+    private let now: () -> Date
+
+    public init(sources: [any SourceModel], initial: SourceID? = nil, size: Size, busy: BusyTracker,
+                now: @escaping () -> Date = Date.init) {
+        precondition(!sources.isEmpty, "rolo needs at least one source")
+        self.sources = sources
+        self.busy = busy
+        self.size = size
+        self.now = now
+        active = initial.flatMap { id in sources.firstIndex { $0.id == id } } ?? 0
+        for (index, source) in sources.enumerated() {
+            source.onEvent = { [weak self] event in self?.sourceEvent(event, from: index) }
+        }
+    }
+
+    var source: any SourceModel { sources[active] }
+    var layout: ScreenLayout { ScreenLayout(size: size) }
+    var sourceUI: SourceUI {
+        get { ui[source.id] ?? SourceUI() }
+        set { ui[source.id] = newValue }
+    }
+
+    /// Starts the active source's first load.
+    public func start() {
+        source.start()
+        syncSelection()
+    }
+
+    /// Whether something is animating (spinner) or waiting to expire (banner).
+    public var needsTicks: Bool { busy.count > 0 || sources.contains { $0.isLoading } || banner != nil }
+
+    /// Advances the spinner and expires the banner; the app calls this on a timer while `needsTicks`.
+    public func tick() {
+        spinnerFrame += 1
+        if let banner, banner.expires <= now() { self.banner = nil }
+        onNeedsRender()
+    }
+
+    // MARK: - Events
+
+    /// Handles one terminal event.
+    public func handle(_ event: TerminalEvent) {
+        switch event {
+        case .key(let key):
+            handle(key)
+        case .mouse(let mouse):
+            handle(mouse)
+        case .resize(let newSize):
+            size = newSize
+            clampCursor()
+        case .interrupt, .hangup:
+            perform(.quit)
+        case .resumed:
+            onRepaint()
+        }
+        onNeedsRender()
+    }
+
+    private func handle(_ key: Key) {
+        if layout.isTooSmall {
+            if key == .character("q") || key == .control("c") { perform(.quit) }
+            return
+        }
+        if searchText != nil, helpScroll == nil {
+            if let action = keyTable.action(for: key, in: [Scopes.search]) {
+                perform(action)
+            } else {
+                editSearch(with: key)
+            }
+            return
+        }
+        if let action = keyTable.action(for: key, in: activeScopes, where: isAvailable) {
+            perform(action)
+        }
+    }
+
+    /// The scopes of the key table in force now, most specific first.
+    var activeScopes: [KeyScope] {
+        if helpScroll != nil { return [Scopes.help] }
+        if searchText != nil { return [Scopes.search] }
+        return [sourceUI.showingDetail ? Scopes.detail : Scopes.list, Scopes.global]
+    }
+
+    /// Whether an action can be used in the current source and state.
+    func isAvailable(_ action: Action) -> Bool {
+        switch action {
+        case .source(let index): return index < sources.count
+        case .nextSource, .previousSource: return sources.count > 1
+        case .clearSearch: return searchText != nil || source.searchTerm != nil
+        default: return true
+        }
+    }
+
+    // MARK: - Actions
+
+    /// Does one action.
+    public func perform(_ action: Action) {
+        if helpScroll != nil {
+            performInHelp(action)
+            return
+        }
+        switch action {
+        case .moveUp, .moveDown, .pageUp, .pageDown, .first, .last:
+            sourceUI.showingDetail ? scrollDetail(action) : moveSelection(action)
+        case .open:
+            guard sourceUI.selectedID != nil else { return }
+            sourceUI.showingDetail = true
+            sourceUI.detailScroll = 0
+        case .back:
+            sourceUI.showingDetail = false
+        case .refresh:
+            source.refresh()
+        case .search:
+            sourceUI.showingDetail = false
+            searchText = source.searchTerm ?? ""
+        case .clearSearch:
+            searchText = nil
+            source.setSearch(nil)
+            afterEntriesChanged()
+        case .acceptSearch:
+            searchText = nil
+        case .nextSource:
+            switchSource(to: (active + 1) % sources.count)
+        case .previousSource:
+            switchSource(to: (active + sources.count - 1) % sources.count)
+        case .source(let index):
+            if index < sources.count { switchSource(to: index) }
+        case .help:
+            helpScroll = 0
+        case .closeHelp:
+            helpScroll = nil
+        case .redraw:
+            onRepaint()
+        case .quit:
+            guard !quitRequested else { return }
+            quitRequested = true
+            onQuit()
+        }
+        onNeedsRender()
+    }
+
+    private func performInHelp(_ action: Action) {
+        let page = max(1, layout.body.height - 4)
+        switch action {
+        case .closeHelp: helpScroll = nil
+        case .moveUp: helpScroll = max(0, (helpScroll ?? 0) - 1)
+        case .moveDown: helpScroll = min(helpLines().count, (helpScroll ?? 0) + 1)
+        case .pageUp: helpScroll = max(0, (helpScroll ?? 0) - page)
+        case .pageDown: helpScroll = min(helpLines().count, (helpScroll ?? 0) + page)
+        case .quit: helpScroll = nil
+        default: break
+        }
+        onNeedsRender()
+    }
+
+    private func switchSource(to index: Int) {
+        guard index != active else { return }
+        searchText = nil
+        active = index
+        source.start()
+        clampCursor()
+    }
+
+    private var listPageHeight: Int { max(1, ScreenLayout.split(pane: layout.list).content.height - 1) }
+
+    private func moveSelection(_ action: Action) {
+        let entries = source.entries
+        var cursor = sourceUI.cursor
+        switch action {
+        case .moveUp: cursor.move(by: -1, in: entries)
+        case .moveDown: cursor.move(by: 1, in: entries)
+        case .pageUp:
+            cursor.move(by: -listPageHeight, in: entries)
+            cursor.offset -= listPageHeight
+        case .pageDown:
+            cursor.move(by: listPageHeight, in: entries)
+            cursor.offset += listPageHeight
+        case .first: cursor.moveToFirst(in: entries)
+        case .last: cursor.moveToLast(in: entries)
+        default: break
+        }
+        sourceUI.cursor = cursor
+        clampCursor()
+    }
+
+    private func scrollDetail(_ action: Action) {
+        let page = max(1, layout.detail.height - 2)
+        var scroll = sourceUI.detailScroll
+        switch action {
+        case .moveUp: scroll -= 1
+        case .moveDown: scroll += 1
+        case .pageUp: scroll -= page
+        case .pageDown: scroll += page
+        case .first: scroll = 0
+        case .last: scroll = Int.max / 2
+        default: break
+        }
+        sourceUI.detailScroll = min(max(0, scroll), maxDetailScroll)
+    }
+
+    var maxDetailScroll: Int {
+        guard let id = sourceUI.selectedID else { return 0 }
+        let pane = ScreenLayout.split(pane: layout.detail).content
+        let view = DetailView(blocks: source.detail(for: id), theme: .monochrome, glyphs: .ascii)
+        return max(0, view.contentHeight(width: pane.width) - pane.height)
+    }
+
+    private func editSearch(with key: Key) {
+        guard var text = searchText else { return }
+        switch key {
+        case .backspace, .delete:
+            if text.isEmpty {
+                perform(.clearSearch)
+                return
+            }
+            text.removeLast()
+        case .character(let character):
+            text.append(character)
+        case .up, .down, .pageUp, .pageDown:
+            searchText = nil
+            handle(key)
+            return
+        default:
+            return
+        }
+        searchText = text
+        source.setSearch(text)
+        sourceUI.cursor = ListCursor()
+        afterEntriesChanged()
+    }
+
+    // MARK: - Mouse
+
+    private func handle(_ mouse: MouseEvent) {
+        let layout = self.layout
+        guard !layout.isTooSmall else { return }
+        if helpScroll != nil {
+            switch mouse.kind {
+            case .wheelUp: performInHelp(.moveUp)
+            case .wheelDown: performInHelp(.moveDown)
+            case .click, .press: helpScroll = nil
+            default: break
+            }
+            return
+        }
+        if mouse.y == layout.tabBar.y, mouse.kind == .click || mouse.kind == .press {
+            if let index = tabIndex(atColumn: mouse.x) { switchSource(to: index) }
+            return
+        }
+        let listVisible = layout.isWide || !sourceUI.showingDetail
+        if listVisible, layout.list.contains(x: mouse.x, y: mouse.y) {
+            switch mouse.kind {
+            case .wheelUp: moveSelection(.moveUp); moveSelection(.moveUp); moveSelection(.moveUp)
+            case .wheelDown: moveSelection(.moveDown); moveSelection(.moveDown); moveSelection(.moveDown)
+            case .click, .press, .doubleClick:
+                let content = ScreenLayout.split(pane: layout.list).content
+                if let index = listView(in: content).entryIndex(atScreenRow: mouse.y, in: content) {
+                    sourceUI.cursor.select(entry: index, in: source.entries)
+                    sourceUI.showingDetail = mouse.kind == .doubleClick
+                    clampCursor()
+                }
+            case .release:
+                break
+            }
+        } else if layout.detail.contains(x: mouse.x, y: mouse.y) || sourceUI.showingDetail {
+            switch mouse.kind {
+            case .wheelUp: scrollDetail(.moveUp); scrollDetail(.moveUp); scrollDetail(.moveUp)
+            case .wheelDown: scrollDetail(.moveDown); scrollDetail(.moveDown); scrollDetail(.moveDown)
+            default: break
+            }
+        }
+    }
+
+    // MARK: - Source events
+
+    private func sourceEvent(_ event: SourceEvent, from index: Int) {
+        switch event {
+        case .changed:
+            if index == active { afterEntriesChanged() }
+        case .banner(let message, let isError):
+            if index == active {
+                banner = BannerState(message: message, isError: isError, expires: now().addingTimeInterval(Self.bannerDuration))
+            }
+        }
+        onNeedsRender()
+    }
+
+    /// Keeps the selection on the same row (by id) when the rows change under it.
+    private func afterEntriesChanged() {
+        let entries = source.entries
+        if let id = sourceUI.selectedID, let index = Self.index(ofRowID: id, in: entries) {
+            sourceUI.cursor.selected = index
+        }
+        clampCursor()
+    }
+
+    static func index(ofRowID id: String, in entries: any ListEntrySource) -> Int? {
+        (0..<entries.entryCount).first { entries.entry(at: $0).row?.id == id }
+    }
+
+    func clampCursor() {
+        let entries = source.entries
+        var cursor = sourceUI.cursor
+        let height = ScreenLayout.split(pane: layout.list).content.height - 1
+        cursor.clamp(in: entries, height: max(1, height))
+        sourceUI.cursor = cursor
+        syncSelection()
+    }
+
+    /// Tells the source when the selected row changed, so it can fetch the row's detail.
+    private func syncSelection() {
+        let entries = source.entries
+        let id = sourceUI.cursor.selected.flatMap { $0 < entries.entryCount ? entries.entry(at: $0).row?.id : nil }
+        guard id != sourceUI.selectedID else { return }
+        sourceUI.selectedID = id
+        sourceUI.detailScroll = 0
+        if id == nil { sourceUI.showingDetail = false }
+        source.selectionChanged(to: id)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RoloCore
+import TerminalUI
+
+/// Something a source tells the screen besides "my state changed".
+public enum SourceEvent: Sendable, Equatable {
+    case changed
+    /// A short message for a banner over the data still shown.
+    case banner(String, isError: Bool)
+}
+
+/// What the list area of a source shows when it has no rows to show.
+public enum ListPlaceholder: Sendable, Equatable {
+    case loading(String)
+    case empty(String)
+    case failed(String)
+    /// The source can't be used until something is set; the text says what.
+    case unconfigured(String)
+}
+
+/// A source as the screen sees it: one API adapted to the shared list, detail and status line.
+///
+/// Each source is a view-model on the main actor: it owns its state, starts async work through
+/// services, and reports changes with `onEvent`; it never draws and never touches the terminal.
+@MainActor
+public protocol SourceModel: AnyObject {
+    var id: SourceID { get }
+    /// The list's title, e.g. "Employees".
+    var listTitle: String { get }
+    /// What one row is called, singular and plural: ("employee", "employees").
+    var noun: (singular: String, plural: String) { get }
+    var columns: [ListColumn] { get }
+    /// The rows to show now (already filtered by the search term).
+    var entries: any ListEntrySource { get }
+    /// Columns of marker gutter the rows need (0 for none).
+    var markerWidth: Int { get }
+    /// Shown instead of the list when there are no entries.
+    var placeholder: ListPlaceholder? { get }
+    /// Whether a request is in flight (the status line spins).
+    var isLoading: Bool { get }
+    /// When the data shown was last confirmed by the server.
+    var lastUpdated: Date? { get }
+    /// Extra status-line segments, e.g. "server ok".
+    var statusItems: [String] { get }
+    /// The current search term, if the list is filtered.
+    var searchTerm: String? { get }
+    var onEvent: (SourceEvent) -> Void { get set }
+
+    /// Starts the first load; called once, when the source is first shown.
+    func start()
+    /// Reloads from the server, keeping what is shown until the answer comes.
+    func refresh()
+    /// The selection moved to this row (nil: nothing selected).
+    func selectionChanged(to rowID: String?)
+    /// The detail pane's blocks for a row.
+    func detail(for rowID: String) -> [DetailBlock]
+    /// Filters the list; nil or empty shows everything.
+    func setSearch(_ term: String?)
+}

@@ -1,0 +1,338 @@
+import CNcursesw
+import CTerminal
+import Dispatch
+import Foundation
+
+/// Why the terminal could not be set up.
+public enum TerminalError: Error, CustomStringConvertible {
+    case notATerminal
+    case unknownTerminal(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            return "rolo needs a terminal: standard input and output must be a tty."
+        case .unknownTerminal(let name):
+            return "rolo can't drive a terminal of type '\(name)' (no terminfo entry). Try TERM=xterm-256color."
+        }
+    }
+}
+
+/// How the terminal should be set up.
+public struct TerminalOptions: Sendable {
+    /// Draw without colour (NO_COLOR, `--no-color`).
+    public var noColor: Bool
+    /// Report clicks and the wheel.
+    public var mouse: Bool
+
+    public init(noColor: Bool = false, mouse: Bool = true) {
+        self.noColor = noColor
+        self.mouse = mouse
+    }
+}
+
+/// The one owner of the terminal: only this type calls ncurses, always on the main actor.
+///
+/// Input is read on the main actor too; a background thread only waits (in `poll`) for standard
+/// input or a signal and then wakes the main actor, so an idle rolo makes no system calls.
+@MainActor
+public final class Terminal {
+    public private(set) var size: Size
+    /// Colours the terminal has (0 when drawing without colour).
+    public let colors: Int
+    public let theme: Theme
+    public let glyphs: Glyphs
+    /// The terminal type, from TERM.
+    public let name: String
+
+    private let screen: OpaquePointer
+    private let signalFD: Int32
+    private var previous: Canvas?
+    private var needsFullRepaint = true
+    private var pairs: [PairKey: Int32] = [:]
+    private var onEvent: (TerminalEvent) -> Void = { _ in }
+    private var isShutDown = false
+    private let inputDrained = DispatchSemaphore(value: 0)
+
+    private struct PairKey: Hashable {
+        let foreground: Int32
+        let background: Int32
+    }
+
+    /// Puts the terminal in full-screen mode. Call `shutdown()` on every way out.
+    public init(options: TerminalOptions) throws {
+        setlocale(LC_ALL, "")
+        var utf8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        if !utf8, setlocale(LC_CTYPE, "C.UTF-8") != nil {
+            utf8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? "unknown"
+        rolo_terminal_save(STDIN_FILENO)
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
+            throw TerminalError.notATerminal
+        }
+        signalFD = rolo_signals_install()
+        rolo_crash_handlers_install()
+        guard let screen = newterm(nil, output, input) else {
+            rolo_signals_uninstall()
+            throw TerminalError.unknownTerminal(term)
+        }
+        self.screen = screen
+        set_term(screen)
+        rolo_crash_set_active(1)
+        name = term
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(rolo_stdscr(), false)
+        keypad(rolo_stdscr(), true)
+        nodelay(rolo_stdscr(), true)
+        leaveok(rolo_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        if !options.noColor && has_colors() {
+            start_color()
+            use_default_colors()
+            colors = Int(rolo_colors())
+            theme = .color
+        } else {
+            colors = 0
+            theme = .monochrome
+        }
+        glyphs = !utf8 ? .ascii : (term.hasPrefix("linux") ? .linuxConsole : .unicode)
+        if options.mouse {
+            mousemask(rolo_button1_pressed() | rolo_button1_released() | rolo_button1_clicked()
+                      | rolo_button1_double_clicked() | rolo_wheel_up() | rolo_wheel_down(), nil)
+            mouseinterval(0)
+        }
+        var rows: Int32 = 0, cols: Int32 = 0
+        rolo_getmaxyx(rolo_stdscr(), &rows, &cols)
+        size = Size(width: Int(cols), height: Int(rows))
+    }
+
+    /// Starts delivering events to `handler` on the main actor.
+    public func start(_ handler: @escaping (TerminalEvent) -> Void) {
+        onEvent = handler
+        Terminal.current = self
+        let signalFD = self.signalFD
+        let drained = inputDrained
+        let thread = Thread {
+            Terminal.waitForInput(signalFD: signalFD, drained: drained)
+        }
+        thread.name = "rolo-input"
+        thread.start()
+        // Keys typed before the thread started are read now.
+        drainInput()
+    }
+
+    /// Draws a canvas, sending the terminal only the cells that changed since the last one.
+    public func present(_ canvas: Canvas) {
+        guard !isShutDown else { return }
+        let full = needsFullRepaint || previous?.size != canvas.size
+        let window = rolo_stdscr()
+        var cell = cchar_t()
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let current = canvas[x, y]
+                if current.isContinuation { continue }
+                if !full, let previous, previous[x, y] == current,
+                   current.width == 1 || (x + 1 < canvas.width && previous[x + 1, y] == canvas[x + 1, y]) {
+                    continue
+                }
+                var text = current.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                if text.isEmpty { text = [wchar_t(32)] }
+                text.append(0)
+                rolo_setcchar(&cell, text, attributes(of: current.style), pair(for: current.style))
+                mvwadd_wch(window, Int32(y), Int32(x), &cell)
+            }
+        }
+        if needsFullRepaint { clearok(rolo_curscr(), true) }
+        needsFullRepaint = false
+        wnoutrefresh(window)
+        doupdate()
+        previous = canvas
+    }
+
+    /// Makes the next `present` repaint every cell (Ctrl-L, after a resize or a resume).
+    public func invalidate() {
+        needsFullRepaint = true
+    }
+
+    /// Leaves full-screen mode and puts the terminal back as it was. Safe to call more than once.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        mousemask(0, nil)
+        endwin()
+        rolo_crash_set_active(0)
+        rolo_signals_uninstall()
+        rolo_signals_wake()
+        inputDrained.signal()
+    }
+
+    // MARK: - Input
+
+    /// Runs on the input thread: waits, then hands the main actor the work of reading.
+    private nonisolated static func waitForInput(signalFD: Int32, drained: DispatchSemaphore) {
+        var pending = [UInt8](repeating: 0, count: 64)
+        while true {
+            let mask = rolo_poll2(STDIN_FILENO, signalFD, -1)
+            if mask < 0 { return }
+            if mask & 2 != 0 {
+                let count = read(signalFD, &pending, pending.count)
+                let signals = count > 0 ? Array(pending[0..<count]) : []
+                if signals.contains(0) { return }
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { Terminal.current?.handleSignals(signals) }
+                }
+            }
+            if mask & 4 != 0 {
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { Terminal.current?.onEvent(.hangup) }
+                }
+                return
+            }
+            if mask & 1 != 0 {
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { Terminal.current?.drainInput() }
+                }
+                // Wait until the main actor has read what is there, or poll would report it again.
+                drained.wait()
+            }
+        }
+    }
+
+    /// The live terminal, for the input thread's hand-offs (there is only ever one).
+    private static weak var current: Terminal?
+
+    private func drainInput() {
+        defer { inputDrained.signal() }
+        guard !isShutDown else { return }
+        var events: [TerminalEvent] = []
+        var character: wint_t = 0
+        while true {
+            let result = wget_wch(rolo_stdscr(), &character)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                if let event = specialKeyEvent(Int32(bitPattern: character)) { events.append(event) }
+            } else if let key = Self.key(forCharacter: UInt32(character)) {
+                events.append(.key(key))
+            }
+        }
+        for event in events { onEvent(event) }
+    }
+
+    private func handleSignals(_ signals: [UInt8]) {
+        for signal in signals {
+            switch Int32(signal) {
+            case SIGINT, SIGTERM:
+                onEvent(.interrupt)
+            case SIGHUP:
+                onEvent(.hangup)
+            case SIGWINCH:
+                var rows: Int32 = 0, cols: Int32 = 0
+                if rolo_window_size(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0 {
+                    resizeterm(rows, cols)
+                    size = Size(width: Int(cols), height: Int(rows))
+                }
+                invalidate()
+                onEvent(.resize(size))
+            case SIGCONT:
+                invalidate()
+                onEvent(.resumed)
+            default:
+                break
+            }
+        }
+    }
+
+    private func specialKeyEvent(_ code: Int32) -> TerminalEvent? {
+        switch code {
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BTAB: return .key(.backTab)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_F0 + 1...KEY_F0 + 12: return .key(.function(Int(code - KEY_F0)))
+        case KEY_RESIZE:
+            var rows: Int32 = 0, cols: Int32 = 0
+            rolo_getmaxyx(rolo_stdscr(), &rows, &cols)
+            let newSize = Size(width: Int(cols), height: Int(rows))
+            guard newSize != size else { return nil }
+            size = newSize
+            invalidate()
+            return .resize(size)
+        case KEY_MOUSE:
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            let state = event.bstate
+            let kind: MouseEvent.Kind
+            if state & rolo_wheel_up() != 0 {
+                kind = .wheelUp
+            } else if rolo_wheel_down() != 0 && state & rolo_wheel_down() != 0 {
+                kind = .wheelDown
+            } else if state & rolo_button1_double_clicked() != 0 {
+                kind = .doubleClick
+            } else if state & rolo_button1_clicked() != 0 {
+                kind = .click
+            } else if state & rolo_button1_pressed() != 0 {
+                kind = .press
+            } else if state & rolo_button1_released() != 0 {
+                kind = .release
+            } else {
+                return nil
+            }
+            return .mouse(MouseEvent(kind: kind, x: Int(event.x), y: Int(event.y)))
+        default:
+            return nil
+        }
+    }
+
+    /// The key for a character code from `wget_wch` (not a KEY_ code).
+    nonisolated static func key(forCharacter code: UInt32) -> Key? {
+        switch code {
+        case 13, 10: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 127, 8: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(code + 96)!))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    // MARK: - Drawing helpers
+
+    private func attributes(of style: Style) -> attr_t {
+        var result = rolo_a_normal()
+        let attributes = style.attributes
+        if attributes.contains(.bold) { result |= rolo_a_bold() }
+        if attributes.contains(.dim) { result |= rolo_a_dim() }
+        if attributes.contains(.reverse) { result |= rolo_a_reverse() }
+        if attributes.contains(.underline) { result |= rolo_a_underline() }
+        if attributes.contains(.italic) { result |= rolo_a_italic() }
+        return result
+    }
+
+    private func pair(for style: Style) -> Int32 {
+        guard colors > 0 else { return 0 }
+        let key = PairKey(foreground: ColorMapping.cursesColor(style.foreground, colors: colors),
+                          background: ColorMapping.cursesColor(style.background, colors: colors))
+        if key.foreground == -1 && key.background == -1 { return 0 }
+        if let cached = pairs[key] { return cached }
+        let number = alloc_pair(key.foreground, key.background)
+        let result = number < 0 ? 0 : number
+        pairs[key] = result
+        return result
+    }
+}

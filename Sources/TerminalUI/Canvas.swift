@@ -1,0 +1,129 @@
+/// One terminal cell: the grapheme drawn there, its width and its style.
+///
+/// A wide grapheme occupies its cell and the next; that next cell is a continuation with an empty
+/// text and width 0, which the backend skips.
+public struct Cell: Hashable, Sendable {
+    public var text: String
+    public var width: UInt8
+    public var style: Style
+
+    public init(text: String = " ", width: UInt8 = 1, style: Style = .plain) {
+        self.text = text
+        self.width = width
+        self.style = style
+    }
+
+    /// The blank cell a canvas starts with.
+    public static let blank = Cell()
+
+    /// Whether this cell is the right half of a wide grapheme.
+    public var isContinuation: Bool { width == 0 }
+}
+
+/// A grid of cells that views draw into; the backend turns it into terminal output.
+///
+/// Drawing clips to the canvas, drops control characters and keeps wide graphemes whole, so no
+/// view can write an escape sequence or shift a column.
+public struct Canvas: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public init(size: Size) {
+        self.init(width: size.width, height: size.height)
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+    public var bounds: Rect { Rect(size) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+    }
+
+    /// Fills a rectangle with blanks of a style.
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let cell = Cell(text: " ", width: 1, style: style)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { put(cell, x: x, y: y) }
+        }
+    }
+
+    /// Writes text on one row from (x, y), clipped to `clip` (default: the whole canvas).
+    /// Returns the column after the last cell written.
+    @discardableResult
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY else { return x }
+        var column = x
+        for grapheme in text {
+            if column >= area.maxX { break }
+            for piece in DisplayWidth.cells(of: grapheme) {
+                if column + piece.width > area.maxX {
+                    // A wide grapheme with one column left: a blank keeps the grid honest.
+                    if column >= area.x { put(Cell(text: " ", width: 1, style: style), x: column, y: y) }
+                    return area.maxX
+                }
+                if column >= area.x {
+                    put(Cell(text: piece.text, width: UInt8(piece.width), style: style), x: column, y: y)
+                    if piece.width == 2 {
+                        put(Cell(text: "", width: 0, style: style), x: column + 1, y: y)
+                    }
+                }
+                column += piece.width
+            }
+        }
+        return column
+    }
+
+    /// Changes the style of every cell in a rectangle, keeping the text.
+    public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { transform(&cells[y * width + x].style) }
+        }
+    }
+
+    /// Sets one cell directly, e.g. an image's half block; out-of-bounds writes are ignored.
+    public mutating func set(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        put(cell, x: x, y: y)
+    }
+
+    /// The rows as plain text (continuations skipped, trailing blanks trimmed), for tests and logs.
+    public var lines: [String] {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width {
+                let cell = cells[y * width + x]
+                if !cell.isContinuation { line += cell.text }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    /// The whole canvas as text, one line per row.
+    public var text: String { lines.joined(separator: "\n") }
+
+    private mutating func put(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        let index = y * width + x
+        // Overwriting half of a wide grapheme blanks the other half.
+        if cells[index].isContinuation, x > 0, cell.width != 0 {
+            cells[index - 1] = Cell(text: " ", width: 1, style: cells[index - 1].style)
+        }
+        if cells[index].width == 2, cell.width != 2, x + 1 < width {
+            cells[index + 1] = Cell(text: " ", width: 1, style: cells[index + 1].style)
+        }
+        cells[index] = cell
+    }
+}

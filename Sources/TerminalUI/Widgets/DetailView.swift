@@ -1,0 +1,150 @@
+/// What an image slot shows.
+public struct Picture: Sendable, Equatable {
+    /// The letters of an initials badge, shown when there is no image.
+    public var initials: String
+    /// Picks the badge colour, so a person keeps the same colour everywhere.
+    public var colorSeed: Int
+    /// A line under the picture, e.g. "photo can't be shown: not a JPEG or PNG".
+    public var caption: String?
+
+    public init(initials: String, colorSeed: Int, caption: String? = nil) {
+        self.initials = initials
+        self.colorSeed = colorSeed
+        self.caption = caption
+    }
+
+    /// Up to two initials from a name: "Mari Tamm" → "MT".
+    public static func initials(of name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" }).filter { $0.first?.isLetter == true }
+        let letters = words.prefix(1) + words.dropFirst().suffix(1)
+        let result = letters.compactMap { $0.first.map { String($0).uppercased() } }.joined()
+        return result.isEmpty ? "?" : result
+    }
+}
+
+/// A piece of a detail pane, top to bottom.
+public enum DetailBlock: Sendable, Equatable {
+    case title(String)
+    case subtitle(String)
+    case field(label: String, value: String)
+    case paragraph(String)
+    case list(label: String, items: [String])
+    case picture(Picture)
+    case button(String)
+    case notice(String, isError: Bool)
+    case gap
+}
+
+/// The detail pane: blocks laid out in lines, wrapped to the pane and scrolled.
+public struct DetailView {
+    public var blocks: [DetailBlock]
+    public var scroll: Int
+    public var theme: Theme
+    public var glyphs: Glyphs
+
+    public init(blocks: [DetailBlock], scroll: Int = 0, theme: Theme, glyphs: Glyphs) {
+        self.blocks = blocks
+        self.scroll = scroll
+        self.theme = theme
+        self.glyphs = glyphs
+    }
+
+    /// How many lines the blocks take at a width, for scrolling.
+    public func contentHeight(width: Int) -> Int {
+        layout(width: width).count
+    }
+
+    /// Draws the visible lines into `area`.
+    public func render(into canvas: inout Canvas, area: Rect) {
+        guard !area.isEmpty else { return }
+        let lines = layout(width: area.width)
+        let start = min(max(0, scroll), max(0, lines.count - area.height))
+        for (row, line) in lines.dropFirst(start).prefix(area.height).enumerated() {
+            line(&canvas, area.x, area.y + row, area)
+        }
+    }
+
+    private typealias Line = (inout Canvas, Int, Int, Rect) -> Void
+
+    private func layout(width: Int) -> [Line] {
+        guard width > 0 else { return [] }
+        var lines: [Line] = []
+        let labelWidth = min(16, blocks.reduce(0) { result, block in
+            if case .field(let label, _) = block { return max(result, label.displayWidth) }
+            return result
+        })
+        for block in blocks {
+            switch block {
+            case .title(let text):
+                lines += text.wrapped(toWidth: width).map { textLine($0, theme.title) }
+            case .subtitle(let text):
+                lines += text.wrapped(toWidth: width).map { textLine($0, theme.dim) }
+            case .paragraph(let text):
+                lines += text.wrapped(toWidth: width).map { textLine($0, theme.text) }
+            case .notice(let text, let isError):
+                lines += text.wrapped(toWidth: width).map { textLine($0, isError ? theme.error : theme.dim) }
+            case .gap:
+                lines.append { _, _, _, _ in }
+            case .field(let label, let value):
+                lines += fieldLines(label: label, value: value, labelWidth: labelWidth, width: width)
+            case .list(let label, let items):
+                lines.append(textLine(label, theme.label))
+                for item in items {
+                    let wrapped = item.wrapped(toWidth: max(1, width - 4))
+                    for (n, part) in wrapped.enumerated() {
+                        let prefix = n == 0 ? "  \(glyphs.bullet) " : "    "
+                        lines.append(textLine(prefix + part, theme.text))
+                    }
+                }
+            case .button(let label):
+                lines.append { canvas, x, y, clip in
+                    canvas.write(" \(label) ", x: x, y: y, style: theme.button, clip: clip)
+                }
+            case .picture(let picture):
+                lines += pictureLines(picture, width: width)
+            }
+        }
+        return lines
+    }
+
+    private func textLine(_ text: String, _ style: Style) -> Line {
+        { canvas, x, y, clip in canvas.write(text, x: x, y: y, style: style, clip: clip) }
+    }
+
+    private func fieldLines(label: String, value: String, labelWidth: Int, width: Int) -> [Line] {
+        let valueWidth = width - labelWidth - 2
+        guard valueWidth >= 12 else {
+            // Too narrow for two columns: the label above its value.
+            return [textLine(label, theme.label)] + value.wrapped(toWidth: width).map { textLine($0, theme.text) }
+        }
+        let parts = value.isEmpty ? [""] : value.wrapped(toWidth: valueWidth)
+        return parts.enumerated().map { n, part in
+            { canvas, x, y, clip in
+                if n == 0 { canvas.write(label.truncated(toWidth: labelWidth), x: x, y: y, style: theme.label, clip: clip) }
+                canvas.write(part, x: x + labelWidth + 2, y: y, style: theme.text, clip: clip)
+            }
+        }
+    }
+
+    /// An initials badge: a block of colour about twice as wide as tall, so it looks square.
+    private func pictureLines(_ picture: Picture, width: Int) -> [Line] {
+        let rows = 5
+        let columns = min(width, rows * 2 + 2)
+        let color = theme.badgeColors[abs(picture.colorSeed) % theme.badgeColors.count]
+        let fill = theme.isMonochrome ? theme.badgeText : Style(foreground: .white, background: color, attributes: .bold)
+        var lines: [Line] = (0..<rows).map { row in
+            { canvas, x, y, clip in
+                canvas.fill(Rect(x: x, y: y, width: columns, height: 1).intersection(clip), style: fill)
+                if row == rows / 2 {
+                    let text = picture.initials
+                    canvas.write(text, x: x + (columns - text.displayWidth) / 2, y: y, style: fill, clip: clip)
+                }
+            }
+        }
+        if let caption = picture.caption {
+            lines += caption.wrapped(toWidth: width).map { textLine($0, theme.dim) }
+        }
+        lines.append { _, _, _, _ in }
+        return lines
+    }
+}

@@ -1,0 +1,139 @@
+/// A column of the list pane.
+public struct ListColumn: Sendable, Equatable {
+    /// How wide a column is.
+    public enum Width: Sendable, Equatable {
+        case fixed(Int)
+        /// Shares what the fixed columns leave, never narrower than `min`.
+        case flexible(min: Int)
+    }
+
+    public var title: String
+    public var width: Width
+    public var alignRight: Bool
+
+    public init(_ title: String, _ width: Width, alignRight: Bool = false) {
+        self.title = title
+        self.width = width
+        self.alignRight = alignRight
+    }
+}
+
+/// One selectable row of the list pane: its cells by column and an optional marker.
+public struct ListRow: Sendable, Equatable {
+    public var id: String
+    public var cells: [String]
+    /// A short symbol drawn in the marker gutter, e.g. a contact marker.
+    public var marker: String?
+
+    public init(id: String, cells: [String], marker: String? = nil) {
+        self.id = id
+        self.cells = cells
+        self.marker = marker
+    }
+}
+
+/// A line of the list pane: a section header or a row.
+public enum ListEntry: Sendable, Equatable {
+    case header(String)
+    case row(ListRow)
+
+    /// The row, when this entry is one.
+    public var row: ListRow? {
+        if case .row(let row) = self { return row }
+        return nil
+    }
+}
+
+/// Where a list's entries come from: an array, or storage that reads them on demand, so a list
+/// of 100,000 is never held as view values.
+public protocol ListEntrySource {
+    var entryCount: Int { get }
+    func entry(at index: Int) -> ListEntry
+}
+
+extension Array: ListEntrySource where Element == ListEntry {
+    public var entryCount: Int { count }
+    public func entry(at index: Int) -> ListEntry { self[index] }
+}
+
+/// The selection and scroll position of a list: pure, so movement is tested without a screen.
+public struct ListCursor: Sendable, Equatable {
+    /// The index of the selected entry (always a row), or nil when the list has no rows.
+    public var selected: Int?
+    /// The first visible entry.
+    public var offset: Int
+
+    public init(selected: Int? = nil, offset: Int = 0) {
+        self.selected = selected
+        self.offset = offset
+    }
+
+    /// Moves the selection by `delta` rows, skipping headers and stopping at the ends.
+    public mutating func move(by delta: Int, in entries: some ListEntrySource) {
+        guard let current = selected ?? firstRow(in: entries, from: 0, step: 1) else { return }
+        if selected == nil {
+            selected = current
+            return
+        }
+        var index = current
+        var remaining = abs(delta)
+        let step = delta < 0 ? -1 : 1
+        while remaining > 0, let next = firstRow(in: entries, from: index + step, step: step) {
+            index = next
+            remaining -= 1
+        }
+        selected = index
+    }
+
+    /// Selects the first row.
+    public mutating func moveToFirst(in entries: some ListEntrySource) {
+        selected = firstRow(in: entries, from: 0, step: 1)
+        offset = 0
+    }
+
+    /// Selects the last row.
+    public mutating func moveToLast(in entries: some ListEntrySource) {
+        selected = firstRow(in: entries, from: entries.entryCount - 1, step: -1)
+    }
+
+    /// Selects the row at or after an entry index (a click on a header selects the row below it).
+    public mutating func select(entry index: Int, in entries: some ListEntrySource) {
+        guard index >= 0, index < entries.entryCount else { return }
+        selected = firstRow(in: entries, from: index, step: 1) ?? firstRow(in: entries, from: index, step: -1)
+    }
+
+    /// Keeps the selection valid after the entries changed and scrolls it into a view of `height`.
+    public mutating func clamp(in entries: some ListEntrySource, height: Int) {
+        let count = entries.entryCount
+        if let current = selected {
+            if current >= count || entries.entry(at: current).row == nil {
+                selected = firstRow(in: entries, from: min(current, count - 1), step: -1)
+                    ?? firstRow(in: entries, from: 0, step: 1)
+            }
+        } else {
+            selected = firstRow(in: entries, from: 0, step: 1)
+        }
+        scrollIntoView(height: height, count: count, entries: entries)
+    }
+
+    /// Scrolls as little as possible to keep the selection visible; when the selection is the first
+    /// row of a section, its header is kept in view too.
+    public mutating func scrollIntoView(height: Int, count: Int, entries: some ListEntrySource) {
+        guard height > 0 else { return }
+        offset = min(max(0, offset), max(0, count - height))
+        guard let current = selected else { return }
+        var top = current
+        if current > 0, case .header = entries.entry(at: current - 1) { top = current - 1 }
+        if top < offset { offset = top }
+        if current >= offset + height { offset = current - height + 1 }
+    }
+
+    private func firstRow(in entries: some ListEntrySource, from start: Int, step: Int) -> Int? {
+        var index = start
+        while index >= 0 && index < entries.entryCount {
+            if entries.entry(at: index).row != nil { return index }
+            index += step
+        }
+        return nil
+    }
+}
