@@ -65,6 +65,6 @@ let package = Package(
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RoloCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore"]),
     ]
 )

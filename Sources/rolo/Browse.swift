@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RoloApp
+import RoloCore
+import StandIn
+import TerminalUI
+
+extension SourceID: ExpressibleByArgument {}
+extension ImageMode: ExpressibleByArgument {}
+
+/// Opens the full-screen browser.
+struct Browse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Open the browser (the default: `rolo people` is `rolo browse people`)."
+    )
+
+    @Argument(help: "The source to open first: \(SourceID.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var source: SourceID?
+
+    @Flag(help: "Start the built-in stand-in server on 127.0.0.1 and point every source at it: no network needed.")
+    var demo = false
+
+    @Option(name: .customLong("people-url"), help: ArgumentHelp("Base URL of the ME employees server (default http://127.0.0.1:5000).", valueName: "url"))
+    var peopleURL: String?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where saved data lives (default $XDG_DATA_HOME/rolo).", valueName: "dir"))
+    var dataDir: String?
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where cached images live (default $XDG_CACHE_HOME/rolo).", valueName: "dir"))
+    var cacheDir: String?
+
+    @Option(help: ArgumentHelp("Seconds to wait for a server before giving up (default 30).", valueName: "seconds"))
+    var timeout: String?
+
+    @Option(help: ArgumentHelp("Draw images: auto, off, truecolor or 256 (default auto).", valueName: "mode"))
+    var images: String?
+
+    @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
+    var noColor = false
+
+    @Option(help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
+    var config: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var settings: Settings
+        do {
+            settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: config)
+        } catch let error as ConfigError {
+            throw CleanExit.message("rolo: \(error.message)")
+        }
+        let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
+        let logger = Logger(label: "rolo")
+        logger.info("rolo starting; log at \(logPath)")
+
+        var standIn: StandInServer?
+        if demo {
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "rolo.stand-in"))
+            settings.peopleURL = server.baseURL
+            standIn = server
+            logger.info("demo: stand-in at \(server.baseURL)")
+        }
+        let outcome = await Self.runScreen(settings: settings, first: source, idleFile: environment["ROLO_IDLE_FILE"])
+        await standIn?.stop()
+        if case .failure(let error) = outcome {
+            logger.error("could not open the screen: \(error)")
+            throw CleanExit.message("rolo: \(error)")
+        }
+    }
+
+    /// The option values the user gave, by setting.
+    private var optionValues: [Setting: [String]] {
+        var values: [Setting: [String]] = [:]
+        values[.peopleURL] = peopleURL.map { [$0] }
+        values[.dataDir] = dataDir.map { [$0] }
+        values[.cacheDir] = cacheDir.map { [$0] }
+        values[.timeout] = timeout.map { [$0] }
+        values[.images] = images.map { [$0] }
+        if noColor { values[.noColor] = ["true"] }
+        return values
+    }
+
+    @MainActor
+    private static func runScreen(settings: Settings, first: SourceID?, idleFile: String?) async -> Result<Void, TerminalError> {
+        let terminal: Terminal
+        do {
+            terminal = try Terminal(options: TerminalOptions(noColor: settings.noColor))
+        } catch let error as TerminalError {
+            return .failure(error)
+        } catch {
+            return .failure(.notATerminal)
+        }
+        let busy = BusyTracker()
+        let http = URLSessionHTTPClient()
+        let people = PeopleViewModel(
+            service: PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout),
+            busy: busy)
+        let controller = ScreenController(sources: [people], initial: first, size: terminal.size, busy: busy)
+        await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
+        return .success(())
+    }
+}

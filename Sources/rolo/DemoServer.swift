@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Logging
+import StandIn
+
+/// Serves the stand-in alone, for trying rolo or other clients against it.
+struct DemoServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo-server",
+        abstract: "Serve the stand-in APIs on 127.0.0.1 until interrupted."
+    )
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port: UInt16 = 5000
+
+    @Option(help: ArgumentHelp("Milliseconds to wait before every API answer.", valueName: "ms"))
+    var latency: Int = 0
+
+    @Option(name: .customLong("fail-rate"), help: ArgumentHelp("Share of API requests that answer 500, from 0 to 1.", valueName: "p"))
+    var failRate: Double = 0
+
+    @Option(help: "How many employees the people API serves.")
+    var employees: Int = 24
+
+    @Option(help: "Seed of the generated data.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
+        guard latency >= 0 else { throw ValidationError("--latency can't be negative.") }
+        guard employees >= 0 else { throw ValidationError("--employees can't be negative.") }
+    }
+
+    func run() async throws {
+        var options = StandInOptions()
+        options.port = port
+        options.latencyMilliseconds = latency
+        options.failRate = failRate
+        options.employees = employees
+        options.seed = seed
+        var logger = Logger(label: "rolo.stand-in")
+        logger.logLevel = .info
+        let server = try await StandInServer.start(options, logger: logger)
+        print("rolo stand-in listening on \(server.baseURL) — try: rolo people --people-url \(server.baseURL)")
+        print("Ctrl-C stops it.")
+        while !Task.isCancelled {
+            try await Task.sleep(for: .seconds(3600))
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// `rolo`: the terminal browser, and `rolo demo-server`: the stand-in alone.
+@main
+struct Rolo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rolo",
+        abstract: "A full-screen terminal browser for the people (and foods) behind five REST APIs.",
+        discussion: """
+        Move with ↑↓ (or j k), PgUp PgDn, Home End; Enter opens the detail, Esc goes back;
+        r refreshes, / searches, ? lists every key, q quits.
+
+        Every option can also be set in the environment (ROLO_PEOPLE_URL, ROLO_TIMEOUT, ...)
+        or in $XDG_CONFIG_HOME/rolo/config.toml (people-url = "http://..."); an option wins over
+        the environment, the environment over the file.
+        """,
+        version: "0.1.0",
+        subcommands: [Browse.self, DemoServer.self],
+        defaultSubcommand: Browse.self
+    )
+}

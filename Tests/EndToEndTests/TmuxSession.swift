@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// A detached tmux session with a plain shell, for driving the real `rolo` binary the way a
+/// person would: keys in with `send-keys`, the screen out with `capture-pane`.
+///
+/// Each session has its own tmux server socket, so tests never touch the user's tmux.
+final class TmuxSession {
+    let name: String
+    private let socket: String
+    let idleFile: String
+
+    /// Starts `bash` in a `width`×`height` window with a `$ ` prompt.
+    init(width: Int, height: Int, term: String = "screen") throws {
+        let id = UUID().uuidString.prefix(8).lowercased()
+        name = "rolo-e2e-\(id)"
+        socket = "rolo-e2e-\(id)"
+        idleFile = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-idle-\(id)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-home-\(id)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-c", home, "-x", "\(width)", "-y", "\(height)",
+                  "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(home)", "TERM=\(term)", "LANG=C.UTF-8",
+                  "PS1=$ ", "ROLO_IDLE_FILE=\(idleFile)", "bash", "--norc", "--noprofile"])
+        _ = try waitFor("the shell prompt") { $0.contains("$") }
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: idleFile)
+    }
+
+    /// Types a line into the shell and presses Enter.
+    func run(_ command: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", command])
+        try tmux(["send-keys", "-t", name, "Enter"])
+    }
+
+    /// Sends keys by tmux name ("Down", "Enter", "Escape", "C-c", "q").
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", name] + keys)
+    }
+
+    /// The visible screen as text.
+    func capture() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// Resizes the window, as a person dragging the terminal's corner.
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The pid of the program running in the shell (rolo), if any.
+    func childPID() throws -> Int32? {
+        let shell = try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let output = try Self.execute("/usr/bin/pgrep", ["-P", shell])
+        return output.split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    /// The frame counter rolo last reported, and whether it was idle then.
+    func idleState() -> (idle: Bool, frame: Int) {
+        guard let text = try? String(contentsOfFile: idleFile, encoding: .utf8) else { return (false, 0) }
+        let parts = text.split(separator: " ")
+        return (parts.first == "idle", parts.count > 1 ? Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 : 0)
+    }
+
+    /// Waits until rolo has drawn a frame after `frame` with nothing in flight.
+    func waitIdle(after frame: Int, timeout: TimeInterval = 15) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let state = idleState()
+            if state.idle && state.frame > frame { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw Failure("rolo did not become idle after frame \(frame) within \(timeout) s; last state \(idleState())\n\((try? capture()) ?? "")")
+    }
+
+    /// Polls the screen until `condition` holds, returning the screen; fails with the last screen.
+    @discardableResult
+    func waitFor(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = try capture()
+            if condition(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw Failure("timed out after \(timeout) s waiting for \(what); the screen was:\n\(screen)")
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        try Self.execute("/usr/bin/tmux", ["-L", socket] + arguments)
+    }
+
+    @discardableResult
+    static func execute(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A failed wait, carrying what was on screen.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+/// Where the built `rolo` binary is (make test builds it before the tests run).
+enum RoloBinary {
+    static var path: String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        if let override = ProcessInfo.processInfo.environment["ROLO_BINARY"] { return override }
+        return root.appendingPathComponent(".build/debug/rolo").path
+    }
+
+    static var exists: Bool { FileManager.default.isExecutableFile(atPath: path) }
+}

@@ -1,0 +1,103 @@
+import Foundation
+@testable import RoloApp
+import RoloCore
+
+/// A people server in memory: canned answers, counted calls, and a gate that holds the next
+/// list request in flight until the test opens it.
+actor FakePeopleService: PeopleService {
+    var listAnswers: [Result<[Employee], FetchError>]
+    var detailAnswers: [Int: Result<Employee, FetchError>] = [:]
+    var healthAnswer: Result<ServerHealth, FetchError> = .success(.ok)
+    private(set) var listCalls = 0
+    private(set) var detailCalls: [Int] = []
+    private var gate: CheckedContinuation<Void, Never>?
+    private var holdNext = false
+
+    init(list: [Result<[Employee], FetchError>]) {
+        listAnswers = list
+    }
+
+    func setDetail(_ id: Int, _ answer: Result<Employee, FetchError>) {
+        detailAnswers[id] = answer
+    }
+
+    /// The next list request waits until `release()`.
+    func holdNextList() {
+        holdNext = true
+    }
+
+    func release() {
+        gate?.resume()
+        gate = nil
+    }
+
+    var isHolding: Bool { gate != nil }
+
+    func health() async throws -> ServerHealth {
+        try healthAnswer.get()
+    }
+
+    func employees() async throws -> [Employee] {
+        listCalls += 1
+        let answer = listAnswers.count > 1 ? listAnswers.removeFirst() : listAnswers[0]
+        if holdNext {
+            holdNext = false
+            await withCheckedContinuation { gate = $0 }
+        }
+        return try answer.get()
+    }
+
+    func employee(id: Int) async throws -> Employee {
+        detailCalls.append(id)
+        if let answer = detailAnswers[id] { return try answer.get() }
+        throw FetchError(kind: .notFound, endpoint: "fake:1", message: "Employee \(id) wasn't found on the server", detail: "")
+    }
+}
+
+/// A clock whose sleeps end at once, so debounces don't slow tests.
+struct ImmediateClock: Clock {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    var now: Instant { Instant(offset: .zero) }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try Task.checkCancellation()
+        await Task.yield()
+    }
+}
+
+enum Sample {
+    static let today = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-17
+
+    static func employee(_ id: Int, _ first: String, _ last: String, gender: String = "female",
+                         born: String = "1 January 1980", image: ImageField = .absent) -> Employee {
+        Employee(id: id, firstName: first, lastName: last, gender: gender, birthDate: BirthDate(born), image: image)
+    }
+
+    static let staff = [
+        employee(1, "Mari", "Tamm", born: "01 January 1980"),
+        employee(2, "Jüri", "Õunapuu", gender: "male", born: "14 February 1969"),
+        employee(3, "Анна", "Иванова", born: "3 March 1990"),
+        employee(4, "秀英", "王", born: "21 June 1975"),
+        employee(5, "Zoë", "🌟 Star", gender: "other", born: "9 September 2001"),
+    ]
+
+    static let unreachable = FetchError(kind: .unreachable, endpoint: "127.0.0.1:5000",
+                                        message: "Can't reach 127.0.0.1:5000 — is the server running? r to retry", detail: "refused")
+}
+
+/// Lets queued main-actor work run until `condition` holds (bounded, never a sleep).
+@MainActor
+func settle(_ condition: () -> Bool, limit: Int = 10_000) async -> Bool {
+    for _ in 0..<limit {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
+}
