@@ -4,6 +4,8 @@ import Logging
 enum StandInCatalog {
     /// An instance of every API, generated from `options`.
     static func apis(_ options: StandInOptions, logger: Logger) -> [any StandInAPI] {
-        []
+        [
+            PeopleAPI(options: options, logger: logger),
+        ]
     }
 }
