@@ -65,22 +65,18 @@ public final class StandInServer: Sendable {
                 report.yield(.failure(error))
             }
         }
-        var first: Result<Void, any Error> = .failure(StartError(description: "no start outcome"))
-        for await outcome in outcomes {
-            first = outcome
-            break
-        }
+        let first = await outcomes.first { _ in true }
         report.finish()
-        guard case .failure(let error) = first else {
-            guard case .ip4(_, let port)? = await http.listeningAddress else {
-                await http.stop()
-                throw StartError(description: "the server listens on an unexpected address")
-            }
-            logger.info("stand-in server listening on http://127.0.0.1:\(port)")
-            return StandInServer(http: http, runTask: runTask, state: state, port: port)
+        if case .failure(let error)? = first {
+            runTask.cancel()
+            throw StartError(description: "cannot listen on 127.0.0.1:\(options.port): \(error)")
         }
-        runTask.cancel()
-        throw StartError(description: "cannot listen on 127.0.0.1:\(options.port): \(error)")
+        guard case .ip4(_, let port)? = await http.listeningAddress else {
+            await http.stop()
+            throw StartError(description: "the server listens on an unexpected address")
+        }
+        logger.info("stand-in server listening on http://127.0.0.1:\(port)")
+        return StandInServer(http: http, runTask: runTask, state: state, port: port)
     }
 
     /// Stops listening, cancels requests still waiting out their latency, and returns once the
