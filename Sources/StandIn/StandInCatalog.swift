@@ -1,0 +1,11 @@
+import Logging
+
+/// The APIs the stand-in serves. A new API is one file of routes plus one line here.
+enum StandInCatalog {
+    /// An instance of every API, generated from `options`.
+    static func apis(_ options: StandInOptions, logger: Logger) -> [any StandInAPI] {
+        [
+            PeopleAPI(options: options, logger: logger),
+        ]
+    }
+}

@@ -1,0 +1,65 @@
+import FlyingFox
+import Foundation
+
+/// The `/__standin/...` endpoints through which tests that run the real binary (and cannot call
+/// Swift) read counters and flip switches. They are never counted, delayed or failed.
+struct StandInControl: Sendable {
+    /// The path prefix of every control endpoint.
+    static let prefix = "/__standin/"
+
+    let state: StandInState
+    let routeNames: [String]
+
+    /// Answers a request whose path starts with `prefix`.
+    func handle(_ request: HTTPRequest, path: String) async -> HTTPResponse {
+        let action = String(path.dropFirst(Self.prefix.count))
+        let method: HTTPMethod = action == "stats" ? .GET : .POST
+        guard ["stats", "fail", "latency", "reset"].contains(action) else {
+            return Self.answer(.notFound, ["error": .string("unknown control endpoint \(path)")])
+        }
+        guard request.method == method else {
+            return Self.answer(.methodNotAllowed, ["error": .string("use \(method.rawValue) \(path)")])
+        }
+        switch action {
+        case "stats":
+            let counts = await state.allCounts()
+            return Self.answer(.ok, counts.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })
+        case "fail":
+            return await fail(request.query)
+        case "latency":
+            guard let milliseconds = request.query["ms"].flatMap(Int.init), milliseconds >= 0 else {
+                return Self.answer(.badRequest, ["error": .string("latency needs ms=<milliseconds ≥ 0>")])
+            }
+            await state.setLatency(milliseconds: milliseconds)
+            return Self.answer(.ok, ["latency_ms": .int(milliseconds)])
+        default:
+            await state.reset()
+            return Self.answer(.ok, ["reset": .bool(true)])
+        }
+    }
+
+    private func fail(_ query: [HTTPRequest.QueryItem]) async -> HTTPResponse {
+        guard let route = query["route"], routeNames.contains(route) else {
+            let known = routeNames.joined(separator: ", ")
+            return Self.answer(.badRequest, ["error": .string("fail needs route=<one of \(known)>")])
+        }
+        let count = query["count"].map { Int($0) } ?? 1
+        guard let count, count >= 0 else {
+            return Self.answer(.badRequest, ["error": .string("fail needs count=<number ≥ 0>")])
+        }
+        await state.setFailure(route, remaining: count)
+        return Self.answer(.ok, ["route": .string(route), "count": .int(count)])
+    }
+
+    private static func answer(_ status: HTTPStatusCode, _ members: KeyValuePairs<String, StandInJSON>) -> HTTPResponse {
+        answer(status, members.map { ($0.key, $0.value) })
+    }
+
+    private static func answer(_ status: HTTPStatusCode, _ members: [(String, StandInJSON)]) -> HTTPResponse {
+        HTTPResponse(
+            statusCode: status,
+            headers: [.contentType: "application/json"],
+            body: StandInJSON.object(members).encoded(.compact)
+        )
+    }
+}

@@ -1,0 +1,32 @@
+/// The stand-in server's switches: where it listens, how slow and unreliable it is, and how much
+/// data it generates.
+public struct StandInOptions: Sendable, Equatable {
+    /// The TCP port on 127.0.0.1; 0 picks a free one.
+    public var port: UInt16 = 0
+    /// Delay added before every API response.
+    public var latencyMilliseconds: Int = 0
+    /// Share (0...1) of API requests answered with a 500; which ones follows from `seed`.
+    public var failRate: Double = 0
+    /// Length of the people (ME) list.
+    public var employees: Int = 24
+    /// Seed for every generated value and for the fail-rate sequence.
+    public var seed: UInt64 = 1
+
+    /// The defaults: ephemeral port, no latency, no failures, 24 employees, seed 1.
+    public init() {}
+
+    /// Options with the given values, the defaults for the rest.
+    public init(
+        port: UInt16 = 0,
+        latencyMilliseconds: Int = 0,
+        failRate: Double = 0,
+        employees: Int = 24,
+        seed: UInt64 = 1
+    ) {
+        self.port = port
+        self.latencyMilliseconds = latencyMilliseconds
+        self.failRate = failRate
+        self.employees = employees
+        self.seed = seed
+    }
+}

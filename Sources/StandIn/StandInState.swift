@@ -1,0 +1,77 @@
+/// The server's mutable switches and counters, shared by every connection: request counts per
+/// route, forced failures, latency and the seeded fail-rate sequence.
+actor StandInState {
+    /// What the router does with one request.
+    struct Admission: Sendable {
+        /// Answer with the API's 500 instead of calling the handler.
+        let fails: Bool
+        /// Wait this long before answering.
+        let latencyMilliseconds: Int
+    }
+
+    private let options: StandInOptions
+    private let routeNames: [String]
+    /// The delay currently added before every response.
+    private(set) var latencyMilliseconds: Int
+    private var failureDraws: SplitMix64
+    private var counts: [String: Int] = [:]
+    private var forcedFailures: [String: Int] = [:]
+
+    /// State for a server started with `options` and serving `routeNames`.
+    init(options: StandInOptions, routeNames: [String]) {
+        self.options = options
+        self.routeNames = routeNames
+        latencyMilliseconds = options.latencyMilliseconds
+        failureDraws = Self.failureSequence(options)
+    }
+
+    /// Records a request to `route` and decides how it is answered. Forced failures go first;
+    /// otherwise the next value of the seeded sequence decides against the fail rate, so a run
+    /// is repeatable.
+    func admit(_ route: String) -> Admission {
+        counts[route, default: 0] += 1
+        var fails = false
+        if let forced = forcedFailures[route], forced > 0 {
+            forcedFailures[route] = forced - 1
+            fails = true
+        } else if options.failRate > 0 {
+            fails = failureDraws.nextUnit() < options.failRate
+        }
+        return Admission(fails: fails, latencyMilliseconds: latencyMilliseconds)
+    }
+
+    /// Requests made to `route` since start or the last reset.
+    func count(_ route: String) -> Int {
+        counts[route, default: 0]
+    }
+
+    /// Every known route with its count, zero included, so a reader sees what can be counted.
+    func allCounts() -> [String: Int] {
+        var all = Dictionary(uniqueKeysWithValues: routeNames.map { ($0, 0) })
+        all.merge(counts) { _, counted in counted }
+        return all
+    }
+
+    /// Makes the next `remaining` requests to `route` answer 500.
+    func setFailure(_ route: String, remaining: Int) {
+        forcedFailures[route] = max(0, remaining)
+    }
+
+    /// Sets the delay before every later response.
+    func setLatency(milliseconds: Int) {
+        latencyMilliseconds = max(0, milliseconds)
+    }
+
+    /// Back to the state right after start: counts zero, no forced failures, the start-up
+    /// latency, and the fail-rate sequence from its beginning.
+    func reset() {
+        counts = [:]
+        forcedFailures = [:]
+        latencyMilliseconds = options.latencyMilliseconds
+        failureDraws = Self.failureSequence(options)
+    }
+
+    private static func failureSequence(_ options: StandInOptions) -> SplitMix64 {
+        SplitMix64(seed: options.seed, stream: 0xFA11)
+    }
+}
