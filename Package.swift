@@ -50,6 +50,7 @@ let package = Package(
             dependencies: [
                 "CImage",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
