@@ -1,0 +1,72 @@
+import Foundation
+
+extension FetchError {
+    /// No connection to `url`'s server could be made.
+    public static func unreachable(_ url: URL, detail: String) -> FetchError {
+        FetchError(
+            kind: .unreachable, endpoint: url.endpoint,
+            message: "Can't reach \(url.endpoint) — is the server running? r to retry",
+            detail: "\(url.redactedForLog): \(detail)")
+    }
+
+    /// `url`'s server didn't answer within `seconds`.
+    public static func timedOut(_ url: URL, after seconds: TimeInterval) -> FetchError {
+        FetchError(
+            kind: .timedOut, endpoint: url.endpoint,
+            message: "\(url.endpoint) didn't answer within \(Self.seconds(seconds)) — r to retry",
+            detail: "\(url.redactedForLog): no answer within \(seconds) s")
+    }
+
+    /// The request to `url` was cancelled.
+    public static func cancelled(_ url: URL) -> FetchError {
+        FetchError(
+            kind: .cancelled, endpoint: url.endpoint,
+            message: "The request to \(url.endpoint) was cancelled — r to retry",
+            detail: "\(url.redactedForLog): cancelled")
+    }
+
+    /// `url`'s server sent a body over `limit` bytes.
+    public static func tooLarge(_ url: URL, limit: Int) -> FetchError {
+        FetchError(
+            kind: .tooLarge, endpoint: url.endpoint,
+            message: "\(url.endpoint) sent more than \(limit >> 20) MB — check the URL",
+            detail: "\(url.redactedForLog): body over the \(limit)-byte limit")
+    }
+
+    /// The `service` server answered `response.status`, which the client can't use.
+    ///
+    /// `service` names the API as the user knows it, e.g. `people` gives "The people server …".
+    public static func unexpectedStatus(_ response: HTTPResponse, service: String) -> FetchError {
+        let action = (500..<600).contains(response.status) || response.status == 429
+            ? "r to retry" : "check the \(service) URL"
+        let page = response.bodyKind == .html ? " with an HTML page" : ""
+        return FetchError(
+            kind: .httpStatus(response.status), endpoint: response.url.endpoint,
+            message: "The \(service) server answered \(response.status)\(page) — \(action)",
+            detail: "\(response.url.redactedForLog): HTTP \(response.status); body: \(excerpt(response.body))")
+    }
+
+    /// The `service` server's body in `response` couldn't be read; `reason` says why, for humans.
+    public static func unreadable(_ response: HTTPResponse, service: String, reason: String) -> FetchError {
+        let message: String
+        switch response.bodyKind {
+        case .html: message = "The \(service) server sent an HTML page instead of JSON — r to retry"
+        case .empty: message = "The \(service) server sent an empty answer — r to retry"
+        case .json: message = "The \(service) server sent data rolo can't read (\(reason)) — r to retry"
+        }
+        return FetchError(
+            kind: .badResponse, endpoint: response.url.endpoint, message: message,
+            detail: "\(response.url.redactedForLog): HTTP \(response.status), \(reason); body: \(excerpt(response.body))")
+    }
+
+    /// The start of `body` as text, so the log shows what the server sent without megabytes of it.
+    static func excerpt(_ body: Data, limit: Int = 300) -> String {
+        let text = String(decoding: body.prefix(limit), as: UTF8.self).sanitizedForTerminal
+        return body.count > limit ? text + "… (\(body.count) bytes)" : text
+    }
+
+    /// `30` → "30 s", `1.5` → "1.5 s".
+    private static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+}
