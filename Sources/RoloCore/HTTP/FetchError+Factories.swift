@@ -46,17 +46,29 @@ extension FetchError {
             detail: "\(response.url.redactedForLog): HTTP \(response.status); body: \(excerpt(response.body))")
     }
 
-    /// The `service` server's body in `response` couldn't be read; `reason` says why, for humans.
-    public static func unreadable(_ response: HTTPResponse, service: String, reason: String) -> FetchError {
+    /// The `service` server sent `body`, which couldn't be read; `reason` says why, for humans.
+    ///
+    /// The error names no endpoint yet: decoders don't know where a body came from, so the API
+    /// client places it with ``located(at:)``.
+    public static func unreadable(
+        _ body: Data, contentType: String? = nil, service: String, reason: String
+    ) -> FetchError {
         let message: String
-        switch response.bodyKind {
+        switch ResponseBody(body, contentType: contentType) {
         case .html: message = "The \(service) server sent an HTML page instead of JSON — r to retry"
         case .empty: message = "The \(service) server sent an empty answer — r to retry"
         case .json: message = "The \(service) server sent data rolo can't read (\(reason)) — r to retry"
         }
         return FetchError(
-            kind: .badResponse, endpoint: response.url.endpoint, message: message,
-            detail: "\(response.url.redactedForLog): HTTP \(response.status), \(reason); body: \(excerpt(response.body))")
+            kind: .badResponse, endpoint: "", message: message, detail: "\(reason); body: \(excerpt(body))")
+    }
+
+    /// This error placed at the server and URL that sent `response`, for the banner and the log.
+    public func located(at response: HTTPResponse) -> FetchError {
+        var placed = self
+        placed.endpoint = response.url.endpoint
+        placed.detail = "\(response.url.redactedForLog): HTTP \(response.status), \(detail)"
+        return placed
     }
 
     /// The start of `body` as text, so the log shows what the server sent without megabytes of it.
