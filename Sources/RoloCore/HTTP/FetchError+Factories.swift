@@ -29,7 +29,7 @@ extension FetchError {
     public static func tooLarge(_ url: URL, limit: Int) -> FetchError {
         FetchError(
             kind: .tooLarge, endpoint: url.endpoint,
-            message: "\(url.endpoint) sent more than \(limit >> 20) MB — check the URL",
+            message: "\(url.endpoint) sent more than \(size(limit)) — check the URL",
             detail: "\(url.redactedForLog): body over the \(limit)-byte limit")
     }
 
@@ -75,6 +75,11 @@ extension FetchError {
     static func excerpt(_ body: Data, limit: Int = 300) -> String {
         let text = String(decoding: body.prefix(limit), as: UTF8.self).sanitizedForTerminal
         return body.count > limit ? text + "… (\(body.count) bytes)" : text
+    }
+
+    /// `64 << 20` → "64 MB", `50_000` → "48 KB".
+    private static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 10 ? "\(bytes >> 10) KB" : "\(bytes) bytes"
     }
 
     /// `30` → "30 s", `1.5` → "1.5 s".

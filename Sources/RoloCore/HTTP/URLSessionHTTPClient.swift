@@ -83,7 +83,9 @@ public final class URLSessionHTTPClient: HTTPClient {
     /// Maps URLSession's errors onto the few kinds the app reacts to.
     static func fetchError(for error: any Error, url: URL, timeout: TimeInterval) -> FetchError {
         guard let urlError = error as? URLError else {
-            return FetchError.unreachable(url, detail: String(describing: error))
+            // Not the error's description: an NSError's carries the failing URL, query and all.
+            let nsError = error as NSError
+            return FetchError.unreachable(url, detail: "\(nsError.domain) \(nsError.code): \(nsError.localizedDescription)")
         }
         let detail = "URLError \(urlError.code.rawValue): \(urlError.localizedDescription)"
         switch urlError.code {
