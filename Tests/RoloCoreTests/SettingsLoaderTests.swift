@@ -245,6 +245,11 @@ struct SettingsLoaderTests {
             == "\(configPath), line 1, timeout: '0.0' should be a number of seconds above 0, like 30")
     }
 
+    @Test("images may be written as the number 256 in the file")
+    func imagesNumber() throws {
+        #expect(try load(file: "images = 256").images == .palette256)
+    }
+
     @Test("Choices list what is allowed")
     func badChoice() {
         #expect(loadError(options: [.images: ["sixel"]]) == "--images: 'sixel' isn't one of auto, off, truecolor, 256")

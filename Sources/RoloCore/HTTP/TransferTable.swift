@@ -16,8 +16,13 @@ final class TransferTable: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
     /// Starts `task`, unless its transfer already ended (it was cancelled before it began).
     func start(_ task: URLSessionDataTask, transfer: Transfer) {
-        guard !transfer.hasEnded else { return }
         lock.withLock { transfers[task.taskIdentifier] = transfer }
+        // Checked after registering, so a cancellation racing this call is seen either here or
+        // by the delegate; a cancelled task is never resumed.
+        guard !transfer.hasEnded else {
+            lock.withLock { _ = transfers.removeValue(forKey: task.taskIdentifier) }
+            return
+        }
         task.resume()
     }
 

@@ -49,8 +49,11 @@ struct ConfigFile {
     /// The value of `node` if its TOML type suits `kind`.
     private static func value(of node: any TOMLValueConvertible, for kind: SettingKind) -> RawSetting.Value? {
         switch kind {
-        case .url, .secret, .path, .choice:
+        case .url, .secret, .path:
             return node.string.map { .text([$0]) }
+        case .choice:
+            // `images = 256` is as natural as `images = "256"`.
+            return (node.string ?? node.int.map(String.init)).map { .text([$0]) }
         case .urls:
             if let url = node.string { return .text([url]) }
             guard let array = node.array else { return nil }
