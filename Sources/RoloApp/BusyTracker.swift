@@ -10,14 +10,16 @@ public final class BusyTracker {
 
     public var isIdle: Bool { count == 0 }
 
-    /// Runs `work`, counted as busy while it runs.
-    public func track<T>(_ work: () async throws -> T) async rethrows -> T {
+    /// Starts `work` in a task, counted as busy from this moment (not from when the task first
+    /// runs, which would leave a gap where a test could see "idle" before anything started).
+    @discardableResult
+    public func task(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         count += 1
         onChange()
-        defer {
-            count -= 1
-            onChange()
+        return Task { @MainActor in
+            await work()
+            self.count -= 1
+            self.onChange()
         }
-        return try await work()
     }
 }

@@ -48,7 +48,7 @@ public final class PeopleViewModel: SourceModel {
     public let columns = [
         ListColumn("Name", .flexible(min: 12)),
         ListColumn("Gender", .fixed(7)),
-        ListColumn("Born", .fixed(17), alignRight: true),
+        ListColumn("Born", .fixed(17)),
     ]
 
     public var isLoading: Bool { state.isLoading || detailTask != nil }
@@ -84,25 +84,25 @@ public final class PeopleViewModel: SourceModel {
         state = .loading(previous: state.value)
         details.removeAll()
         onEvent(.changed)
-        refreshTask = Task { [weak self] in
-            guard let self else { return }
-            await self.busy.track { await self.load() }
-        }
+        refreshTask = busy.task { [weak self] in await self?.load() }
     }
 
     private func load() async {
         let service = self.service
-        async let healthResult = Result(catching: { try await service.health() })
-        let listResult = await Result(catching: { try await service.employees() })
-        let checked = await healthResult
+        // Health is asked beside the list, not before it: it only feeds the status line.
+        async let checkedHealth = try? service.health()
+        let listResult: Result<[Employee], any Error>
+        do {
+            listResult = .success(try await service.employees())
+        } catch {
+            listResult = .failure(error)
+        }
+        let checked = await checkedHealth
         guard !Task.isCancelled else { return }
         switch checked {
-        case .success(.ok):
-            health = .ok
-        case .success(.unhealthy(let text)):
-            health = .unhealthy(text)
-        case .failure:
-            health = .unreachable
+        case .ok: health = .ok
+        case .unhealthy(let text): health = .unhealthy(text)
+        case nil: health = .unreachable
         }
         switch listResult {
         case .success(let employees):
@@ -145,14 +145,14 @@ public final class PeopleViewModel: SourceModel {
         guard let rowID, let id = Int(rowID) else { return }
         if case .loaded = details[id] { return }
         if case .loading = details[id] { details[id] = nil }
-        detailTask = Task { [weak self] in
-            guard let self else { return }
+        let clock = self.clock
+        detailTask = busy.task { [weak self] in
             do {
-                try await self.clock.sleep(for: Self.detailDelay)
+                try await clock.sleep(for: Self.detailDelay)
             } catch {
                 return
             }
-            await self.busy.track { await self.loadDetail(id) }
+            await self?.loadDetail(id)
         }
         onEvent(.changed)
     }
@@ -199,17 +199,6 @@ extension Employee {
     func matches(_ term: String) -> Bool {
         [fullName, gender, birthDate.display].contains {
             $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-    }
-}
-
-extension Result where Failure == any Error {
-    /// Captures an async throwing call as a value.
-    init(catching body: () async throws -> Success) async {
-        do {
-            self = .success(try await body())
-        } catch {
-            self = .failure(error)
         }
     }
 }

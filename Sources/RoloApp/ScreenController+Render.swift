@@ -123,15 +123,9 @@ extension ScreenController {
         return items
     }
 
-    private static let timeFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter
-    }()
-
     private func statusRight() -> [String] {
         var items = source.statusItems
-        if let updated = source.lastUpdated { items.append("updated \(Self.timeFormatter.string(from: updated))") }
+        if let updated = source.lastUpdated { items.append("updated \(timeFormatter.string(from: updated))") }
         items.append("? help")
         return items
     }

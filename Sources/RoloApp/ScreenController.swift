@@ -45,14 +45,18 @@ public final class ScreenController {
     var spinnerFrame = 0
     let keyTable = roloKeyTable
     private let now: () -> Date
+    let timeFormatter: DateFormatter
 
     public init(sources: [any SourceModel], initial: SourceID? = nil, size: Size, busy: BusyTracker,
-                now: @escaping () -> Date = Date.init) {
+                now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
         precondition(!sources.isEmpty, "rolo needs at least one source")
         self.sources = sources
         self.busy = busy
         self.size = size
         self.now = now
+        timeFormatter = DateFormatter()
+        timeFormatter.dateFormat = "HH:mm:ss"
+        timeFormatter.timeZone = timeZone
         active = initial.flatMap { id in sources.firstIndex { $0.id == id } } ?? 0
         for (index, source) in sources.enumerated() {
             source.onEvent = { [weak self] event in self?.sourceEvent(event, from: index) }

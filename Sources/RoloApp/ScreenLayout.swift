@@ -35,7 +35,7 @@ struct ScreenLayout: Equatable {
         status = screen.row(size.height - 2)
         body = Rect(x: 0, y: 1, width: size.width, height: size.height - 3)
         if isWide {
-            let listWidth = min(72, max(44, size.width * 2 / 5))
+            let listWidth = min(72, max(44, size.width / 2))
             let (left, rest) = body.splitColumns(at: listWidth)
             let (line, right) = rest.splitColumns(at: 1)
             list = left

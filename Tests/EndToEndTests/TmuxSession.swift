@@ -11,7 +11,7 @@ final class TmuxSession {
     let idleFile: String
 
     /// Starts `bash` in a `width`×`height` window with a `$ ` prompt.
-    init(width: Int, height: Int, term: String = "screen") throws {
+    init(width: Int, height: Int, term: String = "screen") async throws {
         let id = UUID().uuidString.prefix(8).lowercased()
         name = "rolo-e2e-\(id)"
         socket = "rolo-e2e-\(id)"
@@ -21,7 +21,7 @@ final class TmuxSession {
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-c", home, "-x", "\(width)", "-y", "\(height)",
                   "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(home)", "TERM=\(term)", "LANG=C.UTF-8",
                   "PS1=$ ", "ROLO_IDLE_FILE=\(idleFile)", "bash", "--norc", "--noprofile"])
-        _ = try waitFor("the shell prompt") { $0.contains("$") }
+        _ = try await waitFor("the shell prompt") { $0.contains("$") }
     }
 
     deinit {
@@ -65,25 +65,27 @@ final class TmuxSession {
     }
 
     /// Waits until rolo has drawn a frame after `frame` with nothing in flight.
-    func waitIdle(after frame: Int, timeout: TimeInterval = 15) throws {
+    func waitIdle(after frame: Int, timeout: TimeInterval = 15) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let state = idleState()
             if state.idle && state.frame > frame { return }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure("rolo did not become idle after frame \(frame) within \(timeout) s; last state \(idleState())\n\((try? capture()) ?? "")")
     }
 
     /// Polls the screen until `condition` holds, returning the screen; fails with the last screen.
     @discardableResult
-    func waitFor(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) throws -> String {
+    func waitFor(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = try capture()
             if condition(screen) { return screen }
-            Thread.sleep(forTimeInterval: 0.02)
+            // An async sleep: a blocking one would hold a cooperative thread the in-process
+            // stand-in needs to answer rolo.
+            try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure("timed out after \(timeout) s waiting for \(what); the screen was:\n\(screen)")
     }
@@ -93,18 +95,29 @@ final class TmuxSession {
         try Self.execute("/usr/bin/tmux", ["-L", socket] + arguments)
     }
 
+    /// Runs a program to completion and returns its standard output.
+    ///
+    /// posix_spawn and waitpid rather than Foundation's Process: Process.waitUntilExit hangs
+    /// here when the program leaves a daemon behind (tmux's server), and output goes through a
+    /// file, which no daemon can keep open the way it can a pipe.
     @discardableResult
     static func execute(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-e2e-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure("could not start \(path): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
     /// A failed wait, carrying what was on screen.

@@ -73,7 +73,8 @@ struct ImmediateClock: Clock {
 }
 
 enum Sample {
-    static let today = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-17
+    static let today = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18 11:06:40 UTC
+    static let zone = TimeZone(identifier: "Europe/Tallinn")!
 
     static func employee(_ id: Int, _ first: String, _ last: String, gender: String = "female",
                          born: String = "1 January 1980", image: ImageField = .absent) -> Employee {

@@ -55,11 +55,17 @@ public struct StatusLine {
         canvas.fill(row, style: theme.statusBar)
         let separator = " \(glyphs.separator) "
         let leftText = " " + left.filter { !$0.isEmpty }.joined(separator: separator)
-        let rightText = right.filter { !$0.isEmpty }.joined(separator: separator) + " "
         let leftEnd = canvas.write(leftText.truncated(toWidth: row.width), x: row.x, y: row.y, style: theme.statusBar, clip: row)
-        let rightWidth = rightText.displayWidth
-        if row.maxX - rightWidth > leftEnd + 1 {
-            canvas.write(rightText, x: row.maxX - rightWidth, y: row.y, style: theme.statusBar, clip: row)
+        // The right side sheds its first segments until it fits; the last (the help hint) stays longest.
+        var segments = right.filter { !$0.isEmpty }
+        while !segments.isEmpty {
+            let text = segments.joined(separator: separator) + " "
+            let width = text.displayWidth
+            if row.maxX - width > leftEnd + 1 {
+                canvas.write(text, x: row.maxX - width, y: row.y, style: theme.statusBar, clip: row)
+                return
+            }
+            segments.removeFirst()
         }
     }
 }

@@ -44,7 +44,7 @@ public struct ListView {
         let count = entries.entryCount
         let body = bodyRect(in: area)
         let needsScrollBar = count > body.height && area.width > 10
-        let content = needsScrollBar ? area.inset(right: 1) : area
+        let content = needsScrollBar ? area.inset(right: 2) : area
         let widths = columnWidths(for: content.width - markerWidth)
         if showsHeader {
             canvas.fill(content.row(0), style: theme.columnHeader)
