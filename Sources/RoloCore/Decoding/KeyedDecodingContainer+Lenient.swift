@@ -1,0 +1,51 @@
+import Foundation
+
+extension KeyedDecodingContainer where Key == AnyCodingKey {
+    /// Whether `key` is absent or JSON `null`.
+    public func isAbsentOrNull(_ key: String) -> Bool {
+        let codingKey = AnyCodingKey(stringValue: key)
+        return !contains(codingKey) || ((try? decodeNil(forKey: codingKey)) ?? false)
+    }
+
+    /// The text at `key`, a number given there turned into text; nil when absent or null.
+    /// Throws a ``DecodingProblem`` for any other type.
+    public func lenientString(_ key: String) throws -> String? {
+        guard !isAbsentOrNull(key) else { return nil }
+        let codingKey = AnyCodingKey(stringValue: key)
+        if let text = try? decode(String.self, forKey: codingKey) { return text }
+        if let number = try? decode(Int.self, forKey: codingKey) { return String(number) }
+        if let number = try? decode(Double.self, forKey: codingKey) { return String(number) }
+        throw DecodingProblem("'\(key)' should be text")
+    }
+
+    /// The text at `key` (numbers turned into text), or a ``DecodingProblem`` naming the field.
+    public func requiredString(_ key: String) throws -> String {
+        guard let text = try lenientString(key) else { throw DecodingProblem("'\(key)' is missing") }
+        return text
+    }
+
+    /// The whole number at `key`: an integer, an integer-valued number like `7.0`, or a numeric
+    /// string like `"7"`; nil when absent or null. Throws a ``DecodingProblem`` for anything else.
+    public func lenientWholeNumber(_ key: String) throws -> Int? {
+        guard !isAbsentOrNull(key) else { return nil }
+        let codingKey = AnyCodingKey(stringValue: key)
+        if let number = try? decode(Int.self, forKey: codingKey) { return number }
+        if let number = try? decode(Double.self, forKey: codingKey),
+            number == number.rounded(), let whole = Int(exactly: number)
+        {
+            return whole
+        }
+        if let text = try? decode(String.self, forKey: codingKey),
+            let number = Int(text.trimmingCharacters(in: .whitespaces))
+        {
+            return number
+        }
+        throw DecodingProblem("'\(key)' should be a whole number")
+    }
+
+    /// The whole number at `key` (see ``lenientWholeNumber(_:)``), or a problem naming the field.
+    public func requiredWholeNumber(_ key: String) throws -> Int {
+        guard let number = try lenientWholeNumber(key) else { throw DecodingProblem("'\(key)' is missing") }
+        return number
+    }
+}

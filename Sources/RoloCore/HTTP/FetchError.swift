@@ -1,0 +1,40 @@
+/// Why fetching from a server failed, with one line for the banner and more for the log file.
+public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The kind of failure, for code that reacts differently to each.
+    public enum Kind: Sendable, Equatable {
+        /// No connection: refused, unknown host, no network, TLS failure, unusable URL.
+        case unreachable
+        /// The server didn't answer within the request's timeout.
+        case timedOut
+        /// The request was cancelled, usually because the user moved on.
+        case cancelled
+        /// The server answered with a status the client can't use.
+        case httpStatus(Int)
+        /// The server said the requested record doesn't exist.
+        case notFound
+        /// The server answered with a body the client can't read.
+        case badResponse
+        /// The body was larger than the client accepts.
+        case tooLarge
+    }
+
+    /// The kind of failure.
+    public var kind: Kind
+    /// `host:port` of the server, for messages; never a query string or credentials.
+    public var endpoint: String
+    /// One short human line for a banner, ending with what to do.
+    public var message: String
+    /// Longer technical text for the log file only.
+    public var detail: String
+
+    /// Creates an error; prefer the factories (``unreachable(_:detail:)`` …) for their messages.
+    public init(kind: Kind, endpoint: String, message: String, detail: String) {
+        self.kind = kind
+        self.endpoint = endpoint
+        self.message = message
+        self.detail = detail
+    }
+
+    /// The banner line.
+    public var description: String { message }
+}

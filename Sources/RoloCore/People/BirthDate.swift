@@ -1,0 +1,69 @@
+import Foundation
+
+/// A birth date as the ME server writes it, `d MMMM yyyy` ("01 January 1980", "1 January 1980"),
+/// keeping the raw text when it doesn't parse.
+public struct BirthDate: Sendable, Equatable {
+    /// The text the server sent, cleaned for the terminal.
+    public var raw: String
+    /// The year, when the text parsed.
+    public var year: Int?
+    /// The month, 1–12, when the text parsed.
+    public var month: Int?
+    /// The day of the month, when the text parsed.
+    public var day: Int?
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+
+    /// Parses `raw`; any year is accepted (dates before 1900 and in the future occur), English
+    /// month names in any case, full or three-letter.
+    public init(_ raw: String) {
+        self.raw = raw
+        let words = raw.split(whereSeparator: \.isWhitespace)
+        guard words.count == 3, let day = Int(words[0]), let year = Int(words[2]),
+            let month = Self.month(named: words[1]),
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// "1 January 1980" (no zero padding) when parsed, the raw text otherwise.
+    public var display: String {
+        guard let year, let month, let day else { return raw }
+        return "\(day) \(Self.monthNames[month - 1]) \(year)"
+    }
+
+    /// Whole years from this date to `date` in `calendar`; nil when unparsed or in the future.
+    public func age(on date: Date, calendar: Calendar) -> Int? {
+        guard let year, let month, let day else { return nil }
+        let today = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let nowYear = today.year, let nowMonth = today.month, let nowDay = today.day else { return nil }
+        let hadBirthday = (nowMonth, nowDay) >= (month, day)
+        let age = nowYear - year - (hadBirthday ? 0 : 1)
+        return age >= 0 ? age : nil
+    }
+
+    private static func month(named name: Substring) -> Int? {
+        let lowered = name.lowercased()
+        if let index = monthNames.firstIndex(where: { $0.lowercased() == lowered }) { return index + 1 }
+        if lowered.count == 3, let index = monthNames.firstIndex(where: { $0.lowercased().hasPrefix(lowered) }) {
+            return index + 1
+        }
+        return nil
+    }
+
+    /// Days in `month` of the proleptic Gregorian `year`, so "29 February 1900" is rejected.
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2:
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            return leap ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Decodes one employee object tolerantly: the RAML's fields, in the types the real server and
+/// its variants send, every string cleaned for the terminal.
+struct EmployeeRecord: Decodable {
+    let employee: Employee
+
+    init(from decoder: any Decoder) throws {
+        guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
+            throw DecodingProblem("not an object")
+        }
+        employee = Employee(
+            id: try fields.requiredWholeNumber("id"),
+            firstName: try fields.requiredString("first_name").sanitizedForTerminal,
+            lastName: try fields.requiredString("last_name").sanitizedForTerminal,
+            gender: try fields.requiredString("gender").sanitizedForTerminal,
+            birthDate: BirthDate(try fields.requiredString("birth_date").sanitizedForTerminal),
+            thumbImage: Self.image(fields, "thumbImage"),
+            image: Self.image(fields, "image"))
+    }
+
+    /// An image is optional: a bad one becomes ``ImageField/invalid(_:)`` rather than failing
+    /// the whole record, so the person is still listed.
+    private static func image(_ fields: KeyedDecodingContainer<AnyCodingKey>, _ key: String) -> ImageField {
+        guard !fields.isAbsentOrNull(key) else { return .absent }
+        guard let text = try? fields.decode(String.self, forKey: AnyCodingKey(stringValue: key)) else {
+            return .invalid("not text")
+        }
+        return ImageField(base64: text)
+    }
+}
+
+/// Decodes `/employees`: a bare array (the real server) or `{"people": [...]}` (the RAML).
+struct EmployeeList: Decodable {
+    let employees: [Employee]
+
+    init(from decoder: any Decoder) throws {
+        var items: any UnkeyedDecodingContainer
+        if let array = try? decoder.unkeyedContainer() {
+            items = array
+        } else if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            guard let people = try? object.nestedUnkeyedContainer(forKey: "people") else {
+                throw DecodingProblem("expected a list of employees, or an object with a 'people' list")
+            }
+            items = people
+        } else {
+            throw DecodingProblem("expected a list of employees")
+        }
+        var employees: [Employee] = []
+        employees.reserveCapacity(items.count ?? 0)
+        while !items.isAtEnd {
+            let index = items.currentIndex
+            do {
+                employees.append(try items.decode(EmployeeRecord.self).employee)
+            } catch {
+                throw DecodingProblem.from(error).inRecord(index, of: "employee")
+            }
+        }
+        self.employees = employees
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TOMLKit
+
+/// The config file: TOML with flat keys named after ``Setting`` raw values, checked key by key
+/// so every mistake is reported with its line.
+struct ConfigFile {
+    /// The file's path.
+    let path: String
+    /// The settings it gives, not yet checked for meaning (a URL is still text).
+    let values: [Setting: RawSetting]
+
+    /// Reads and checks `path`; nil when there is no such file.
+    static func read(_ path: String) throws -> ConfigFile? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigError("Can't read \(path) (\(error.localizedDescription)) — check that it's a readable file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError("\(path) isn't UTF-8 text — save it as UTF-8")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError("\(path), line \(error.source.begin.line): \(error.description) — fix the TOML syntax")
+        }
+        let lines = KeyLines(text: text)
+        // Report the first mistake in file order, which is where a reader looks first.
+        let keys = table.keys.sorted { (lines.line(of: $0) ?? .max) < (lines.line(of: $1) ?? .max) }
+        var values: [Setting: RawSetting] = [:]
+        for key in keys {
+            let place = lines.line(of: key).map { "\(path), line \($0)" } ?? path
+            guard let setting = Setting(rawValue: key) else {
+                throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key))")
+            }
+            guard let node = table[key], let value = Self.value(of: node, for: setting.kind) else {
+                let found = table[key].map { Self.describe($0.type) } ?? "nothing"
+                throw ConfigError("\(place): '\(key)' should be \(setting.kind.expectedInFile), not \(found)")
+            }
+            values[setting] = RawSetting(value: value, origin: "\(place), \(key)")
+        }
+        if values[.pipedriveToken] != nil { try checkPrivate(path) }
+        return ConfigFile(path: path, values: values)
+    }
+
+    /// The value of `node` if its TOML type suits `kind`.
+    private static func value(of node: any TOMLValueConvertible, for kind: SettingKind) -> RawSetting.Value? {
+        switch kind {
+        case .url, .secret, .path:
+            return node.string.map { .text([$0]) }
+        case .choice:
+            // `images = 256` is as natural as `images = "256"`.
+            return (node.string ?? node.int.map(String.init)).map { .text([$0]) }
+        case .urls:
+            if let url = node.string { return .text([url]) }
+            guard let array = node.array else { return nil }
+            let urls = array.compactMap(\.string)
+            return urls.count == array.count ? .text(urls) : nil
+        case .seed:
+            return (node.string ?? node.int.map(String.init)).map { .text([$0]) }
+        case .seconds:
+            return (node.double ?? node.int.map(Double.init)).map { .number($0) }
+        case .flag:
+            return node.bool.map { .flag($0) }
+        }
+    }
+
+    private static func describe(_ type: TOMLType) -> String {
+        switch type {
+        case .string: "text"
+        case .int: "a whole number"
+        case .double: "a number"
+        case .bool: "true or false"
+        case .array: "a list"
+        case .table: "a table"
+        case .date, .time, .dateTime: "a date"
+        }
+    }
+
+    /// " (did you mean 'people-url'?)" for a near miss or a key cut short, else the list of keys.
+    static func suggestion(for key: String) -> String {
+        let normalized = key.lowercased().replacingOccurrences(of: "_", with: "-")
+        let near = Setting.allCases.map(\.rawValue).filter { candidate in
+            editDistance(normalized, candidate) <= 3 || candidate.hasPrefix(normalized + "-")
+        }
+        if let best = near.min(by: { editDistance(normalized, $0) < editDistance(normalized, $1) }) {
+            return " (did you mean '\(best)'?)"
+        }
+        return " — the keys are " + Setting.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// Levenshtein distance, for did-you-mean.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, charA) in a.enumerated() {
+            var current = [i + 1]
+            for (j, charB) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (charA == charB ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// A token in a file others can read is a leaked token: refuse until it's private.
+    private static func checkPrivate(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        if info.st_mode & 0o077 != 0 {
+            throw ConfigError(
+                "\(path) holds pipedrive-api-token but other users can read it — run chmod 600 \(path)")
+        }
+    }
+}

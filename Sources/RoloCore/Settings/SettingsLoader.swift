@@ -1,0 +1,53 @@
+import Foundation
+
+/// Resolves ``Settings`` from command-line options, the environment and the config file: an
+/// option wins over the environment, the environment over the file, the file over the default.
+public enum SettingsLoader {
+    /// Loads the settings; throws ``ConfigError`` naming the option, variable or file line at fault.
+    ///
+    /// - Parameters:
+    ///   - options: values given on the command line, by setting; a flag given bare has `[]`.
+    ///   - environment: the process environment (`ProcessInfo.processInfo.environment`).
+    ///   - configFile: the config file; nil means `$XDG_CONFIG_HOME/rolo/config.toml`. A missing
+    ///     file is fine.
+    public static func load(
+        options: [Setting: [String]], environment: [String: String], configFile: String? = nil
+    ) throws -> Settings {
+        if options[.pipedriveToken] != nil {
+            throw ConfigError(
+                "\(Setting.pipedriveToken.optionName) isn't accepted on the command line, where other users "
+                    + "can see it — set PIPEDRIVE_API_TOKEN or put it in the config file")
+        }
+        let directories = XDGDirectories(environment: environment)
+        let path = configFile.map(directories.expandingTilde) ?? directories.configHome + "/rolo/config.toml"
+        let file = try ConfigFile.read(path)
+        var resolver = SettingResolver(directories: directories)
+        resolver.settings.configFile = file?.path
+        for setting in Setting.allCases {
+            let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]
+            if let given { try resolver.apply(given, to: setting) }
+        }
+        return resolver.settings
+    }
+
+    private static func fromOption(_ setting: Setting, _ options: [Setting: [String]]) -> RawSetting? {
+        guard let values = options[setting] else { return nil }
+        let value: RawSetting.Value = setting.kind == .flag && values.isEmpty ? .flag(true) : .text(values)
+        return RawSetting(value: value, origin: setting.optionName)
+    }
+
+    /// An empty variable counts as unset, as no-color.org says of `NO_COLOR`; any other value of
+    /// `NO_COLOR` turns colour off, whatever it is.
+    private static func fromEnvironment(_ setting: Setting, _ environment: [String: String]) -> RawSetting? {
+        let name = setting.environmentName
+        guard let text = environment[name], !text.isEmpty else { return nil }
+        let value: RawSetting.Value
+        switch setting.kind {
+        case .flag: value = .flag(true)
+        case .urls:
+            value = .text(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        default: value = .text([text])
+        }
+        return RawSetting(value: value, origin: name)
+    }
+}
