@@ -12,12 +12,15 @@ public enum ImageDecoder {
     ///   - background: the colour transparent pixels are composited onto.
     ///   - maxPixels: a header claiming more pixels than this is refused before any pixel memory
     ///     is allocated (a decompression bomb).
+    /// - Throws: `ImageDecodeError`. (Not as a typed throw: Swift 6.3's optimizer breaks the LLVM
+    ///   module of a caller that mixes it with untyped throws, "swifterror value can only be
+    ///   loaded and stored from".)
     public static func decode(
         _ data: Data,
         fitting target: (width: Int, height: Int)?,
         background: (UInt8, UInt8, UInt8) = (0, 0, 0),
         maxPixels: Int = 40_000_000
-    ) throws(ImageDecodeError) -> DecodedImage {
+    ) throws -> DecodedImage {
         var options = rolo_decode_options()
         options.target_width = Int32(clamping: target?.width ?? 0)
         options.target_height = Int32(clamping: target?.height ?? 0)

@@ -37,7 +37,7 @@ public enum ImageEncoder {
 
     /// The JPEG file for `rgb`, tightly packed rows of `width × 3` bytes.
     public static func jpeg(rgb: [UInt8], width: Int, height: Int, quality: Int = 90,
-                            progressive: Bool = false, color: JPEGColor = .color) throws(Failure) -> Data {
+                            progressive: Bool = false, color: JPEGColor = .color) throws -> Data {
         precondition(rgb.count == width * height * 3, "RGB buffer does not match \(width)×\(height)")
         let space = switch color {
         case .color: ROLO_JPEG_COLOR_YCC
@@ -53,7 +53,7 @@ public enum ImageEncoder {
     }
 
     /// The PNG file for `samples` laid out as `layout`, rows of `width` pixels.
-    public static func png(_ samples: [UInt8], width: Int, height: Int, layout: PNGLayout) throws(Failure) -> Data {
+    public static func png(_ samples: [UInt8], width: Int, height: Int, layout: PNGLayout) throws -> Data {
         let (code, channels, colormap): (rolo_png_layout, Int, [UInt8]) = switch layout {
         case .grey: (ROLO_PNG_GRAY, 1, [])
         case .greyAlpha: (ROLO_PNG_GRAY_ALPHA, 2, [])
@@ -75,7 +75,7 @@ public enum ImageEncoder {
     }
 
     /// A 16-bit PNG from linear-light RGB samples (0–65535), as libpng's linear format writes it.
-    public static func png16(linearRGB samples: [UInt16], width: Int, height: Int) throws(Failure) -> Data {
+    public static func png16(linearRGB samples: [UInt16], width: Int, height: Int) throws -> Data {
         precondition(samples.count == width * height * 3, "samples do not match \(width)×\(height)")
         return try encoded { output, length, message in
             samples.withUnsafeBytes { pixels in
@@ -89,7 +89,7 @@ public enum ImageEncoder {
     private static func encoded(
         _ encode: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>,
                    UnsafeMutablePointer<CChar>) -> Int32
-    ) throws(Failure) -> Data {
+    ) throws -> Data {
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
