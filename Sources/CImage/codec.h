@@ -17,7 +17,7 @@ rolo_image_status rolo_png_decode(const uint8_t *data, size_t length,
 void rolo_set_error(char *error, size_t error_len, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* Whether a width × height picture is over the caller's pixel limit (0 means no limit). */
+/* Whether a width × height picture is over the caller's pixel limit. */
 int rolo_exceeds_limit(uint64_t width, uint64_t height, uint64_t max_pixels);
 
 #endif

@@ -17,7 +17,7 @@ void rolo_set_error(char *error, size_t error_len, const char *format, ...) {
 
 int rolo_exceeds_limit(uint64_t width, uint64_t height, uint64_t max_pixels) {
     /* Both factors fit in 32 bits in either format, so the product can't overflow. */
-    return max_pixels > 0 && width * height > max_pixels;
+    return width * height > max_pixels;
 }
 
 rolo_image_status rolo_image_decode(const uint8_t *data, size_t length,

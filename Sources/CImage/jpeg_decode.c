@@ -32,7 +32,11 @@ static void decode_error_exit(j_common_ptr cinfo) {
     case JERR_OUT_OF_MEMORY: status = ROLO_IMAGE_NO_MEMORY; break;
     case JERR_CONVERSION_NOTIMPL:
     case JERR_NOT_COMPILED:
+    case JERR_ARITH_NOTIMPL:
+    case JERR_SOF_UNSUPPORTED:
     case JERR_BAD_PRECISION: status = ROLO_IMAGE_UNSUPPORTED; break;
+    /* Over libjpeg's own 65500-pixel limit: a bomb that libjpeg caught first. */
+    case JERR_IMAGE_TOO_BIG: status = ROLO_IMAGE_TOO_LARGE; break;
     case JERR_INPUT_EOF: status = ROLO_IMAGE_TRUNCATED; break;
     default: status = ROLO_IMAGE_CORRUPT; break;
     }
@@ -134,6 +138,8 @@ rolo_image_status rolo_jpeg_decode(const uint8_t *data, size_t length,
     jerr.message = error;
     jerr.message_len = error_len;
     if (setjmp(jerr.escape)) {
+        out->source_width = (int)cinfo.image_width;
+        out->source_height = (int)cinfo.image_height;
         jpeg_destroy_decompress(&cinfo);
         free(pixels);
         out->pixels = NULL;

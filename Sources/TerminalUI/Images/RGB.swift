@@ -1,7 +1,10 @@
 /// An 8-bit sRGB colour, as image pixels carry it.
 public struct RGB: Hashable, Sendable {
+    /// Red, 0–255.
     public var r: UInt8
+    /// Green, 0–255.
     public var g: UInt8
+    /// Blue, 0–255.
     public var b: UInt8
 
     /// A colour from its red, green and blue bytes.

@@ -94,6 +94,11 @@ struct ImageRefusalTests {
         #expect(peakMemory() - before < 100 << 20)
     }
 
+    @Test("A JPEG header over libjpeg's own 65500-pixel limit gets the same reason") func jpegOverLibjpegLimit() {
+        #expect(reason(ImageFixtures.jpegHeader(width: 65535, height: 100))
+            == "the image claims 65535×100 pixels, too large to show")
+    }
+
     @Test("A PNG header claiming 60000×60000 is refused before allocating") func pngBomb() {
         let before = peakMemory()
         #expect(reason(ImageFixtures.pngHeader(width: 60000, height: 60000))
