@@ -9,7 +9,11 @@ struct OKLab {
 
     /// The OKLab of an sRGB colour given as 0–255 channel values (fractions allowed).
     init(red: Double, green: Double, blue: Double) {
-        let r = Self.linear(red), g = Self.linear(green), b = Self.linear(blue)
+        self.init(linearRed: Self.linear(red), green: Self.linear(green), blue: Self.linear(blue))
+    }
+
+    /// The OKLab of a colour given in linear light, 0–1 a channel.
+    init(linearRed r: Double, green g: Double, blue b: Double) {
         let long = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
         let medium = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
         let short = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
@@ -25,7 +29,7 @@ struct OKLab {
     }
 
     /// An sRGB channel (0–255) in linear light (0–1).
-    private static func linear(_ value: Double) -> Double {
+    static func linear(_ value: Double) -> Double {
         let c = value / 255
         return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }

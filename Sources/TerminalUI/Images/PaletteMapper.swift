@@ -42,16 +42,17 @@ public enum PaletteMapper {
     private static let ansi16 = PaletteSearch(indices: 0..<16)
 
     /// `levels³` nearest indices, one per quantised colour; Swift builds a static `let` once,
-    /// thread-safely, on first use.
+    /// thread-safely, on first use. That takes about 60 ms in a release build, so an app may
+    /// want to make its first call off the main thread.
     private static let table: [UInt8] = {
-        let step = 255 / Double(levels - 1)
+        // Linear light per level once, not per table cell.
+        let linear = (0..<levels).map { OKLab.linear(Double($0) * 255 / Double(levels - 1)) }
         var table = [UInt8](repeating: 0, count: levels * levels * levels)
         var index = 0
-        for red in 0..<levels {
-            for green in 0..<levels {
-                for blue in 0..<levels {
-                    table[index] = nearest256Exact(red: Double(red) * step, green: Double(green) * step,
-                                                   blue: Double(blue) * step)
+        for red in linear {
+            for green in linear {
+                for blue in linear {
+                    table[index] = search.nearest(to: OKLab(linearRed: red, green: green, blue: blue))
                     index += 1
                 }
             }
