@@ -42,7 +42,7 @@ public enum PaletteMapper {
     private static let ansi16 = PaletteSearch(indices: 0..<16)
 
     /// `levels³` nearest indices, one per quantised colour; Swift builds a static `let` once,
-    /// thread-safely, on first use. That takes about 60 ms in a release build, so an app may
+    /// thread-safely, on first use. That takes about 65 ms in a release build, so an app may
     /// want to make its first call off the main thread.
     private static let table: [UInt8] = {
         // Linear light per level once, not per table cell.
