@@ -7,10 +7,10 @@
 /* libpng's simplified API catches its own errors (it setjmps inside png_safe_execute) and
    reports them in image.message, so nothing here can longjmp. */
 
-/* libpng words its complaints per call site; these mean the data simply stopped early. */
+/* libpng words its complaints per call site; these mean the data stopped early: the memory
+   reader's "read beyond end of data", and IDAT chunks that end before the last row. */
 static int says_truncated(const char *message) {
-    return strstr(message, "end of data") || strstr(message, "Not enough image data") ||
-           strstr(message, "Read Error") || strstr(message, "Premature end");
+    return strstr(message, "end of data") || strstr(message, "Not enough image data");
 }
 
 static rolo_image_status failure(png_image *image, char *error, size_t error_len) {
@@ -40,7 +40,8 @@ rolo_image_status rolo_png_decode(const uint8_t *data, size_t length,
 
     /* Any layout (palette, grey, 16-bit, with or without alpha) comes out as 8-bit sRGB. */
     image.format = PNG_FORMAT_RGB;
-    uint8_t *pixels = malloc(PNG_IMAGE_SIZE(image));
+    /* Sized here in size_t rather than with PNG_IMAGE_SIZE, whose arithmetic is 32-bit. */
+    uint8_t *pixels = malloc((size_t)image.width * image.height * 3);
     if (!pixels) {
         png_image_free(&image);
         rolo_set_error(error, error_len, "%s", "out of memory for the decoded pixels");

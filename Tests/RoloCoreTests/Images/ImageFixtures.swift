@@ -48,6 +48,16 @@ enum ImageFixtures {
             + chunk("IHDR", ihdr) + chunk("IDAT", idat) + chunk("IEND", []))
     }
 
+    /// `png` with its first IDAT chunk cut to half its data and closed properly (fresh length
+    /// and CRC, then IEND): well-formed chunks around too little image data.
+    static func withHalfImageData(_ png: Data) -> Data {
+        let bytes = [UInt8](png)
+        let type = bytes.indices.first { bytes[$0..<$0 + 4] == ArraySlice("IDAT".utf8) }!
+        let length = bytes[type - 4..<type].reduce(0) { $0 << 8 | Int($1) }
+        let data = Array(bytes[type + 4..<type + 4 + length / 2])
+        return Data(bytes[..<(type - 4)] + chunk("IDAT", data) + chunk("IEND", []))
+    }
+
     /// Bytes from a fixed-seed generator (a 64-bit LCG), the same on every run.
     static func noise(count: Int, seed: UInt64) -> [UInt8] {
         var state = seed

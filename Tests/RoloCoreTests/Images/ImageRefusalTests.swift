@@ -72,6 +72,10 @@ struct ImageRefusalTests {
         #expect(reason(data.prefix(20)) == "the PNG file is truncated")
     }
 
+    @Test("A PNG whose chunks are whole but whose image data stops early") func pngShortImageData() throws {
+        #expect(reason(ImageFixtures.withHalfImageData(try Self.photoPNG())) == "the PNG file is truncated")
+    }
+
     @Test("A PNG whose image data chunk has a bad CRC") func pngBadCRC() throws {
         var data = try Self.photoPNG()
         let type = try #require(data.firstRange(of: Data("IDAT".utf8))).lowerBound
