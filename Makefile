@@ -14,7 +14,8 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/pkg-config:pkg-config \
        /usr/bin/tmux:tmux \
        /usr/bin/infocmp:ncurses-bin \
-       /usr/share/terminfo/x/xterm-direct:ncurses-term
+       /usr/share/terminfo/x/xterm-direct:ncurses-term \
+       /usr/bin/chafa:chafa
 
 .PHONY: all run demo build test deps clean bench
 
@@ -42,6 +43,11 @@ run: build
 
 test: build
 	$(SWIFT) test
+
+# rolo's image decode + render against chafa's; one release build, one run
+bench: deps
+	$(SWIFT) build -c release --product rolo-bench
+	$(BUILD_DIR)/release/rolo-bench
 
 clean:
 	rm -rf $(BUILD_DIR)

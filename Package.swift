@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "rolo", targets: ["rolo"]),
+        .executable(name: "rolo-bench", targets: ["RoloBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,6 +62,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // `make bench`: rolo's image decode + render against chafa's, for speed and fidelity.
+        .executableTarget(
+            name: "RoloBench",
+            dependencies: ["RoloCore", "TerminalUI", "CImage"]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),

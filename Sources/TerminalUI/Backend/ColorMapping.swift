@@ -19,21 +19,10 @@ public enum ColorMapping {
         }
     }
 
-    /// The nearest entry among palette indices `range` to an RGB colour (squared RGB distance,
-    /// weighted for the eye's sensitivity to green).
+    /// The nearest entry among palette indices `range` to an RGB colour, measured in OKLab, where
+    /// distance follows perceived difference (see `PaletteMapper`).
     public static func nearestPaletteIndex(r: Int, g: Int, b: Int, in range: Range<Int>) -> Int {
-        var best = range.lowerBound
-        var bestDistance = Int.max
-        for index in range {
-            let c = rgb(ofPaletteIndex: index)
-            let dr = c.r - r, dg = c.g - g, db = c.b - b
-            let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
-            if distance < bestDistance {
-                bestDistance = distance
-                best = index
-            }
-        }
-        return best
+        PaletteMapper.nearest(r: UInt8(clamping: r), g: UInt8(clamping: g), b: UInt8(clamping: b), in: range)
     }
 
     /// The ncurses colour number for a colour on a terminal with `colors` colours; -1 is the
