@@ -9,6 +9,7 @@ public enum Action: Hashable, Sendable {
     case nextSource, previousSource
     case source(Int)
     case help, closeHelp
+    case toggleThumbnails
     case redraw
     case quit
 }
@@ -59,6 +60,7 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.character("3")], .source(2), scope: Scopes.global, "Source 3"),
     KeyBinding([.character("4")], .source(3), scope: Scopes.global, "Source 4"),
     KeyBinding([.character("5")], .source(4), scope: Scopes.global, "Source 5"),
+    KeyBinding([.character("i")], .toggleThumbnails, scope: Scopes.global, "Show or hide thumbnails in the list", hint: "pictures"),
     KeyBinding([.control("l")], .redraw, scope: Scopes.global, "Repaint the screen"),
     KeyBinding([.character("?")], .help, scope: Scopes.global, "Show every key", hint: "help"),
     KeyBinding([.character("q")], .quit, scope: Scopes.global, "Quit", hint: "quit"),

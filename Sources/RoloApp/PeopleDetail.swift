@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The detail pane of an employee: every field the server sent.
 enum PeopleDetail {
-    static func blocks(for employee: Employee, today: Date) -> [DetailBlock] {
+    static func blocks(for employee: Employee, today: Date, picture: Picture) -> [DetailBlock] {
         var birth = employee.birthDate.display
         if let age = employee.birthDate.age(on: today, calendar: Calendar(identifier: .gregorian)) {
             birth += " (\(age) years)"
@@ -14,8 +14,7 @@ enum PeopleDetail {
             birth += " (not a date rolo can read)"
         }
         return [
-            .picture(Picture(initials: Picture.initials(of: employee.fullName), colorSeed: employee.id,
-                             caption: photoCaption(employee.image))),
+            .picture(picture),
             .title(employee.fullName),
             .gap,
             .field(label: "ID", value: String(employee.id)),
@@ -26,12 +25,6 @@ enum PeopleDetail {
             .field(label: "Thumbnail", value: describe(employee.thumbImage)),
             .field(label: "Photo", value: describe(employee.image)),
         ]
-    }
-
-    /// A line under the badge when there is a photo that can't be drawn yet or at all.
-    private static func photoCaption(_ field: ImageField) -> String? {
-        if case .invalid(let reason) = field { return "photo can't be shown: \(reason)" }
-        return nil
     }
 
     static func describe(_ field: ImageField) -> String {

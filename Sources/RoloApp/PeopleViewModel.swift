@@ -25,6 +25,15 @@ public final class PeopleViewModel: SourceModel {
 
     private let service: any PeopleService
     private let busy: BusyTracker
+    /// Decoded and rendered pictures; nil when images are off or the terminal can't show them.
+    private let pictures: PictureStore?
+    private var pictureSlot = Size(width: 40, height: 20)
+    private var selectedID: Int?
+    /// Changes with every loaded list, so a picture key never names an older list's image.
+    private var generation = 0
+    public var showsThumbnails = true {
+        didSet { rebuildEntries() }
+    }
     private let clock: any Clock<Duration>
     private let now: () -> Date
     private let logger = Logger(label: "rolo.people")
@@ -37,13 +46,20 @@ public final class PeopleViewModel: SourceModel {
     /// scroll does not send a request per row passed.
     static let detailDelay = Duration.milliseconds(120)
 
-    public init(service: any PeopleService, busy: BusyTracker, clock: any Clock<Duration> = ContinuousClock(),
-                now: @escaping () -> Date = Date.init) {
+    public init(service: any PeopleService, busy: BusyTracker, pictures: PictureStore? = nil,
+                clock: any Clock<Duration> = ContinuousClock(), now: @escaping () -> Date = Date.init) {
         self.service = service
         self.busy = busy
+        self.pictures = pictures
         self.clock = clock
         self.now = now
+        pictures?.onChange = { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
+        }
     }
+
+    public var canShowThumbnails: Bool { pictures != nil }
 
     public let columns = [
         ListColumn("Name", .flexible(min: 12)),
@@ -108,6 +124,9 @@ public final class PeopleViewModel: SourceModel {
         case .success(let employees):
             state = .loaded(employees, stale: false)
             lastUpdated = now()
+            generation += 1
+            pictures?.removeAll()
+            requestPhoto()
         case .failure(let error):
             let fetchError = FetchError.wrap(error)
             guard fetchError.kind != .cancelled else { return }
@@ -130,11 +149,42 @@ public final class PeopleViewModel: SourceModel {
     private func rebuildEntries() {
         let employees = state.value ?? []
         let visible = searchTerm.map { term in employees.filter { $0.matches(term) } } ?? employees
-        entries = visible.map { ListEntry.row(Self.row(for: $0)) }
+        entries = visible.map { employee in
+            var row = Self.row(for: employee)
+            row.thumbnail = thumbnail(of: employee)
+            return ListEntry.row(row)
+        }
     }
 
     static func row(for employee: Employee) -> ListRow {
         ListRow(id: String(employee.id), cells: [employee.fullName, employee.gender, employee.birthDate.display])
+    }
+
+    /// Rows of a thumbnail: the screen's taller rows are three lines.
+    static let thumbnailSize = Size(width: 6, height: 3)
+
+    /// The employee's thumbnail when ready, asking for it the first time.
+    private func thumbnail(of employee: Employee) -> CellImage? {
+        guard showsThumbnails, let pictures, case .bytes(let data) = employee.thumbImage else { return nil }
+        let size = Self.thumbnailSize
+        let state = pictures.picture("people/\(generation)/\(employee.id)/thumb", columns: size.width, rows: size.height) { data }
+        if case .ready(let image) = state { return image }
+        return nil
+    }
+
+    private func photoKey(_ id: Int) -> String { "people/\(generation)/\(id)/photo" }
+
+    /// Asks for the selected employee's photo at the current slot size, once its bytes are known.
+    private func requestPhoto() {
+        guard let pictures, let id = selectedID else { return }
+        guard case .bytes(let data) = (details[id]?.value ?? state.value?.first { $0.id == id })?.image else { return }
+        pictures.picture(photoKey(id), columns: pictureSlot.width, rows: pictureSlot.height) { data }
+    }
+
+    public func pictureSlotChanged(to slot: Size) {
+        guard slot != pictureSlot else { return }
+        pictureSlot = slot
+        requestPhoto()
     }
 
     // MARK: - Detail
@@ -142,6 +192,11 @@ public final class PeopleViewModel: SourceModel {
     public func selectionChanged(to rowID: String?) {
         detailTask?.cancel()
         detailTask = nil
+        selectedID = rowID.flatMap(Int.init)
+        // A fast scroll never queues stale decodes: only the selected photo's work goes on.
+        let keep = selectedID.map(photoKey)
+        pictures?.cancel { $0.hasSuffix("/thumb") || $0 == keep }
+        requestPhoto()
         guard let rowID, let id = Int(rowID) else { return }
         if case .loaded = details[id] { return }
         if case .loading = details[id] { details[id] = nil }
@@ -164,6 +219,7 @@ public final class PeopleViewModel: SourceModel {
             let employee = try await service.employee(id: id)
             guard !Task.isCancelled else { return }
             details[id] = .loaded(employee, stale: false)
+            requestPhoto()
         } catch {
             let fetchError = FetchError.wrap(error)
             if fetchError.kind == .cancelled || Task.isCancelled {
@@ -181,7 +237,7 @@ public final class PeopleViewModel: SourceModel {
         guard let id = Int(rowID), let summary = state.value?.first(where: { $0.id == id }) else { return [] }
         let fetched = details[id]
         let employee = fetched?.value ?? summary
-        var blocks = PeopleDetail.blocks(for: employee, today: now())
+        var blocks = PeopleDetail.blocks(for: employee, today: now(), picture: picture(for: employee, fetched: fetched))
         switch fetched {
         case .none, .idle, .loading:
             blocks.append(.notice("Loading the full record…", isError: false))
@@ -191,6 +247,34 @@ public final class PeopleViewModel: SourceModel {
             break
         }
         return blocks
+    }
+}
+
+extension PeopleViewModel {
+    /// The detail's picture: the photo when ready, else a badge that says why there is none.
+    private func picture(for employee: Employee, fetched: LoadState<Employee>?) -> Picture {
+        var picture = Picture(initials: Picture.initials(of: employee.fullName), colorSeed: employee.id)
+        let detailPending: Bool = { if case .loaded = fetched { return false } else { return true } }()
+        switch employee.image {
+        case .invalid(let reason):
+            picture.caption = "photo can't be shown: \(reason)"
+        case .absent:
+            // The list may leave the photo out; the full record may still bring one.
+            if detailPending && pictures != nil { picture.slot = pictureSlot }
+        case .bytes:
+            guard let pictures else { break }
+            switch pictures.state(photoKey(employee.id), columns: pictureSlot.width, rows: pictureSlot.height) {
+            case .ready(let image)?:
+                picture.image = image
+                picture.slot = pictureSlot
+            case .failed(let reason)?:
+                picture.caption = "photo can't be shown: \(reason)"
+            case .loading?, nil:
+                picture.slot = pictureSlot
+                picture.caption = "loading photo…"
+            }
+        }
+        return picture
     }
 }
 

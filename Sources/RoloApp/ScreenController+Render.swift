@@ -52,7 +52,8 @@ extension ScreenController {
 
     func listView(in content: Rect, theme: Theme = .monochrome, glyphs: Glyphs = .ascii, focused: Bool = true) -> ListView {
         ListView(entries: source.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
-                 highlight: source.searchTerm, markerWidth: source.markerWidth, theme: theme, glyphs: glyphs)
+                 highlight: source.searchTerm, markerWidth: source.markerWidth, rowHeight: rowHeight,
+                 thumbnailWidth: Self.thumbnailWidth, theme: theme, glyphs: glyphs)
     }
 
     private func drawList(into canvas: inout Canvas, pane: Rect, focused: Bool, theme: Theme, glyphs: Glyphs) {
@@ -151,6 +152,7 @@ extension ScreenController {
         switch action {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
+        case .toggleThumbnails: return source.canShowThumbnails
         default: return true
         }
     }

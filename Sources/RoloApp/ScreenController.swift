@@ -72,8 +72,28 @@ public final class ScreenController {
 
     /// Starts the active source's first load.
     public func start() {
+        source.pictureSlotChanged(to: pictureSlot)
         source.start()
         syncSelection()
+    }
+
+    /// Rows per list entry: three when thumbnails are on and fit, else one.
+    var rowHeight: Int { showsThumbnails ? 3 : 1 }
+
+    /// Columns of a list thumbnail: three rows of cells, about square.
+    static let thumbnailWidth = 6
+
+    /// Whether the list shows thumbnails now: the source has them, the user wants them, and the
+    /// screen is large enough that taller rows still show a useful number of people.
+    var showsThumbnails: Bool {
+        source.canShowThumbnails && source.showsThumbnails && size.width >= 80 && size.height >= 20
+    }
+
+    /// The size of the detail's picture: up to 40×20 cells, about half the pane's height.
+    var pictureSlot: Size {
+        let pane = ScreenLayout.split(pane: layout.detail).content
+        let rows = min(20, max(4, pane.height / 2))
+        return Size(width: max(1, min(pane.width, rows * 2)), height: rows)
     }
 
     /// Whether something is animating (spinner) or waiting to expire (banner).
@@ -97,6 +117,7 @@ public final class ScreenController {
             handle(mouse)
         case .resize(let newSize):
             size = newSize
+            source.pictureSlotChanged(to: pictureSlot)
             clampCursor()
         case .interrupt, .hangup:
             perform(.quit)
@@ -137,6 +158,7 @@ public final class ScreenController {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
         case .clearSearch: return searchText != nil || source.searchTerm != nil
+        case .toggleThumbnails: return source.canShowThumbnails && size.width >= 80 && size.height >= 20
         default: return true
         }
     }
@@ -175,6 +197,9 @@ public final class ScreenController {
             switchSource(to: (active + sources.count - 1) % sources.count)
         case .source(let index):
             if index < sources.count { switchSource(to: index) }
+        case .toggleThumbnails:
+            source.showsThumbnails.toggle()
+            clampCursor()
         case .help:
             helpScroll = 0
         case .closeHelp:
@@ -207,11 +232,17 @@ public final class ScreenController {
         guard index != active else { return }
         searchText = nil
         active = index
+        source.pictureSlotChanged(to: pictureSlot)
         source.start()
         clampCursor()
     }
 
-    private var listPageHeight: Int { max(1, ScreenLayout.split(pane: layout.list).content.height - 1) }
+    private var listPageHeight: Int { visibleEntries }
+
+    /// How many list entries fit on screen now.
+    var visibleEntries: Int {
+        listView(in: ScreenLayout.split(pane: layout.list).content).visibleEntryCount(in: ScreenLayout.split(pane: layout.list).content)
+    }
 
     private func moveSelection(_ action: Action) {
         let entries = source.entries
@@ -351,8 +382,7 @@ public final class ScreenController {
     func clampCursor() {
         let entries = source.entries
         var cursor = sourceUI.cursor
-        let height = ScreenLayout.split(pane: layout.list).content.height - 1
-        cursor.clamp(in: entries, height: max(1, height))
+        cursor.clamp(in: entries, height: visibleEntries)
         sourceUI.cursor = cursor
         syncSelection()
     }

@@ -50,9 +50,16 @@ public protocol SourceModel: AnyObject {
     func start()
     /// Reloads from the server, keeping what is shown until the answer comes.
     func refresh()
+    /// Whether rows can carry thumbnails (the source has pictures and images are on).
+    var canShowThumbnails: Bool { get }
+    /// The user's choice to show thumbnails (the screen shows them only where they fit).
+    var showsThumbnails: Bool { get set }
+
     /// The selection moved to this row (nil: nothing selected).
     func selectionChanged(to rowID: String?)
-    /// The detail pane's blocks for a row.
+    /// The detail's picture slot changed size (layout, resize); pictures are rendered to fit it.
+    func pictureSlotChanged(to slot: Size)
+    /// The detail pane's blocks for a row. Pure: reads state, starts nothing.
     func detail(for rowID: String) -> [DetailBlock]
     /// Filters the list; nil or empty shows everything.
     func setSearch(_ term: String?)

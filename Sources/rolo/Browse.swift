@@ -94,9 +94,11 @@ struct Browse: AsyncParsableCommand {
         }
         let busy = BusyTracker()
         let http = URLSessionHTTPClient()
+        let pipeline = ImagePipeline()
+        let showImages = settings.images != .off && terminal.colors >= 256
         let people = PeopleViewModel(
             service: PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout),
-            busy: busy)
+            busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let controller = ScreenController(sources: [people], initial: first, size: terminal.size, busy: busy)
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())

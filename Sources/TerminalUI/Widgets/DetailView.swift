@@ -1,4 +1,4 @@
-/// What an image slot shows.
+/// What an image slot shows: a photo drawn in half blocks, or an initials badge.
 public struct Picture: Sendable, Equatable {
     /// The letters of an initials badge, shown when there is no image.
     public var initials: String
@@ -6,11 +6,18 @@ public struct Picture: Sendable, Equatable {
     public var colorSeed: Int
     /// A line under the picture, e.g. "photo can't be shown: not a JPEG or PNG".
     public var caption: String?
+    /// The photo, once decoded and rendered for this slot.
+    public var image: CellImage?
+    /// The photo's slot: the photo is centred in it, and while it loads its rows are kept free
+    /// so the fields below don't jump when it arrives. Nil: no photo is expected.
+    public var slot: Size?
 
-    public init(initials: String, colorSeed: Int, caption: String? = nil) {
+    public init(initials: String, colorSeed: Int, caption: String? = nil, image: CellImage? = nil, slot: Size? = nil) {
         self.initials = initials
         self.colorSeed = colorSeed
         self.caption = caption
+        self.image = image
+        self.slot = slot
     }
 
     /// Up to two initials from a name: "Mari Tamm" → "MT".
@@ -126,20 +133,32 @@ public struct DetailView {
         }
     }
 
-    /// An initials badge: a block of colour about twice as wide as tall, so it looks square.
+    /// The photo, or an initials badge: a block of colour about twice as wide as tall, so it
+    /// looks square; while a photo loads the badge sits in the photo's reserved rows.
     private func pictureLines(_ picture: Picture, width: Int) -> [Line] {
-        let rows = 5
-        let columns = min(width, rows * 2 + 2)
-        let color = theme.badgeColors[abs(picture.colorSeed) % theme.badgeColors.count]
-        let fill = theme.isMonochrome ? theme.badgeText : Style(foreground: .white, background: color, attributes: .bold)
-        var lines: [Line] = (0..<rows).map { row in
-            { canvas, x, y, clip in
-                canvas.fill(Rect(x: x, y: y, width: columns, height: 1).intersection(clip), style: fill)
-                if row == rows / 2 {
-                    let text = picture.initials
-                    canvas.write(text, x: x + (columns - text.displayWidth) / 2, y: y, style: fill, clip: clip)
+        var lines: [Line] = []
+        if let image = picture.image {
+            let indent = max(0, ((picture.slot?.width ?? image.columns) - image.columns) / 2)
+            lines = (0..<image.rows).map { row in
+                { canvas, x, y, clip in
+                    canvas.draw(image, x: x + indent, y: y - row, clip: Rect(x: clip.x, y: y, width: clip.width, height: 1).intersection(clip))
                 }
             }
+        } else {
+            let rows = 5
+            let columns = min(width, rows * 2 + 2)
+            let color = theme.badgeColors[abs(picture.colorSeed) % theme.badgeColors.count]
+            let fill = theme.isMonochrome ? theme.badgeText : Style(foreground: .white, background: color, attributes: .bold)
+            lines = (0..<rows).map { row in
+                { canvas, x, y, clip in
+                    canvas.fill(Rect(x: x, y: y, width: columns, height: 1).intersection(clip), style: fill)
+                    if row == rows / 2 {
+                        let text = picture.initials
+                        canvas.write(text, x: x + (columns - text.displayWidth) / 2, y: y, style: fill, clip: clip)
+                    }
+                }
+            }
+            while lines.count < picture.slot?.height ?? 0 { lines.append { _, _, _, _ in } }
         }
         if let caption = picture.caption {
             lines += caption.wrapped(toWidth: width).map { textLine($0, theme.dim) }

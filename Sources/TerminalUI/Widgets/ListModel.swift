@@ -24,11 +24,14 @@ public struct ListRow: Sendable, Equatable {
     public var cells: [String]
     /// A short symbol drawn in the marker gutter, e.g. a contact marker.
     public var marker: String?
+    /// A small picture at the row's left, shown when the list has taller rows.
+    public var thumbnail: CellImage?
 
-    public init(id: String, cells: [String], marker: String? = nil) {
+    public init(id: String, cells: [String], marker: String? = nil, thumbnail: CellImage? = nil) {
         self.id = id
         self.cells = cells
         self.marker = marker
+        self.thumbnail = thumbnail
     }
 }
 

@@ -10,17 +10,24 @@ public struct ListView {
     public var highlight: String?
     /// Columns reserved at the left of each row for its marker; 0 for none.
     public var markerWidth: Int
+    /// Screen rows per entry: 1, or more to show thumbnails.
+    public var rowHeight: Int
+    /// Columns of each row's thumbnail when rows are taller than one line.
+    public var thumbnailWidth: Int
     public var theme: Theme
     public var glyphs: Glyphs
 
     public init(entries: any ListEntrySource, columns: [ListColumn], cursor: ListCursor, isFocused: Bool = true,
-                highlight: String? = nil, markerWidth: Int = 0, theme: Theme, glyphs: Glyphs) {
+                highlight: String? = nil, markerWidth: Int = 0, rowHeight: Int = 1, thumbnailWidth: Int = 0,
+                theme: Theme, glyphs: Glyphs) {
         self.entries = entries
         self.columns = columns
         self.cursor = cursor
         self.isFocused = isFocused
         self.highlight = highlight
         self.markerWidth = markerWidth
+        self.rowHeight = max(1, rowHeight)
+        self.thumbnailWidth = rowHeight > 1 ? thumbnailWidth : 0
         self.theme = theme
         self.glyphs = glyphs
     }
@@ -30,11 +37,16 @@ public struct ListView {
         showsHeader ? area.inset(top: 1) : area
     }
 
+    /// How many entries fit in `area`, for scrolling and paging.
+    public func visibleEntryCount(in area: Rect) -> Int {
+        max(1, bodyRect(in: area).height / rowHeight)
+    }
+
     /// The entry index drawn at screen row `y`, if any.
     public func entryIndex(atScreenRow y: Int, in area: Rect) -> Int? {
         let body = bodyRect(in: area)
         guard y >= body.y, y < body.maxY else { return nil }
-        let index = cursor.offset + (y - body.y)
+        let index = cursor.offset + (y - body.y) / rowHeight
         return index < entries.entryCount ? index : nil
     }
 
@@ -43,23 +55,25 @@ public struct ListView {
         guard !area.isEmpty else { return }
         let count = entries.entryCount
         let body = bodyRect(in: area)
-        let needsScrollBar = count > body.height && area.width > 10
+        let visible = visibleEntryCount(in: area)
+        let needsScrollBar = count > visible && area.width > 10
         let content = needsScrollBar ? area.inset(right: 2) : area
-        let widths = columnWidths(for: content.width - markerWidth)
+        let lead = markerWidth + (thumbnailWidth > 0 ? thumbnailWidth + 1 : 0)
+        let widths = columnWidths(for: content.width - lead)
         if showsHeader {
             canvas.fill(content.row(0), style: theme.columnHeader)
-            var x = content.x + markerWidth
+            var x = content.x + lead
             for (column, width) in zip(columns, widths) {
                 canvas.write(column.title.padded(toWidth: width, alignRight: column.alignRight),
                              x: x, y: content.y, style: theme.columnHeader, clip: content)
                 x += width + 2
             }
         }
-        for line in 0..<body.height {
-            let index = cursor.offset + line
+        for slot in 0..<visible {
+            let index = cursor.offset + slot
             guard index < count else { break }
-            let y = body.y + line
-            let rowRect = Rect(x: content.x, y: y, width: content.width, height: 1)
+            let y = body.y + slot * rowHeight
+            let rowRect = Rect(x: content.x, y: y, width: content.width, height: rowHeight).intersection(body)
             switch entries.entry(at: index) {
             case .header(let title):
                 canvas.write(" \(title) ", x: content.x, y: y, style: theme.sectionHeader, clip: rowRect)
@@ -67,7 +81,9 @@ public struct ListView {
                 draw(row, widths: widths, in: rowRect, selected: cursor.selected == index, canvas: &canvas)
             }
         }
-        if needsScrollBar { drawScrollBar(into: &canvas, area: Rect(x: area.maxX - 1, y: body.y, width: 1, height: body.height), count: count) }
+        if needsScrollBar {
+            drawScrollBar(into: &canvas, area: Rect(x: area.maxX - 1, y: body.y, width: 1, height: body.height), count: count, visible: visible)
+        }
     }
 
     private var showsHeader: Bool { columns.contains { !$0.title.isEmpty } }
@@ -75,18 +91,26 @@ public struct ListView {
     private func draw(_ row: ListRow, widths: [Int], in rect: Rect, selected: Bool, canvas: inout Canvas) {
         let style = selected ? (isFocused ? theme.selection : theme.inactiveSelection) : theme.text
         if selected { canvas.fill(rect, style: style) }
+        // With thumbnails the text sits on the row's middle line, beside the picture.
+        let y = rect.y + (rect.height - 1) / 2
+        let line = Rect(x: rect.x, y: y, width: rect.width, height: 1)
         if markerWidth > 0, let marker = row.marker {
-            canvas.write(marker, x: rect.x, y: rect.y, style: selected ? style : theme.marker,
-                         clip: Rect(x: rect.x, y: rect.y, width: markerWidth, height: 1))
+            canvas.write(marker, x: rect.x, y: y, style: selected ? style : theme.marker,
+                         clip: Rect(x: rect.x, y: y, width: markerWidth, height: 1))
         }
-        var x = rect.x + markerWidth
+        if thumbnailWidth > 0, let thumbnail = row.thumbnail {
+            let slot = Rect(x: rect.x + markerWidth, y: rect.y, width: thumbnailWidth, height: rect.height)
+            let indent = max(0, (thumbnailWidth - thumbnail.columns) / 2)
+            canvas.draw(thumbnail, x: slot.x + indent, y: slot.y + max(0, (slot.height - thumbnail.rows) / 2), clip: slot)
+        }
+        var x = rect.x + markerWidth + (thumbnailWidth > 0 ? thumbnailWidth + 1 : 0)
         for (index, width) in widths.enumerated() {
             let text = index < row.cells.count ? row.cells[index] : ""
             let cell = text.padded(toWidth: width, alignRight: columns[index].alignRight)
             let cellStyle = index == 0 || selected ? style : theme.text.adding(style.attributes)
-            canvas.write(cell, x: x, y: rect.y, style: cellStyle, clip: rect)
+            canvas.write(cell, x: x, y: y, style: cellStyle, clip: line)
             if let highlight, !highlight.isEmpty, !selected || theme.isMonochrome {
-                mark(highlight, in: cell, x: x, y: rect.y, clip: rect, canvas: &canvas)
+                mark(highlight, in: cell, x: x, y: y, clip: line, canvas: &canvas)
             }
             x += width + 2
         }
@@ -131,10 +155,10 @@ public struct ListView {
         return widths
     }
 
-    private func drawScrollBar(into canvas: inout Canvas, area: Rect, count: Int) {
+    private func drawScrollBar(into canvas: inout Canvas, area: Rect, count: Int, visible: Int) {
         guard area.height > 0, count > 0 else { return }
-        let thumbHeight = max(1, (area.height * area.height + count - 1) / count)
-        let maxOffset = max(1, count - area.height)
+        let thumbHeight = max(1, (area.height * visible + count - 1) / count)
+        let maxOffset = max(1, count - visible)
         let thumbTop = (area.height - thumbHeight) * min(cursor.offset, maxOffset) / maxOffset
         for line in 0..<area.height {
             let isThumb = line >= thumbTop && line < thumbTop + thumbHeight

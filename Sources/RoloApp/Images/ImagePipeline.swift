@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+import RoloCore
+import TerminalUI
+
+/// Decodes image bytes and renders them to half-block cells, off the main actor, caching both.
+///
+/// One pipeline serves every source: a key names an image (e.g. "people/7/photo"), the bytes come
+/// from a loader (memory today, a disk cache or the network for the URL-based sources), and the
+/// result is a `CellImage` for a slot of a given size. Decoding happens once per image; each slot
+/// size is rendered once.
+public actor ImagePipeline {
+    /// A rendered slot: which image, at what size.
+    private struct RenderKey: Hashable {
+        let image: String
+        let columns: Int
+        let rows: Int
+    }
+
+    private var decoded = LRUCache<String, Result<PixelImage, ImageDecodeError>>(capacity: 48)
+    private var rendered = LRUCache<RenderKey, CellImage>(capacity: 256)
+    private let logger = Logger(label: "rolo.images")
+
+    public init() {}
+
+    /// The image `key` rendered to fit `columns`×`rows` cells; throws `ImageDecodeError` (with a
+    /// reason for the placeholder) or `CancellationError`.
+    public func cells(for key: String, columns: Int, rows: Int, load: @Sendable () async throws -> Data) async throws -> CellImage {
+        let renderKey = RenderKey(image: key, columns: columns, rows: rows)
+        if let cached = rendered.value(for: renderKey) { return cached }
+        let image: PixelImage
+        switch decoded.value(for: key) {
+        case .success(let pixels)?:
+            image = pixels
+        case .failure(let error)?:
+            throw error
+        case nil:
+            let data = try await load()
+            try Task.checkCancellation()
+            do {
+                // Decoded to cover the largest slot rolo draws (80×40 cells is 80×80 pixels), so a
+                // resize re-renders from memory; libjpeg's DCT scaling keeps this cheap.
+                let result = try ImageDecoder.decode(data, fitting: (width: 160, height: 160))
+                image = PixelImage(width: result.width, height: result.height, pixels: result.pixels)
+                decoded.set(.success(image), for: key)
+            } catch let error as ImageDecodeError {
+                logger.warning("can't show image \(key): \(error.reason)")
+                decoded.set(.failure(error), for: key)
+                throw error
+            }
+        }
+        try Task.checkCancellation()
+        let cells = HalfBlockRenderer.render(image, fitting: columns, rows: rows)
+        rendered.set(cells, for: renderKey)
+        return cells
+    }
+}
