@@ -61,4 +61,26 @@ static inline int rolo_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs
 /* Whether the terminal description has the given boolean capability (e.g. "RGB"). */
 static inline int rolo_tigetflag(const char *name) { return tigetflag((char *)name); }
 
+/* The terminal description's numeric capability (e.g. "colors", "CO"); negative when absent. */
+static inline int rolo_tigetnum(const char *name) { return tigetnum((char *)name); }
+
+/* Reads terminfo entry `name`'s colour capabilities without opening a screen (nothing is
+   written to the terminal): colors, the RGB flag, and CO (-1 when absent). Returns 0
+   when there is no such entry. setupterm makes its entry current, so the one that was current
+   is put back. */
+static inline int rolo_terminfo_colors(const char *name, int fd, int *colors, int *rgb, int *reserved) {
+    TERMINAL *saved = cur_term;
+    int error = 0;
+    if (setupterm((char *)name, fd, &error) != OK) {
+        set_curterm(saved);
+        return 0;
+    }
+    *colors = tigetnum("colors");
+    *rgb = tigetflag("RGB") == 1;
+    *reserved = tigetnum("CO");
+    del_curterm(cur_term);
+    set_curterm(saved);
+    return 1;
+}
+
 #endif

@@ -28,20 +28,49 @@ public enum ColorMapping {
     /// The ncurses colour number for a colour on a terminal with `colors` colours; -1 is the
     /// terminal's default.
     public static func cursesColor(_ color: Color, colors: Int) -> Int32 {
+        cursesColor(color, in: ColorSpace(colors: colors))
+    }
+
+    /// The ncurses colour number for a colour in a colour space; -1 is the terminal's default
+    /// (and every colour where the space has none).
+    public static func cursesColor(_ color: Color, in space: ColorSpace) -> Int32 {
+        let size = space.depth.paletteSize
+        guard size > 0 else { return -1 }
         switch color {
         case .default:
             return -1
         case .ansi(let n):
-            return Int32(colors >= 16 ? Int(n) : Int(n) % 8)
+            // Eight-colour terminals fold the bright colours onto the normal ones.
+            return paletteNumber(size >= 16 ? Int(n) : Int(n) % 8, in: space)
         case .indexed(let n):
-            if colors >= 256 || Int(n) < min(colors, 16) { return Int32(n) }
+            if Int(n) < size { return paletteNumber(Int(n), in: space) }
             let c = rgb(ofPaletteIndex: Int(n))
-            return Int32(nearestPaletteIndex(r: c.r, g: c.g, b: c.b, in: 0..<min(colors, 16)))
+            return paletteNumber(nearestPaletteIndex(r: c.r, g: c.g, b: c.b, in: 0..<size), in: space)
         case .rgb(let r, let g, let b):
-            if colors >= 1 << 24 { return Int32(Int(r) << 16 | Int(g) << 8 | Int(b)) }
+            if space.depth == .truecolor, case .direct(let reserved) = space.numbering {
+                return directNumber(r: r, g: g, b: b, reserved: reserved)
+            }
             // The first 16 entries are themed by the user's terminal, so only 16–255 are trusted.
-            let range = colors >= 256 ? 16..<256 : 0..<min(max(colors, 8), 16)
-            return Int32(nearestPaletteIndex(r: Int(r), g: Int(g), b: Int(b), in: range))
+            let range = size >= 256 ? 16..<256 : 0..<size
+            return paletteNumber(nearestPaletteIndex(r: Int(r), g: Int(g), b: Int(b), in: range), in: space)
         }
+    }
+
+    /// The colour number of palette entry `index`: the index itself, except on a direct-colour
+    /// entry that can't name it, where it is the entry's xterm RGB value.
+    static func paletteNumber(_ index: Int, in space: ColorSpace) -> Int32 {
+        guard case .direct(let reserved) = space.numbering, index >= reserved else { return Int32(index) }
+        let c = rgb(ofPaletteIndex: index)
+        return directNumber(r: UInt8(c.r), g: UInt8(c.g), b: UInt8(c.b), reserved: reserved)
+    }
+
+    /// The direct-colour number of an RGB colour: 0xRRGGBB, moved off the numbers below
+    /// `reserved` (at most 256) that `setaf` would send as palette entries.
+    ///
+    /// Such a colour is blue-black (red and green are 0); one step of green takes it out of the
+    /// range, and a step of 1/255 in a colour that dark can't be seen.
+    static func directNumber(r: UInt8, g: UInt8, b: UInt8, reserved: Int) -> Int32 {
+        let packed = Int32(r) << 16 | Int32(g) << 8 | Int32(b)
+        return packed < Int32(min(reserved, 256)) ? packed | 0x100 : packed
     }
 }

@@ -18,19 +18,6 @@ public enum TerminalError: Error, CustomStringConvertible {
     }
 }
 
-/// How the terminal should be set up.
-public struct TerminalOptions: Sendable {
-    /// Draw without colour (NO_COLOR, `--no-color`).
-    public var noColor: Bool
-    /// Report clicks and the wheel.
-    public var mouse: Bool
-
-    public init(noColor: Bool = false, mouse: Bool = true) {
-        self.noColor = noColor
-        self.mouse = mouse
-    }
-}
-
 /// The one owner of the terminal: only this type calls ncurses, always on the main actor.
 ///
 /// Input is read on the main actor too; a background thread only waits (in `poll`) for standard
@@ -38,26 +25,30 @@ public struct TerminalOptions: Sendable {
 @MainActor
 public final class Terminal {
     public private(set) var size: Size
-    /// Colours the terminal has (0 when drawing without colour).
+    /// Colours the terminal has (0 when drawing without colour; 2^24 on a direct-colour entry).
     public let colors: Int
+    /// The colours drawn with, from the environment, the options and terminfo.
+    public var colorDepth: ColorDepth { profile.colorDepth }
+    /// Whether photos can be drawn (truecolor or 256 colours, images not off); where not, show
+    /// initials badges instead.
+    public var canShowImages: Bool { profile.canShowImages }
+    /// How the colours were decided.
+    public let profile: TerminalProfile
     public let theme: Theme
     public let glyphs: Glyphs
     /// The terminal type, from TERM.
     public let name: String
+    /// The terminfo entry ncurses drives: TERM's own, or a direct-colour entry for truecolor.
+    public let terminfoName: String
 
     private let screen: OpaquePointer
     private let signalFD: Int32
     private var previous: Canvas?
     private var needsFullRepaint = true
-    private var pairs: [PairKey: Int32] = [:]
+    private var pairs: ColorPairAllocator
     private var onEvent: (TerminalEvent) -> Void = { _ in }
     private var isShutDown = false
     private let inputDrained = DispatchSemaphore(value: 0)
-
-    private struct PairKey: Hashable {
-        let foreground: Int32
-        let background: Int32
-    }
 
     /// Puts the terminal in full-screen mode. Call `shutdown()` on every way out.
     public init(options: TerminalOptions) throws {
@@ -67,14 +58,22 @@ public final class Terminal {
             utf8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
-        let term = ProcessInfo.processInfo.environment["TERM"] ?? "unknown"
+        let environment = TerminalEnvironment(ProcessInfo.processInfo.environment)
+        let term = environment.term
+        let entry = TerminalProfile.terminfoName(for: environment, options: options, lookUp: Self.terminfoColors)
         rolo_terminal_save(STDIN_FILENO)
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
             throw TerminalError.notATerminal
         }
         signalFD = rolo_signals_install()
         rolo_crash_handlers_install()
-        guard let screen = newterm(nil, output, input) else {
+        var opened = entry
+        var screen = newterm(entry, output, input)
+        if screen == nil, entry != term {
+            opened = term
+            screen = newterm(term, output, input)
+        }
+        guard let screen else {
             rolo_signals_uninstall()
             throw TerminalError.unknownTerminal(term)
         }
@@ -82,6 +81,7 @@ public final class Terminal {
         set_term(screen)
         rolo_crash_set_active(1)
         name = term
+        terminfoName = opened
         cbreak()
         noecho()
         nonl()
@@ -91,13 +91,20 @@ public final class Terminal {
         leaveok(rolo_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
-        if !options.noColor && has_colors() {
+        let paletteColors = rolo_tigetnum("CO")
+        let terminfo = TerminfoColors(colors: has_colors() ? Int(rolo_tigetnum("colors")) : 0,
+                                      hasRGB: rolo_tigetflag("RGB") == 1,
+                                      paletteColors: paletteColors > 0 ? Int(paletteColors) : nil)
+        profile = TerminalProfile(environment: environment, options: options, terminfo: terminfo)
+        if profile.colorDepth != .none {
             start_color()
             use_default_colors()
             colors = Int(rolo_colors())
+            pairs = ColorPairAllocator(limit: Int(rolo_color_pairs()) - 1)
             theme = .color
         } else {
             colors = 0
+            pairs = ColorPairAllocator(limit: 0)
             theme = .monochrome
         }
         glyphs = !utf8 ? .ascii : (term.hasPrefix("linux") ? .linuxConsole : .unicode)
@@ -109,6 +116,14 @@ public final class Terminal {
         var rows: Int32 = 0, cols: Int32 = 0
         rolo_getmaxyx(rolo_stdscr(), &rows, &cols)
         size = Size(width: Int(cols), height: Int(rows))
+    }
+
+    /// What terminfo entry `name` says about colour, read without opening a screen; nil when
+    /// there is no such entry.
+    private static func terminfoColors(_ name: String) -> TerminfoColors? {
+        var colors: Int32 = 0, rgb: Int32 = 0, reserved: Int32 = 0
+        guard rolo_terminfo_colors(name, STDOUT_FILENO, &colors, &rgb, &reserved) != 0 else { return nil }
+        return TerminfoColors(colors: Int(max(colors, 0)), hasRGB: rgb != 0, paletteColors: reserved > 0 ? Int(reserved) : nil)
     }
 
     /// Starts delivering events to `handler` on the main actor.
@@ -130,22 +145,21 @@ public final class Terminal {
     public func present(_ canvas: Canvas) {
         guard !isShutDown else { return }
         let full = needsFullRepaint || previous?.size != canvas.size
+        var dirty = changedCells(of: canvas, all: full)
+        if pairs.makeRoom(for: Set(dirty.map(\.pair))) {
+            // Every pair number is about to be redefined: no cell may keep an old one.
+            needsFullRepaint = true
+            dirty = changedCells(of: canvas, all: true)
+        }
         let window = rolo_stdscr()
         var cell = cchar_t()
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width {
-                let current = canvas[x, y]
-                if current.isContinuation { continue }
-                if !full, let previous, previous[x, y] == current,
-                   current.width == 1 || (x + 1 < canvas.width && previous[x + 1, y] == canvas[x + 1, y]) {
-                    continue
-                }
-                var text = current.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-                if text.isEmpty { text = [wchar_t(32)] }
-                text.append(0)
-                rolo_setcchar(&cell, text, attributes(of: current.style), pair(for: current.style))
-                mvwadd_wch(window, Int32(y), Int32(x), &cell)
-            }
+        for item in dirty {
+            let current = canvas.cells[item.index]
+            var text = current.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            if text.isEmpty { text = [wchar_t(32)] }
+            text.append(0)
+            rolo_setcchar(&cell, text, attributes(of: current.style), pairNumber(for: item.pair))
+            mvwadd_wch(window, Int32(item.index / canvas.width), Int32(item.index % canvas.width), &cell)
         }
         if needsFullRepaint { clearok(rolo_curscr(), true) }
         needsFullRepaint = false
@@ -324,15 +338,39 @@ public final class Terminal {
         return result
     }
 
-    private func pair(for style: Style) -> Int32 {
-        guard colors > 0 else { return 0 }
-        let key = PairKey(foreground: ColorMapping.cursesColor(style.foreground, colors: colors),
-                          background: ColorMapping.cursesColor(style.background, colors: colors))
-        if key.foreground == -1 && key.background == -1 { return 0 }
-        if let cached = pairs[key] { return cached }
-        let number = alloc_pair(key.foreground, key.background)
-        let result = number < 0 ? 0 : number
-        pairs[key] = result
+    /// A cell to draw: its index in the canvas and the colour pair its style needs.
+    private struct DirtyCell {
+        let index: Int
+        let pair: ColorPairKey
+    }
+
+    /// The cells of `canvas` to draw: every one, or those that differ from the last frame (a wide
+    /// grapheme also when the cell it covers changed).
+    private func changedCells(of canvas: Canvas, all: Bool) -> [DirtyCell] {
+        var result: [DirtyCell] = []
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width {
+                let current = canvas[x, y]
+                if current.isContinuation { continue }
+                if !all, let previous, previous[x, y] == current,
+                   current.width == 1 || (x + 1 < canvas.width && previous[x + 1, y] == canvas[x + 1, y]) {
+                    continue
+                }
+                result.append(DirtyCell(index: y * canvas.width + x, pair: pairKey(for: current.style)))
+            }
+        }
         return result
+    }
+
+    private func pairKey(for style: Style) -> ColorPairKey {
+        let space = profile.colorSpace
+        return ColorPairKey(foreground: ColorMapping.cursesColor(style.foreground, in: space),
+                            background: ColorMapping.cursesColor(style.background, in: space))
+    }
+
+    private func pairNumber(for key: ColorPairKey) -> Int32 {
+        let pair = pairs.pair(for: key)
+        if pair.isNew, init_extended_pair(pair.number, key.foreground, key.background) == ERR { return 0 }
+        return pair.number
     }
 }

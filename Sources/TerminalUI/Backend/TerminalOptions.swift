@@ -1,0 +1,16 @@
+/// How the terminal should be set up.
+public struct TerminalOptions: Sendable, Equatable {
+    /// Draw without colour (NO_COLOR, `--no-color`).
+    public var noColor: Bool
+    /// Report clicks and the wheel.
+    public var mouse: Bool
+    /// How images are coloured (`--images`).
+    public var imageColors: ImageColorPreference
+
+    /// Options with colour, the mouse and images chosen from the terminal unless said otherwise.
+    public init(noColor: Bool = false, mouse: Bool = true, imageColors: ImageColorPreference = .auto) {
+        self.noColor = noColor
+        self.mouse = mouse
+        self.imageColors = imageColors
+    }
+}
