@@ -44,10 +44,14 @@ run: build
 test: build
 	$(SWIFT) test
 
-# rolo's image decode + render against chafa's; one release build, one run
+# One release build (slow the first time: ~15 min on 2 cores), then every benchmark:
+# rolo's image decode + render against chafa's, and through a pty the time to the first frame
+# with data and the bytes one ↓ writes.
 bench: deps
 	$(SWIFT) build -c release --product rolo-bench
+	$(SWIFT) build -c release --product rolo
 	$(BUILD_DIR)/release/rolo-bench
+	python3 scripts/measure-terminal.py $(BUILD_DIR)/release/rolo 9
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -86,7 +86,9 @@ struct Browse: AsyncParsableCommand {
     private static func runScreen(settings: Settings, first: SourceID?, idleFile: String?) async -> Result<Void, TerminalError> {
         let terminal: Terminal
         do {
-            terminal = try Terminal(options: TerminalOptions(noColor: settings.noColor))
+            terminal = try Terminal(options: TerminalOptions(
+                noColor: settings.noColor,
+                imageColors: ImageColorPreference(rawValue: settings.images.rawValue) ?? .auto))
         } catch let error as TerminalError {
             return .failure(error)
         } catch {
@@ -95,7 +97,8 @@ struct Browse: AsyncParsableCommand {
         let busy = BusyTracker()
         let http = URLSessionHTTPClient()
         let pipeline = ImagePipeline()
-        let showImages = settings.images != .off && terminal.colors >= 256
+        let showImages = terminal.canShowImages
+        Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth), images \(showImages ? "on" : "off")")
         let people = PeopleViewModel(
             service: PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout),
             busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)

@@ -41,8 +41,10 @@ struct DemoServer: AsyncParsableCommand {
         var logger = Logger(label: "rolo.stand-in")
         logger.logLevel = .info
         let server = try await StandInServer.start(options, logger: logger)
-        print("rolo stand-in listening on \(server.baseURL) — try: rolo people --people-url \(server.baseURL)")
-        print("Ctrl-C stops it.")
+        // Written unbuffered: print() holds lines back when stdout is a pipe, and scripts read
+        // this line to learn the port.
+        let banner = "rolo stand-in listening on \(server.baseURL) — try: rolo people --people-url \(server.baseURL)\nCtrl-C stops it.\n"
+        FileHandle.standardOutput.write(Data(banner.utf8))
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))
         }
