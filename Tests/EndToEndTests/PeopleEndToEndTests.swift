@@ -99,4 +99,24 @@ struct PeopleEndToEndTests {
         #expect(screen.contains("TERMINAL-SAME"))
         #expect(!screen.contains("Employees"))
     }
+
+    @Test("The detail shows the photo, in 256 colours and in truecolor", arguments: ["", "truecolor"])
+    func photo(_ colorterm: String) async throws {
+        try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
+        let server = try await startStandIn()
+        defer { Task { await server.stop() } }
+        let tmux = try await TmuxSession(width: 120, height: 40, term: "xterm-256color",
+                                         environment: colorterm.isEmpty ? [:] : ["COLORTERM": colorterm])
+        try tmux.run("\(RoloBinary.path) people --people-url \(server.baseURL.absoluteString)")
+        try await tmux.waitFor("the list") { $0.contains("24 employees") }
+        try tmux.send("Down")
+        // The photo fills the detail's slot with half blocks right of the divider.
+        let screen = try await tmux.waitFor("the photo in the detail") { screen in
+            screen.split(separator: "\n").filter { $0.contains("│") && $0.split(separator: "│").last?.contains("▀▀▀▀▀▀▀▀") == true }.count >= 10
+        }
+        #expect(screen.contains("Emmett Brown"))
+        let colors = try tmux.captureWithColors()
+        #expect(colors.contains(colorterm.isEmpty ? "38;5;" : "38;2;"), "photo colours as the terminal gets them")
+        try tmux.send("q")
+    }
 }

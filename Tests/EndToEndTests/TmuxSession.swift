@@ -11,7 +11,7 @@ final class TmuxSession {
     let idleFile: String
 
     /// Starts `bash` in a `width`×`height` window with a `$ ` prompt.
-    init(width: Int, height: Int, term: String = "screen") async throws {
+    init(width: Int, height: Int, term: String = "screen", environment: [String: String] = [:]) async throws {
         let id = UUID().uuidString.prefix(8).lowercased()
         name = "rolo-e2e-\(id)"
         socket = "rolo-e2e-\(id)"
@@ -20,7 +20,8 @@ final class TmuxSession {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-c", home, "-x", "\(width)", "-y", "\(height)",
                   "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(home)", "TERM=\(term)", "LANG=C.UTF-8",
-                  "PS1=$ ", "ROLO_IDLE_FILE=\(idleFile)", "bash", "--norc", "--noprofile"])
+                  "PS1=$ ", "ROLO_IDLE_FILE=\(idleFile)"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                 + ["bash", "--norc", "--noprofile"])
         _ = try await waitFor("the shell prompt") { $0.contains("$") }
     }
 
@@ -43,6 +44,11 @@ final class TmuxSession {
     /// The visible screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// The visible screen with its colours as SGR sequences.
+    func captureWithColors() throws -> String {
+        try tmux(["capture-pane", "-e", "-p", "-t", name])
     }
 
     /// Resizes the window, as a person dragging the terminal's corner.
