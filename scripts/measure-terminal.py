@@ -70,10 +70,13 @@ def wait_settled(fd, idle_file, after_frame, deadline=15.0):
     raise SystemExit("rolo did not settle")
 
 
-def one_run(url, images):
+def one_run(url, images, colorterm):
     idle_file = tempfile.mktemp(prefix="rolo-idle-")
     env = dict(os.environ, TERM="xterm-256color", ROLO_IDLE_FILE=idle_file, LANG="C.UTF-8",
                HOME=tempfile.mkdtemp(prefix="rolo-home-"))
+    env.pop("COLORTERM", None)
+    if colorterm:
+        env["COLORTERM"] = colorterm
     started = time.monotonic()
     pid, fd = pty.fork()
     if pid == 0:
@@ -102,15 +105,17 @@ def one_run(url, images):
 def main():
     server, url = start_stand_in()
     try:
-        for images in ("off", "auto"):
+        for images, colorterm in (("off", ""), ("auto", ""), ("auto", "truecolor")):
             firsts, downs = [], []
             for _ in range(RUNS):
-                first, down = one_run(url, images)
+                first, down = one_run(url, images, colorterm)
                 firsts.append(first * 1000)
                 downs.append(down)
-            print(f"--images {images:4}: start → first frame with data: median {statistics.median(firsts):6.1f} ms "
+            label = f"--images {images}" + (f", COLORTERM={colorterm}" if colorterm else "")
+            print(f"{label:32}: start → first frame with data: median {statistics.median(firsts):6.1f} ms "
                   f"(min {min(firsts):.1f}, max {max(firsts):.1f}); bytes for one ↓: median {statistics.median(downs):.0f} "
-                  f"(min {min(downs)}, max {max(downs)}); {RUNS} runs, {COLUMNS}×{ROWS}, TERM=xterm-256color")
+                  f"(min {min(downs)}, max {max(downs)})")
+        print(f"{RUNS} runs each, {COLUMNS}×{ROWS}, TERM=xterm-256color, against rolo demo-server on 127.0.0.1")
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait()
