@@ -16,7 +16,7 @@ struct Browse: AsyncParsableCommand {
         abstract: "Open the browser (the default: `rolo people` is `rolo browse people`)."
     )
 
-    @Argument(help: "The source to open first: \(SourceID.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Argument(help: "The source to open first.")
     var source: SourceID?
 
     @Flag(help: "Start the built-in stand-in server on 127.0.0.1 and point every source at it: no network needed.")
@@ -24,12 +24,6 @@ struct Browse: AsyncParsableCommand {
 
     @Option(name: .customLong("people-url"), help: ArgumentHelp("Base URL of the ME employees server (default http://127.0.0.1:5000).", valueName: "url"))
     var peopleURL: String?
-
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where saved data lives (default $XDG_DATA_HOME/rolo).", valueName: "dir"))
-    var dataDir: String?
-
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where cached images live (default $XDG_CACHE_HOME/rolo).", valueName: "dir"))
-    var cacheDir: String?
 
     @Option(help: ArgumentHelp("Seconds to wait for a server before giving up (default 30).", valueName: "seconds"))
     var timeout: String?
@@ -43,13 +37,23 @@ struct Browse: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
     var config: String?
 
+    /// The sources this build can show; the others of the product come with their own work.
+    static let available: [SourceID] = [.people]
+
+    func validate() throws {
+        if let source, !Self.available.contains(source) {
+            throw ValidationError("the \(source.rawValue) source isn't in this version of rolo yet; available: \(Self.available.map(\.rawValue).joined(separator: ", ")).")
+        }
+    }
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var settings: Settings
         do {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: config)
         } catch let error as ConfigError {
-            throw CleanExit.message("rolo: \(error.message)")
+            Self.fail("rolo: \(error.message)")
+            throw ExitCode(2)
         }
         let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
         let logger = Logger(label: "rolo")
@@ -66,16 +70,20 @@ struct Browse: AsyncParsableCommand {
         await standIn?.stop()
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
-            throw CleanExit.message("rolo: \(error)")
+            Self.fail("rolo: \(error)")
+            throw ExitCode.failure
         }
+    }
+
+    /// Says why rolo can't go on, on standard error (the screen is not up).
+    private static func fail(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     /// The option values the user gave, by setting.
     private var optionValues: [Setting: [String]] {
         var values: [Setting: [String]] = [:]
         values[.peopleURL] = peopleURL.map { [$0] }
-        values[.dataDir] = dataDir.map { [$0] }
-        values[.cacheDir] = cacheDir.map { [$0] }
         values[.timeout] = timeout.map { [$0] }
         values[.images] = images.map { [$0] }
         if noColor { values[.noColor] = ["true"] }

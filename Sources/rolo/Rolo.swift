@@ -7,12 +7,15 @@ struct Rolo: AsyncParsableCommand {
         commandName: "rolo",
         abstract: "A full-screen terminal browser for the people (and foods) behind five REST APIs.",
         discussion: """
-        Move with ↑↓ (or j k), PgUp PgDn, Home End; Enter opens the detail, Esc goes back;
-        r refreshes, / searches, ? lists every key, q quits.
+        Run `rolo [SOURCE] [OPTIONS]` to browse (`rolo help browse` lists the options), or \
+        `rolo --demo` to try it on the built-in stand-in server with no network.
 
-        Every option can also be set in the environment (ROLO_PEOPLE_URL, ROLO_TIMEOUT, ...)
-        or in $XDG_CONFIG_HOME/rolo/config.toml (people-url = "http://..."); an option wins over
-        the environment, the environment over the file.
+        Keys: ↑↓ (or j k) move, PgUp PgDn, Home End; Enter opens the detail, Esc goes back; \
+        r refreshes, / searches, i toggles thumbnails, ? lists every key, q quits.
+
+        Every option can also be set in the environment (ROLO_PEOPLE_URL, ROLO_TIMEOUT, ...) \
+        or in $XDG_CONFIG_HOME/rolo/config.toml (people-url = "http://..."); an option wins \
+        over the environment, the environment over the file.
         """,
         version: "0.1.0",
         subcommands: [Browse.self, DemoServer.self],
