@@ -1,6 +1,7 @@
 import Foundation
 @testable import RoloApp
 import RoloCore
+import TerminalUI
 
 /// A people server in memory: canned answers, counted calls, and a gate that holds the next
 /// list request in flight until the test opens it.
@@ -101,4 +102,17 @@ func settle(_ condition: () -> Bool, limit: Int = 10_000) async -> Bool {
         await Task.yield()
     }
     return condition()
+}
+
+/// A screen over one people source backed by `service`, started and settled.
+@MainActor
+func peopleScreen(_ service: FakePeopleService, size: Size, pictures: Bool = false) async -> (ScreenController, PeopleViewModel, BusyTracker) {
+    let busy = BusyTracker()
+    let model = PeopleViewModel(service: service, busy: busy,
+                                pictures: pictures ? PictureStore(pipeline: ImagePipeline(), busy: busy) : nil,
+                                clock: ImmediateClock(), now: { Sample.today })
+    let controller = ScreenController(sources: [model], size: size, busy: busy, now: { Sample.today }, timeZone: Sample.zone)
+    controller.start()
+    _ = await settle({ busy.isIdle && !model.isLoading }, limit: 100_000)
+    return (controller, model, busy)
 }

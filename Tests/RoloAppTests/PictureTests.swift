@@ -17,17 +17,12 @@ private func redOverBlue() throws -> Data {
 @Suite("Pictures in the people source")
 struct PictureTests {
     private func screen(photo: ImageField, width: Int = 100, height: Int = 30) async throws -> (ScreenController, BusyTracker) {
-        let busy = BusyTracker()
         let service = FakePeopleService(list: [.success([Sample.employee(1, "Mari", "Tamm")])])
         var full = Sample.employee(1, "Mari", "Tamm")
         full.image = photo
         await service.setDetail(1, .success(full))
-        let model = PeopleViewModel(service: service, busy: busy, pictures: PictureStore(pipeline: ImagePipeline(), busy: busy),
-                                    clock: ImmediateClock(), now: { Sample.today })
-        let controller = ScreenController(sources: [model], size: Size(width: width, height: height), busy: busy,
-                                          now: { Sample.today }, timeZone: Sample.zone)
-        controller.start()
-        #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
+        let (controller, model, busy) = await peopleScreen(service, size: Size(width: width, height: height), pictures: true)
+        #expect(busy.isIdle && !model.isLoading)
         return (controller, busy)
     }
 
@@ -64,15 +59,11 @@ struct PictureTests {
 
     @Test("Thumbnails make rows three lines tall, and i turns them off")
     func thumbnails() async throws {
-        let busy = BusyTracker()
         var employee = Sample.employee(1, "Mari", "Tamm")
         employee.thumbImage = .bytes(try redOverBlue())
         let service = FakePeopleService(list: [.success([employee, Sample.employee(2, "Jüri", "Õunapuu")])])
-        let model = PeopleViewModel(service: service, busy: busy, pictures: PictureStore(pipeline: ImagePipeline(), busy: busy),
-                                    clock: ImmediateClock(), now: { Sample.today })
-        let controller = ScreenController(sources: [model], size: Size(width: 80, height: 24), busy: busy)
-        controller.start()
-        #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
+        let (controller, model, busy) = await peopleScreen(service, size: Size(width: 80, height: 24), pictures: true)
+        #expect(busy.isIdle && !model.isLoading)
         var lines = controller.render(theme: .color, glyphs: .unicode).lines
         #expect(lines[3].hasPrefix("▀▀▀"))
         #expect(lines[4].contains("Mari Tamm"))

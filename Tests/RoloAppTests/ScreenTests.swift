@@ -11,11 +11,7 @@ struct ScreenTests {
     private func loadedScreen(width: Int, height: Int, list: [Employee] = Sample.staff) async -> ScreenController {
         let service = FakePeopleService(list: [.success(list)])
         await service.setDetail(2, .success(Sample.employee(2, "Jüri", "Õunapuu", gender: "male", born: "14 February 1969")))
-        let busy = BusyTracker()
-        let model = PeopleViewModel(service: service, busy: busy, clock: ImmediateClock(), now: { Sample.today })
-        let controller = ScreenController(sources: [model], size: Size(width: width, height: height), busy: busy, now: { Sample.today }, timeZone: Sample.zone)
-        controller.start()
-        _ = await settle { busy.isIdle && !model.isLoading }
+        let (controller, model, busy) = await peopleScreen(service, size: Size(width: width, height: height))
         controller.perform(.moveDown)
         _ = await settle { busy.isIdle && !model.isLoading }
         return controller
@@ -58,11 +54,7 @@ struct ScreenTests {
     @Test("An error banner over the list that is still shown")
     func errorBanner() async {
         let service = FakePeopleService(list: [.success(Sample.staff), .failure(Sample.unreachable)])
-        let busy = BusyTracker()
-        let model = PeopleViewModel(service: service, busy: busy, clock: ImmediateClock(), now: { Sample.today })
-        let controller = ScreenController(sources: [model], size: Size(width: 80, height: 24), busy: busy, now: { Sample.today }, timeZone: Sample.zone)
-        controller.start()
-        _ = await settle { busy.isIdle && !model.isLoading }
+        let (controller, model, busy) = await peopleScreen(service, size: Size(width: 80, height: 24))
         controller.perform(.refresh)
         _ = await settle { busy.isIdle && !model.isLoading }
         let canvas = draw(controller)
@@ -94,11 +86,7 @@ struct ScreenTests {
     @Test("The selection stays on the same person when a refresh reorders the list")
     func selectionFollowsPerson() async {
         let service = FakePeopleService(list: [.success(Sample.staff), .success(Sample.staff.reversed())])
-        let busy = BusyTracker()
-        let model = PeopleViewModel(service: service, busy: busy, clock: ImmediateClock(), now: { Sample.today })
-        let controller = ScreenController(sources: [model], size: Size(width: 80, height: 24), busy: busy)
-        controller.start()
-        _ = await settle { busy.isIdle && !model.isLoading }
+        let (controller, model, busy) = await peopleScreen(service, size: Size(width: 80, height: 24))
         controller.perform(.moveDown)
         #expect(controller.sourceUI.selectedID == "2")
         controller.perform(.refresh)

@@ -138,9 +138,14 @@ public struct DetailView {
     private func pictureLines(_ picture: Picture, width: Int) -> [Line] {
         var lines: [Line] = []
         if let image = picture.image {
-            let indent = max(0, ((picture.slot?.width ?? image.columns) - image.columns) / 2)
-            lines = (0..<image.rows).map { row in
-                { canvas, x, y, clip in
+            // Centred in its slot both ways, so photos of any aspect sit in the same frame.
+            let slot = picture.slot ?? Size(width: image.columns, height: image.rows)
+            let indent = max(0, (slot.width - image.columns) / 2)
+            let top = max(0, (slot.height - image.rows) / 2)
+            lines = (0..<max(slot.height, image.rows)).map { line in
+                let row = line - top
+                guard row >= 0 && row < image.rows else { return { _, _, _, _ in } }
+                return { canvas, x, y, clip in
                     canvas.draw(image, x: x + indent, y: y - row, clip: Rect(x: clip.x, y: y, width: clip.width, height: 1).intersection(clip))
                 }
             }

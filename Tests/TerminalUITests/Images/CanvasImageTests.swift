@@ -31,3 +31,18 @@ struct CanvasImageTests {
         #expect(canvas[2, 0].style.foreground == .rgb(255, 0, 0))
     }
 }
+
+@Suite("Detail pictures")
+struct DetailPictureTests {
+    @Test("A wide photo is centred vertically and a tall one horizontally in its slot")
+    func centred() {
+        let wide = CellImage(pixels: PixelImage(width: 4, height: 2, pixels: Array(repeating: 200, count: 4 * 2 * 3)))
+        let tall = CellImage(pixels: PixelImage(width: 2, height: 8, pixels: Array(repeating: 200, count: 2 * 8 * 3)))
+        for (image, expected) in [(wide, ["", "", " ▀▀▀▀", "", ""]), (tall, ["  ▀▀", "  ▀▀", "  ▀▀", "  ▀▀", ""])] {
+            let picture = Picture(initials: "A", colorSeed: 0, image: image, slot: Size(width: 4 + 2, height: 5))
+            var canvas = Canvas(width: 8, height: 5)
+            DetailView(blocks: [.picture(picture)], theme: .monochrome, glyphs: .unicode).render(into: &canvas, area: canvas.bounds)
+            #expect(canvas.lines == expected)
+        }
+    }
+}
