@@ -167,7 +167,7 @@ public final class PeopleViewModel: SourceModel {
     private func thumbnail(of employee: Employee) -> CellImage? {
         guard showsThumbnails, let pictures, case .bytes(let data) = employee.thumbImage else { return nil }
         let size = Self.thumbnailSize
-        let state = pictures.picture("people/\(generation)/\(employee.id)/thumb", columns: size.width, rows: size.height) { data }
+        let state = pictures.picture("people/\(generation)/\(employee.id)/thumb", columns: size.width, rows: size.height) { _ in data }
         if case .ready(let image) = state { return image }
         return nil
     }
@@ -178,7 +178,7 @@ public final class PeopleViewModel: SourceModel {
     private func requestPhoto() {
         guard let pictures, let id = selectedID else { return }
         guard case .bytes(let data) = (details[id]?.value ?? state.value?.first { $0.id == id })?.image else { return }
-        pictures.picture(photoKey(id), columns: pictureSlot.width, rows: pictureSlot.height) { data }
+        pictures.picture(photoKey(id), columns: pictureSlot.width, rows: pictureSlot.height) { _ in data }
     }
 
     public func pictureSlotChanged(to slot: Size) {

@@ -79,7 +79,7 @@ struct PictureTests {
         let busy = BusyTracker()
         let store = PictureStore(pipeline: ImagePipeline(), busy: busy)
         let gate = Gate()
-        _ = store.picture("a/photo", columns: 10, rows: 5) {
+        _ = store.picture("a/photo", columns: 10, rows: 5) { _ in
             await gate.wait()
             try Task.checkCancellation()
             return try redOverBlue()
@@ -90,6 +90,43 @@ struct PictureTests {
         #expect(await settle({ busy.isIdle }, limit: 100_000))
         #expect(store.state("a/photo", columns: 10, rows: 5) == nil, "cancelled work leaves nothing behind to show")
     }
+}
+
+@Suite("Image pipeline")
+struct ImagePipelineTests {
+    @Test("Bytes that don't decode are asked for once more bypassing the cache, and then shown")
+    func refetchesCorruptBytes() async throws {
+        let pipeline = ImagePipeline()
+        let good = try redOverBlue()
+        let requests = Counter()
+        let cells = try await pipeline.cells(for: "x", columns: 10, rows: 5) { bypass in
+            await requests.add(bypass)
+            return bypass ? good : Data("corrupt cached file".utf8)
+        }
+        #expect(cells.columns == 10)
+        #expect(await requests.values == [false, true])
+    }
+
+    @Test("An image that stays broken fails with its reason, and is not retried on every frame")
+    func staysBroken() async throws {
+        let pipeline = ImagePipeline()
+        let requests = Counter()
+        for _ in 0..<3 {
+            await #expect(throws: ImageDecodeError.self) {
+                _ = try await pipeline.cells(for: "y", columns: 10, rows: 5) { bypass in
+                    await requests.add(bypass)
+                    return Data("<html>".utf8)
+                }
+            }
+        }
+        #expect(await requests.values == [false, true])
+    }
+}
+
+/// Records what a loader was asked.
+actor Counter {
+    private(set) var values: [Bool] = []
+    func add(_ value: Bool) { values.append(value) }
 }
 
 /// Holds a loader until the test opens it.

@@ -23,9 +23,13 @@ public actor ImagePipeline {
 
     public init() {}
 
+    /// Loads an image's bytes; `bypassCache` asks for them again from the origin, after the
+    /// first bytes failed to decode (a corrupt cached file is dropped and fetched anew).
+    public typealias Loader = @Sendable (_ bypassCache: Bool) async throws -> Data
+
     /// The image `key` rendered to fit `columns`×`rows` cells; throws `ImageDecodeError` (with a
-    /// reason for the placeholder) or `CancellationError`.
-    public func cells(for key: String, columns: Int, rows: Int, load: @Sendable () async throws -> Data) async throws -> CellImage {
+    /// reason for the placeholder), `FetchError` or `CancellationError`.
+    public func cells(for key: String, columns: Int, rows: Int, load: Loader) async throws -> CellImage {
         let renderKey = RenderKey(image: key, columns: columns, rows: rows)
         if let cached = rendered.value(for: renderKey) { return cached }
         let image: PixelImage
@@ -35,23 +39,31 @@ public actor ImagePipeline {
         case .failure(let error)?:
             throw error
         case nil:
-            let data = try await load()
-            try Task.checkCancellation()
             do {
-                // Decoded to cover the largest slot rolo draws (80×40 cells is 80×80 pixels), so a
-                // resize re-renders from memory; libjpeg's DCT scaling keeps this cheap.
-                let result = try ImageDecoder.decode(data, fitting: (width: 160, height: 160))
-                image = PixelImage(width: result.width, height: result.height, pixels: result.pixels)
-                decoded.set(.success(image), for: key)
-            } catch let error as ImageDecodeError {
-                logger.warning("can't show image \(key): \(error.reason)")
-                decoded.set(.failure(error), for: key)
-                throw error
+                image = try await decode(try await load(false))
+            } catch is ImageDecodeError {
+                try Task.checkCancellation()
+                do {
+                    image = try await decode(try await load(true))
+                } catch let error as ImageDecodeError {
+                    logger.warning("can't show image \(key): \(error.reason)")
+                    decoded.set(.failure(error), for: key)
+                    throw error
+                }
             }
+            decoded.set(.success(image), for: key)
         }
         try Task.checkCancellation()
         let cells = HalfBlockRenderer.render(image, fitting: columns, rows: rows)
         rendered.set(cells, for: renderKey)
         return cells
+    }
+
+    /// Decodes to cover the largest slot rolo draws (80×40 cells is 80×80 pixels), so a resize
+    /// re-renders from memory; libjpeg's DCT scaling keeps this cheap.
+    private func decode(_ data: Data) async throws -> PixelImage {
+        try Task.checkCancellation()
+        let result = try ImageDecoder.decode(data, fitting: (width: 160, height: 160))
+        return PixelImage(width: result.width, height: result.height, pixels: result.pixels)
     }
 }

@@ -38,7 +38,7 @@ public final class PictureStore {
 
     /// The picture `key` for a slot, starting its work the first time it is asked for.
     @discardableResult
-    public func picture(_ key: String, columns: Int, rows: Int, load: @escaping @Sendable () async throws -> Data) -> State {
+    public func picture(_ key: String, columns: Int, rows: Int, load: @escaping ImagePipeline.Loader) -> State {
         let slot = Slot(key: key, columns: columns, rows: rows)
         if let state = states[slot] { return state }
         states[slot] = .loading

@@ -1,0 +1,94 @@
+import Foundation
+import RoloCore
+import Testing
+
+@Suite("Image disk cache")
+struct ImageDiskCacheTests {
+    private func temporaryDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("rolo-cache-\(UUID().uuidString)").path
+    }
+
+    private let photo = URL(string: "http://127.0.0.1:1/photos/1.jpg")!
+
+    @Test("A stored image comes back, under a name that says nothing of its URL")
+    func roundTrip() async throws {
+        let directory = temporaryDirectory()
+        let cache = ImageDiskCache(directory: directory)
+        #expect(await cache.data(for: photo) == nil)
+        try await cache.store(Data([1, 2, 3]), for: photo)
+        #expect(await cache.data(for: photo) == Data([1, 2, 3]))
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(names.count == 1)
+        #expect(names[0].count == 64 && !names[0].contains("photos"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test("Past its bound the cache evicts the least recently used image first")
+    func eviction() async throws {
+        let cache = ImageDiskCache(directory: temporaryDirectory(), maxBytes: 250)
+        let urls = (1...3).map { URL(string: "http://127.0.0.1:1/\($0).jpg")! }
+        try await cache.store(Data(count: 100), for: urls[0])
+        try await cache.store(Data(count: 100), for: urls[1])
+        // Reading the first makes the second the least recently used.
+        try await Task.sleep(for: .milliseconds(20))
+        _ = await cache.data(for: urls[0])
+        try await cache.store(Data(count: 100), for: urls[2])
+        #expect(await cache.data(for: urls[0]) != nil)
+        #expect(await cache.data(for: urls[1]) == nil)
+        #expect(await cache.data(for: urls[2]) != nil)
+        #expect(await cache.totalBytes() <= 250)
+    }
+
+    @Test("A leftover temporary file from a killed write is never served")
+    func leftoverTemporaryFile() async throws {
+        let directory = temporaryDirectory()
+        let cache = ImageDiskCache(directory: directory)
+        try await cache.store(Data([9]), for: photo)
+        let stray = URL(fileURLWithPath: directory).appendingPathComponent(".abc.tmp")
+        try Data([0xFF]).write(to: stray)
+        #expect(await cache.data(for: photo) == Data([9]))
+        #expect(await cache.totalBytes() == 1)
+    }
+}
+
+@Suite("Remote image loader")
+struct RemoteImageLoaderTests {
+    private let url = URL(string: "http://127.0.0.1:1/photos/1.jpg")!
+
+    @Test("A miss fetches and caches; a hit is never requested again")
+    func missThenHit() async throws {
+        let http = FakeHTTPClient(["/photos/1.jpg": .respond(200, Data([0xFF, 0xD8, 0xFF]))])
+        let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
+        let loader = RemoteImageLoader(http: http, cache: cache, timeout: 5)
+        #expect(try await loader.load(url) == Data([0xFF, 0xD8, 0xFF]))
+        #expect(try await loader.load(url) == Data([0xFF, 0xD8, 0xFF]))
+        #expect(http.requests.count == 1)
+    }
+
+    @Test("Bypassing the cache drops the cached bytes and fetches them again")
+    func corruptCachedFileIsRefetched() async throws {
+        let http = FakeHTTPClient(["/photos/1.jpg": .respond(200, Data([0xFF, 0xD8, 0xFF]))])
+        let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
+        try await cache.store(Data("garbage".utf8), for: url)
+        let loader = RemoteImageLoader(http: http, cache: cache, timeout: 5)
+        #expect(try await loader.load(url) == Data("garbage".utf8))
+        #expect(try await loader.load(url, bypassCache: true) == Data([0xFF, 0xD8, 0xFF]))
+        #expect(await cache.data(for: url) == Data([0xFF, 0xD8, 0xFF]))
+        #expect(http.requests.count == 1)
+    }
+
+    @Test("A 404 is 'not found', and nothing is cached")
+    func notFound() async throws {
+        let http = FakeHTTPClient([:])
+        let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
+        let loader = RemoteImageLoader(http: http, cache: cache, timeout: 5)
+        await #expect(throws: FetchError.self) { try await loader.load(url) }
+        do {
+            _ = try await loader.load(url)
+        } catch let error as FetchError {
+            #expect(error.kind == .notFound)
+        }
+        #expect(await cache.totalBytes() == 0)
+    }
+}
