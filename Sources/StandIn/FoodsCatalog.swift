@@ -41,7 +41,8 @@ enum FoodsCatalog {
         let milliseconds = Int.random(in: 0..<(912 * 86_400_000), using: &random)
         let date = Date(timeIntervalSince1970: start + Double(milliseconds) / 1000)
         if id == offsetDateID {
-            return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 7200) ?? .gmt))
+            let offset = TimeZone(secondsFromGMT: 7200) ?? .gmt
+            return date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: offset))
         }
         return id % wholeSecondsEvery == 0 ? date.formatted(Date.ISO8601FormatStyle()) : timestamp(date)
     }

@@ -11,8 +11,8 @@ enum FoodsDishes {
             + "due to a greater interest in French cuisine. French onion soup may be served as a meal in itself "
             + "or as an entrée."),
         ("Sushi", "JP", "Vinegared rice with raw fish, seafood or vegetables, shaped by hand or rolled in nori."),
-        ("Pizza Margherita", "IT", "Tomato, mozzarella and basil on a thin, blistered crust: the colours of the Italian flag."),
-        ("Tacos al Pastor", "MX", "Spit-grilled pork with pineapple in small corn tortillas, with onion and coriander."),
+        ("Pizza Margherita", "IT", "Tomato, mozzarella and basil on a thin, blistered crust: the Italian flag."),
+        ("Tacos al Pastor", "MX", "Spit-grilled pork with pineapple in small corn tortillas, onion and coriander."),
         ("Pad Thai", "TH", "Stir-fried rice noodles with egg, tofu, tamarind, peanuts and bean sprouts."),
         ("Phở", "VN", "A clear, spiced beef broth poured over rice noodles and thin slices of beef."),
         ("Kimchi", "KR", "Salted and fermented napa cabbage and radish with chilli, garlic and ginger."),
