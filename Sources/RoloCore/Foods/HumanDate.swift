@@ -31,6 +31,7 @@ public enum HumanDate {
         let format: Date.FormatString = sameYear
             ? "\(day: .defaultDigits) \(month: .abbreviated)"
             : "\(day: .defaultDigits) \(month: .abbreviated) \(year: .defaultDigits)"
-        return date.formatted(Date.VerbatimFormatStyle(format: format, locale: locale, timeZone: timeZone, calendar: calendar))
+        let style = Date.VerbatimFormatStyle(format: format, locale: locale, timeZone: timeZone, calendar: calendar)
+        return date.formatted(style)
     }
 }
