@@ -20,14 +20,12 @@ actor FoodsLikes {
     }
 
     private let failRate: Double
-    private let seed: UInt64
     private var draws: SplitMix64
     private var marks: [String: [Int: Mark]] = [:]
 
     /// Likes that fail at `failRate` (0...1), in an order fixed by `seed`.
     init(failRate: Double, seed: UInt64) {
         self.failRate = failRate
-        self.seed = seed
         draws = SplitMix64(seed: seed, stream: 0xF00D_F411)
     }
 
