@@ -11,8 +11,14 @@ public struct StandInOptions: Sendable, Equatable {
     public var employees: Int = 24
     /// Seed for every generated value and for the fail-rate sequence.
     public var seed: UInt64 = 1
+    /// Share (0...1) of foods likes and unlikes that fail, half with a 500 and `{"error": ...}`,
+    /// half with a 200 and `{"success": false}`; which ones follows from `seed`.
+    public var foodsLikeFailRate: Double = 0.2
+    /// Whether `GET food` answers `{"foods": [...], "totalCount": N}` instead of a bare array.
+    public var foodsPagedShape: Bool = false
 
-    /// The defaults: ephemeral port, no latency, no failures, 24 employees, seed 1.
+    /// The defaults: ephemeral port, no latency, no failures but a fifth of foods likes, 24
+    /// employees, seed 1, foods as a bare array.
     public init() {}
 
     /// Options with the given values, the defaults for the rest.
@@ -21,12 +27,16 @@ public struct StandInOptions: Sendable, Equatable {
         latencyMilliseconds: Int = 0,
         failRate: Double = 0,
         employees: Int = 24,
-        seed: UInt64 = 1
+        seed: UInt64 = 1,
+        foodsLikeFailRate: Double = 0.2,
+        foodsPagedShape: Bool = false
     ) {
         self.port = port
         self.latencyMilliseconds = latencyMilliseconds
         self.failRate = failRate
         self.employees = employees
         self.seed = seed
+        self.foodsLikeFailRate = foodsLikeFailRate
+        self.foodsPagedShape = foodsPagedShape
     }
 }

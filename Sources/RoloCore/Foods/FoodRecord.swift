@@ -1,0 +1,82 @@
+import Foundation
+
+/// Decodes one food object tolerantly: `id` and `name` are required, every other field falls
+/// back to "none" when absent, null or of a type nobody can use, so one odd food doesn't hide
+/// the whole list. Unknown keys are ignored.
+struct FoodRecord: Decodable {
+    let food: Food
+
+    init(from decoder: any Decoder) throws {
+        guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
+            throw DecodingProblem("not an object")
+        }
+        food = Food(
+            id: try Self.id(fields),
+            name: try fields.requiredString("name").sanitizedForTerminal,
+            isLiked: (try? fields.decodeIfPresent(Bool.self, forKey: "isLiked")) ?? false,
+            photoURL: Self.photoURL(fields),
+            description: (try? fields.lenientString("description"))?.sanitizedMultiline ?? "",
+            countryCode: Self.countryCode(fields),
+            lastUpdated: Self.text(fields, "lastUpdatedDate").flatMap(ISO8601Timestamp.date(from:)))
+    }
+
+    /// A number (`99`, `99.0`) or text (`"99"`, `"a1b2"`), as text for the like paths.
+    private static func id(_ fields: KeyedDecodingContainer<AnyCodingKey>) throws -> String {
+        guard !fields.isAbsentOrNull("id") else { throw DecodingProblem("'id' is missing") }
+        if let text = try? fields.decode(String.self, forKey: "id") {
+            let clean = text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces)
+            guard !clean.isEmpty else { throw DecodingProblem("'id' is empty") }
+            return clean
+        }
+        if let number = try? fields.lenientWholeNumber("id") { return String(number) }
+        throw DecodingProblem("'id' should be a whole number or text")
+    }
+
+    /// Only an absolute http(s) URL: anything else can't be fetched, so it counts as no photo.
+    private static func photoURL(_ fields: KeyedDecodingContainer<AnyCodingKey>) -> URL? {
+        guard let text = text(fields, "photoURL"), let url = URL(string: text),
+            let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+        else { return nil }
+        return url
+    }
+
+    private static func countryCode(_ fields: KeyedDecodingContainer<AnyCodingKey>) -> String? {
+        guard let text = text(fields, "countryOfOrigin") else { return nil }
+        let code = text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces).uppercased()
+        return code.isEmpty ? nil : code
+    }
+
+    private static func text(_ fields: KeyedDecodingContainer<AnyCodingKey>, _ key: String) -> String? {
+        try? fields.decodeIfPresent(String.self, forKey: AnyCodingKey(stringValue: key))
+    }
+}
+
+/// Decodes `GET food`: a bare array (the real server) or `{"foods": [...], "totalCount": N}`.
+struct FoodList: Decodable {
+    let foods: [Food]
+
+    init(from decoder: any Decoder) throws {
+        var items: any UnkeyedDecodingContainer
+        if let array = try? decoder.unkeyedContainer() {
+            items = array
+        } else if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            guard let foods = try? object.nestedUnkeyedContainer(forKey: "foods") else {
+                throw DecodingProblem("expected a list of foods, or an object with a 'foods' list")
+            }
+            items = foods
+        } else {
+            throw DecodingProblem("expected a list of foods")
+        }
+        var foods: [Food] = []
+        foods.reserveCapacity(items.count ?? 0)
+        while !items.isAtEnd {
+            let index = items.currentIndex
+            do {
+                foods.append(try items.decode(FoodRecord.self).food)
+            } catch {
+                throw DecodingProblem.from(error).inRecord(index, of: "food")
+            }
+        }
+        self.foods = foods
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The OpenFoods API over an ``HTTPClient``.
+///
+/// Like and unlike failures end with "try again" (press `l` again) rather than the list's
+/// "r to retry", because refreshing the list doesn't repeat the like.
+public struct FoodsClient: FoodsService {
+    private let baseURL: URL
+    private let http: any HTTPClient
+    private let timeout: TimeInterval
+
+    /// Creates a client for the user's API at `baseURL`, `.../api/v1/<userId>`.
+    public init(baseURL: URL, http: any HTTPClient, timeout: TimeInterval) {
+        self.baseURL = baseURL
+        self.http = http
+        self.timeout = timeout
+    }
+
+    /// Fetches `GET food`.
+    public func foods() async throws -> [Food] {
+        let response = try await send("GET", ["food"])
+        guard response.isSuccess else {
+            if let refusal = refusal(response, hint: "r to retry") { throw refusal }
+            throw FetchError.unexpectedStatus(response, service: FoodsDecoder.service)
+        }
+        do {
+            return try FoodsDecoder.decodeFoods(response.body)
+        } catch let error as FetchError {
+            throw error.located(at: response)
+        }
+    }
+
+    /// Sends `PUT food/<id>/like` or `.../unlike` and checks the answer says `success: true`.
+    ///
+    /// A timeout or dropped connection is thrown as the ``HTTPClient`` reported it; the server
+    /// may or may not have saved the change then, so the caller should reload the list.
+    public func setLiked(_ liked: Bool, foodID: String) async throws {
+        let action = liked ? "like" : "unlike"
+        let response = try await send("PUT", ["food", foodID, action])
+        if let refusal = refusal(response, hint: "try again") { throw refusal }
+        guard response.isSuccess else {
+            let page = response.bodyKind == .html ? " with an HTML page" : ""
+            throw failure(
+                response, kind: .httpStatus(response.status),
+                "The foods server answered \(response.status)\(page) to the \(action) — try again")
+        }
+        guard let answer = try? FoodsDecoder.decodeLikeAnswer(response.body) else {
+            let message = response.bodyKind == .html
+                ? "The foods server sent an HTML page instead of saving the \(action) — try again"
+                : "The foods server sent an answer rolo can't read to the \(action) — try again"
+            throw failure(response, kind: .badResponse, message)
+        }
+        guard answer.success == true else {
+            throw failure(response, kind: .badResponse, "The foods server didn't save the \(action) — try again")
+        }
+    }
+
+    /// The error for a body carrying the server's own `{"error": "..."}` text, in any status
+    /// but a 2xx that also says `success: true`; nil when the body has no such text.
+    private func refusal(_ response: HTTPResponse, hint: String) -> FetchError? {
+        guard let answer = try? FoodsDecoder.decodeLikeAnswer(response.body), let text = answer.error,
+            !(response.isSuccess && answer.success == true)
+        else { return nil }
+        let kind: FetchError.Kind = response.isSuccess ? .badResponse : .httpStatus(response.status)
+        return failure(response, kind: kind, "The foods server refused: \(text) — \(hint)")
+    }
+
+    private func failure(_ response: HTTPResponse, kind: FetchError.Kind, _ message: String) -> FetchError {
+        FetchError(
+            kind: kind, endpoint: response.url.endpoint, message: message,
+            detail: "\(response.url.redactedForLog): HTTP \(response.status); body: \(FetchError.excerpt(response.body))")
+    }
+
+    private func send(_ method: String, _ segments: [String]) async throws -> HTTPResponse {
+        let request = HTTPRequest(
+            method: method, url: url(segments), headers: ["Accept": "application/json"], timeout: timeout)
+        return try await http.send(request)
+    }
+
+    /// `baseURL` with `segments` appended, each percent-encoded whole, so an id holding `/`,
+    /// `?` or `%` stays one path segment instead of changing the path or starting a query.
+    private func url(_ segments: [String]) -> URL {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+            return segments.reduce(baseURL) { $0.appendingPathComponent($1) }
+        }
+        let base = components.percentEncodedPath.hasSuffix("/")
+            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: Self.segmentAllowed) ?? $0 }
+        components.percentEncodedPath = base + "/" + encoded.joined(separator: "/")
+        return components.url ?? baseURL
+    }
+
+    private static let segmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/;?%"))
+}

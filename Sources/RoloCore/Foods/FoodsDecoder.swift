@@ -1,0 +1,31 @@
+import Foundation
+
+/// Decodes the OpenFoods server's bodies.
+///
+/// Every function throws ``FetchError`` of kind `.badResponse` whose message says what was wrong;
+/// its `endpoint` is empty until ``FoodsClient`` places it with ``FetchError/located(at:)``.
+public enum FoodsDecoder {
+    /// The service name used in messages: "The foods server …".
+    static let service = "foods"
+
+    /// Decodes `GET food`: a bare array or `{"foods": [...], "totalCount": N}`.
+    public static func decodeFoods(_ data: Data) throws -> [Food] {
+        try decode(FoodList.self, from: data).foods
+    }
+
+    /// Decodes the answer to a like or unlike, or the `{"error": ...}` body of a failure.
+    static func decodeLikeAnswer(_ data: Data) throws -> LikeAnswer {
+        try decode(LikeAnswer.self, from: data)
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        guard ResponseBody(data) == .json else {
+            throw FetchError.unreadable(data, service: service, reason: "not JSON")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw FetchError.unreadable(data, service: service, reason: DecodingProblem.from(error).reason)
+        }
+    }
+}
