@@ -6,6 +6,7 @@ enum StandInCatalog {
     static func apis(_ options: StandInOptions, logger: Logger) -> [any StandInAPI] {
         [
             PeopleAPI(options: options, logger: logger),
+            DirectoryAPI(options: options),
         ]
     }
 }

@@ -11,6 +11,11 @@ public struct StandInOptions: Sendable, Equatable {
     public var employees: Int = 24
     /// Seed for every generated value and for the fail-rate sequence.
     public var seed: UInt64 = 1
+    /// The minute the directory listings are generated for; nil follows the clock, so the data
+    /// changes every minute like the real service's. Tests fix it for repeatable bodies.
+    public var directoryFixedMinute: Int? = nil
+    /// How each directory city (`tallinn`, `tartu`) answers; a city not listed answers `.ok`.
+    public var directoryModes: [String: DirectoryListingMode] = [:]
 
     /// The defaults: ephemeral port, no latency, no failures, 24 employees, seed 1.
     public init() {}
