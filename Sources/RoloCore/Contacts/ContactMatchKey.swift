@@ -20,7 +20,8 @@ struct ContactMatchKey: Hashable, Sendable {
         let words = PersonNameKey.normalized(card.formattedName).split(separator: " ")
         guard words.count >= 2 else { return [] }
         return (1..<words.count).map { split in
-            ContactMatchKey(firstName: words[..<split].joined(separator: " "), lastName: words[split...].joined(separator: " "))
+            ContactMatchKey(
+                firstName: words[..<split].joined(separator: " "), lastName: words[split...].joined(separator: " "))
         }
     }
 }
