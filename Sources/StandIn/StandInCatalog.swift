@@ -7,6 +7,7 @@ enum StandInCatalog {
         [
             PeopleAPI(options: options, logger: logger),
             FoodsAPI(options: options, logger: logger),
+            DirectoryAPI(options: options),
         ]
     }
 }

@@ -16,6 +16,11 @@ public struct StandInOptions: Sendable, Equatable {
     public var foodsLikeFailRate: Double = 0.2
     /// Whether `GET food` answers `{"foods": [...], "totalCount": N}` instead of a bare array.
     public var foodsPagedShape: Bool = false
+    /// The minute the directory listings are generated for; nil follows the clock, so the data
+    /// changes every minute like the real service's. Tests fix it for repeatable bodies.
+    public var directoryFixedMinute: Int? = nil
+    /// How each directory city (`tallinn`, `tartu`) answers; a city not listed answers `.ok`.
+    public var directoryModes: [String: DirectoryListingMode] = [:]
 
     /// The defaults: ephemeral port, no latency, no failures but a fifth of foods likes, 24
     /// employees, seed 1, foods as a bare array.

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A person's name reduced to what decides "the same person" in the directory and the address
+/// book: blanks at the ends dropped and runs of blanks made one space, Unicode NFC, lower case.
+///
+/// Diacritics stay significant: `Jüri` and `Juri` are different people in Estonia, and a
+/// decomposed `u` + combining diaeresis is the same `ü` (NFC), so only the spelling counts.
+public struct PersonNameKey: Hashable, Sendable, CustomStringConvertible {
+    /// The normalised full name, e.g. `mari-liis tamm`.
+    public let text: String
+
+    /// The key of "first last".
+    public init(firstName: String, lastName: String) {
+        text = Self.normalized(firstName + " " + lastName)
+    }
+
+    /// The key of a name written whole, e.g. a vCard's `FN`.
+    public init(fullName: String) {
+        text = Self.normalized(fullName)
+    }
+
+    /// The normalised text.
+    public var description: String { text }
+
+    /// `part` trimmed, its inner blanks collapsed, NFC and lower-cased.
+    public static func normalized(_ part: String) -> String {
+        let words = part.precomposedStringWithCanonicalMapping
+            .split(whereSeparator: { $0.isWhitespace })
+        // Lower-casing can leave decomposed sequences behind (e.g. İ), so normalise once more.
+        return words.joined(separator: " ").lowercased().precomposedStringWithCanonicalMapping
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The Tallinn and Tartu (or any number of) `employee_list` URLs over an ``HTTPClient``.
+public struct DirectoryClient: DirectoryService {
+    /// The listing URLs, duplicates removed, in the configured order.
+    public let urls: [URL]
+    private let http: any HTTPClient
+    private let timeout: TimeInterval
+
+    /// Creates a client for `urls`; each is fetched once even when configured twice.
+    public init(urls: [URL], http: any HTTPClient, timeout: TimeInterval) {
+        var seen = Set<URL>()
+        self.urls = urls.filter { seen.insert($0).inserted }
+        self.http = http
+        self.timeout = timeout
+    }
+
+    /// Fetches every listing at once, so a refresh takes as long as the slowest city, not the
+    /// sum of them; results come back in the order of ``urls``.
+    public func fetchAll() async -> [DirectoryListing] {
+        let results = await withTaskGroup(of: (Int, Result<[DirectoryEmployee], FetchError>).self) { group in
+            for (index, url) in urls.enumerated() {
+                group.addTask { (index, await fetch(url)) }
+            }
+            return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        return urls.enumerated().compactMap { index, url in
+            results[index].map { DirectoryListing(url: url, result: $0) }
+        }
+    }
+
+    /// Fetches one listing; every failure is a ``FetchError``.
+    public func fetch(_ url: URL) async -> Result<[DirectoryEmployee], FetchError> {
+        do {
+            let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)
+            let response = try await http.send(request)
+            guard response.isSuccess else {
+                return .failure(.unexpectedStatus(response, service: DirectoryDecoder.service))
+            }
+            do {
+                return .success(try DirectoryDecoder.decodeEmployees(response.body))
+            } catch let error as FetchError {
+                return .failure(error.located(at: response))
+            }
+        } catch let error as FetchError {
+            return .failure(error)
+        } catch {
+            // HTTPClient promises FetchError only; anything else is still a failed fetch.
+            return .failure(.unreachable(url, detail: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Decodes one directory employee tolerantly: the seed's schema, where optional keys are absent
+/// (and `null` is taken as absent too), every string cleaned for the terminal.
+struct DirectoryRecord: Decodable {
+    let employee: DirectoryEmployee
+
+    init(from decoder: any Decoder) throws {
+        guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
+            throw DecodingProblem("not an object")
+        }
+        guard !fields.isAbsentOrNull("contact_details") else {
+            throw DecodingProblem("'contact_details' is missing")
+        }
+        guard let contact = try? fields.nestedContainer(keyedBy: AnyCodingKey.self, forKey: "contact_details") else {
+            throw DecodingProblem("'contact_details' should be an object")
+        }
+        let email = try Self.inContactDetails { try contact.requiredString("email") }
+        let phone = try Self.inContactDetails { try contact.lenientString("phone") }
+        employee = DirectoryEmployee(
+            firstName: Self.clean(try fields.requiredString("fname")),
+            lastName: Self.clean(try fields.requiredString("lname")),
+            email: Self.clean(email),
+            phone: phone.map(Self.clean).flatMap { $0.isEmpty ? nil : $0 },
+            position: .init(serverValue: try fields.requiredString("position").sanitizedForTerminal),
+            projects: try Self.projects(fields))
+    }
+
+    /// Runs `read`, naming a failing field by its full path ("'contact_details.email' is
+    /// missing"), so it can't be mistaken for a top-level key.
+    private static func inContactDetails<T>(_ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch let problem as DecodingProblem {
+            guard let quote = problem.reason.firstIndex(of: "'") else { throw problem }
+            var reason = problem.reason
+            reason.insert(contentsOf: "contact_details.", at: reason.index(after: quote))
+            throw DecodingProblem(reason)
+        }
+    }
+
+    private static func clean(_ text: String) -> String {
+        text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Absent, null or `[]` is no projects; empty names are dropped, as they can't be shown.
+    private static func projects(_ fields: KeyedDecodingContainer<AnyCodingKey>) throws -> [String] {
+        guard !fields.isAbsentOrNull("projects") else { return [] }
+        guard var items = try? fields.nestedUnkeyedContainer(forKey: "projects") else {
+            throw DecodingProblem("'projects' should be a list")
+        }
+        var projects: [String] = []
+        while !items.isAtEnd {
+            let index = items.currentIndex
+            if (try? items.decodeNil()) == true { continue }
+            guard let name = try? items.decode(String.self) else {
+                throw DecodingProblem("'projects[\(index)]' should be text")
+            }
+            let cleaned = clean(name)
+            if !cleaned.isEmpty { projects.append(cleaned) }
+        }
+        return projects
+    }
+}
+
+/// Decodes a listing: `{"employees": [...]}`; a bare array is accepted too.
+struct DirectoryList: Decodable {
+    let employees: [DirectoryEmployee]
+
+    init(from decoder: any Decoder) throws {
+        var items: any UnkeyedDecodingContainer
+        if let array = try? decoder.unkeyedContainer() {
+            items = array
+        } else if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            guard !object.isAbsentOrNull("employees") else {
+                throw DecodingProblem("'employees' is missing")
+            }
+            guard let list = try? object.nestedUnkeyedContainer(forKey: "employees") else {
+                throw DecodingProblem("'employees' should be a list")
+            }
+            items = list
+        } else {
+            throw DecodingProblem("expected an object with an 'employees' list")
+        }
+        var employees: [DirectoryEmployee] = []
+        employees.reserveCapacity(items.count ?? 0)
+        while !items.isAtEnd {
+            let index = items.currentIndex
+            do {
+                employees.append(try items.decode(DirectoryRecord.self).employee)
+            } catch {
+                throw DecodingProblem.from(error).inRecord(index, of: "employee")
+            }
+        }
+        self.employees = employees
+    }
+}

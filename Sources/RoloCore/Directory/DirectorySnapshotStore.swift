@@ -1,0 +1,85 @@
+import Foundation
+
+/// Keeps the last complete directory list in a JSON file, so the next launch shows it at once
+/// while the network request runs.
+///
+/// Writes are atomic (see `AtomicFile`); a file that is corrupt, cut short, from another
+/// format version or unreadable is reported as ``DirectorySnapshotLoad/unusable(_:)`` and never
+/// stops the app.
+public struct DirectorySnapshotStore: Sendable {
+    /// Why the list couldn't be saved.
+    public struct SaveError: Error, Sendable, CustomStringConvertible {
+        /// What failed, with the system's reason.
+        public let description: String
+    }
+
+    /// The format version written; a file of another version is not read.
+    static let version = 1
+
+    /// A file larger than this is not a saved directory list.
+    static let maxBytes = 32 << 20
+
+    /// The file, e.g. `$XDG_CACHE_HOME/rolo/directory.json`.
+    public let path: String
+
+    /// A store at `path`; nothing is touched until ``save(_:at:)`` or ``load()``.
+    public init(path: String) {
+        self.path = path
+    }
+
+    private struct File: Codable {
+        var version: Int
+        var savedAt: Date
+        var employees: [DirectoryEmployee]
+    }
+
+    /// Saves `employees` as the last complete list, stamped `date`.
+    public func save(_ employees: [DirectoryEmployee], at date: Date = Date()) throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            let data = try encoder.encode(File(version: Self.version, savedAt: date, employees: employees))
+            try AtomicFile.replace(path, with: data)
+        } catch let error as AtomicFile.WriteError {
+            throw SaveError(description: "The directory list wasn't saved: \(error.description)")
+        } catch {
+            throw SaveError(description: "The directory list wasn't saved: \(error)")
+        }
+    }
+
+    /// Reads the saved list.
+    public func load() -> DirectorySnapshotLoad {
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        let data: Data
+        do {
+            let size = (try FileManager.default.attributesOfItem(atPath: path))[.size] as? Int ?? 0
+            guard size <= Self.maxBytes else {
+                return .unusable("\(path) is \(size) bytes, too large for a saved directory list")
+            }
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            return .unusable("\(path) can't be read: \(error.localizedDescription)")
+        }
+        guard !data.isEmpty else { return .unusable("\(path) is empty") }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        guard let version = try? decoder.decode(Version.self, from: data) else {
+            return .unusable("\(path) isn't a saved directory list (corrupt or cut short)")
+        }
+        guard version.version == Self.version else {
+            return .unusable("\(path) is format version \(version.version); this rolo reads \(Self.version)")
+        }
+        do {
+            let file = try decoder.decode(File.self, from: data)
+            return .loaded(DirectorySnapshot(employees: file.employees, savedAt: file.savedAt))
+        } catch {
+            return .unusable("\(path) can't be read back: \(DecodingProblem.from(error).reason)")
+        }
+    }
+
+    /// Just the version, read first so an old or new format gets its own clear reason.
+    private struct Version: Decodable {
+        var version: Int
+    }
+}

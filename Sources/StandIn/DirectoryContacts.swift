@@ -1,0 +1,55 @@
+/// The address book `rolo --demo` opens, so the contact marker and card can be seen without
+/// the user's own contacts.
+public enum DirectoryContacts {
+    /// Four cards in the shapes real address books export: three match people every minute's
+    /// directory has (Mari-Liis Tamm, Jüri Õunapuu written in capitals, Peeter Termomeeter),
+    /// one matches nobody (`Juri Õunapuu`: the directory has Jüri Õunapuu and Juri Ounapuu,
+    /// and diacritics count). CRLF line ends, as vCard requires.
+    public static let sampleVCard = [
+        // Apple Contacts, vCard 3.0: grouped items with X-ABLabel, a folded note.
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        "PRODID:-//Apple Inc.//macOS 14.4//EN",
+        "N:Tamm;Mari-Liis;;;",
+        "FN:Mari-Liis Tamm",
+        "ORG:Rolo Demo OÜ;Product",
+        "TITLE:Product Manager",
+        "item1.TEL;type=CELL;type=VOICE;type=pref:+372 5123 4567",
+        "item1.X-ABLabel:_$!<Mobile>!$_",
+        "item2.EMAIL;type=INTERNET;type=WORK:mari-liis.tamm@jobapp.example",
+        "item3.ADR;type=WORK:;;Pikk 1;Tallinn;;10123;Estonia",
+        "item3.X-ABLabel:Office",
+        "BDAY:1988-03-14",
+        "NOTE:Met at the Tartu office party\\; likes board games.\\nPrefers Slack to e-mail, and is",
+        "  happy to mentor new PMs.",
+        "END:VCARD",
+        // Nextcloud / khard, vCard 4.0: a name in capitals still matches.
+        "BEGIN:VCARD",
+        "VERSION:4.0",
+        "UID:urn:uuid:5c8e4a1e-3b0f-4c59-9b8e-2f4c8a1d6e77",
+        "FN:JÜRI ÕUNAPUU",
+        "N:ÕUNAPUU;JÜRI;;;",
+        "TEL;VALUE=uri;TYPE=\"cell,voice\":tel:+372-5012-3456",
+        "EMAIL;TYPE=work;PREF=1:juri.ounapuu@jobapp.example",
+        "CATEGORIES:Android,Tallinn",
+        "END:VCARD",
+        // Outlook, vCard 2.1: quoted-printable UTF-8 with a soft line break.
+        "BEGIN:VCARD",
+        "VERSION:2.1",
+        "N;CHARSET=utf-8:Termomeeter;Peeter",
+        "FN;CHARSET=utf-8:Peeter Termomeeter",
+        "TEL;CELL;VOICE:55 555 555",
+        "TEL;WORK:+372 640 0000",
+        "EMAIL;PREF;INTERNET:peeter@telisa.ee",
+        "NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=utf-8:Kohtusime M=C3=A4rtsis, r=C3=A4=",
+        "=C3=A4kisime =C3=B5unapuudest.",
+        "END:VCARD",
+        // A Google export, vCard 3.0, of someone the directory doesn't have.
+        "BEGIN:VCARD",
+        "VERSION:3.0",
+        "FN:Juri Õunapuu",
+        "N:Õunapuu;Juri;;;",
+        "EMAIL;TYPE=INTERNET;TYPE=HOME:juri.private@example.com",
+        "END:VCARD",
+    ].joined(separator: "\r\n") + "\r\n"
+}

@@ -1,0 +1,85 @@
+import Foundation
+import RoloCore
+import Testing
+
+@Suite("DirectoryDecoder reads the employee_list shape and names what is wrong")
+struct DirectoryDecoderTests {
+    private func decode(_ name: String) throws -> [DirectoryEmployee] {
+        try DirectoryDecoder.decodeEmployees(try Fixture.data("directory/\(name)"))
+    }
+
+    private func problem(_ name: String) throws -> FetchError? {
+        let data = try Fixture.data("directory/\(name)")
+        return #expect(throws: FetchError.self) { try DirectoryDecoder.decodeEmployees(data) }
+    }
+
+    @Test("Every field of the seed's schema is read; absent phone and projects are nil and []")
+    func fullShape() throws {
+        let employees = try decode("tallinn.json")
+        #expect(employees.count == 3)
+        #expect(employees[0] == DirectoryEmployee(
+            firstName: "Peeter", lastName: "Termomeeter", email: "peeter@telisa.ee", phone: "55 555 555",
+            position: .ios, projects: ["MyCoolApp", "OneTimeThing"]))
+        #expect(employees[1].phone == nil)
+        #expect(employees[2].projects == [])
+        #expect(employees[2].fullName == "Jüri Õunapuu")
+    }
+
+    @Test("null is taken as absent; blank phones and empty project names are dropped; positions in any case")
+    func nullsAndBlanks() throws {
+        let employees = try decode("nulls.json")
+        #expect(employees[0].phone == nil)
+        #expect(employees[0].projects == [])
+        #expect(employees[0].position == .tester)
+        #expect(employees[1].phone == nil)
+        #expect(employees[1].projects == ["Kratt"])
+        #expect(employees[1].position == .web)
+    }
+
+    @Test("An unknown position is OTHER; names are trimmed")
+    func unknownPosition() throws {
+        let employees = try decode("tartu.json")
+        #expect(employees[2].position == .other)
+        #expect(employees[0].firstName == "mari-liis")
+    }
+
+    @Test("Escape sequences and controls never reach the terminal")
+    func sanitized() throws {
+        let employee = try #require(try decode("escape-in-name.json").first)
+        #expect(employee.firstName == "EvilRed")
+        #expect(employee.lastName == "Mallory")
+    }
+
+    @Test("A missing email names the nested field and the record's index")
+    func missingEmail() throws {
+        let error = try problem("missing-email.json")
+        #expect(error?.kind == .badResponse)
+        #expect(error?.message == "The directory server sent data rolo can't read (employee at index 1: 'contact_details.email' is missing) — r to retry")
+    }
+
+    @Test("Missing names, wrong project types and a missing list are named", arguments: [
+        ("missing-lname.json", "employee at index 0: 'lname' is missing"),
+        ("project-number.json", "employee at index 0: 'projects[1]' should be text"),
+        ("no-employees.json", "'employees' is missing"),
+        ("truncated.json", "not valid JSON"),
+    ])
+    func problems(file: String, reason: String) throws {
+        let error = try problem(file)
+        #expect(error?.message.contains("(\(reason))") == true, "\(error?.message ?? "")")
+    }
+
+    @Test("An HTML page is said to be one")
+    func html() {
+        let error = #expect(throws: FetchError.self) {
+            try DirectoryDecoder.decodeEmployees(Data("<html><body>502</body></html>".utf8))
+        }
+        #expect(error?.message == "The directory server sent an HTML page instead of JSON — r to retry")
+    }
+
+    @Test("Positions: codes in any case; titles for headers")
+    func positions() {
+        #expect(DirectoryEmployee.Position(serverValue: " android ") == .android)
+        #expect(DirectoryEmployee.Position(serverValue: "Data Scientist") == .other)
+        #expect(DirectoryEmployee.Position.allCases.map(\.title) == ["iOS", "Android", "Web", "PM", "Tester", "Sales", "Other"])
+    }
+}

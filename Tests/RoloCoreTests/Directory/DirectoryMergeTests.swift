@@ -1,0 +1,68 @@
+import Foundation
+import RoloCore
+import Testing
+
+@Suite("DirectoryMerge shows each person once, grouped and sorted")
+struct DirectoryMergeTests {
+    private func person(
+        _ first: String, _ last: String, _ position: DirectoryEmployee.Position = .ios,
+        phone: String? = nil, projects: [String] = [], email: String = "x@y"
+    ) -> DirectoryEmployee {
+        DirectoryEmployee(firstName: first, lastName: last, email: email, phone: phone, position: position, projects: projects)
+    }
+
+    @Test("Duplicates by trimmed, case-insensitive full name are merged: first wins, projects united, first phone kept")
+    func duplicates() throws {
+        let tallinn = try DirectoryDecoder.decodeEmployees(try Fixture.data("directory/tallinn.json"))
+        let tartu = try DirectoryDecoder.decodeEmployees(try Fixture.data("directory/tartu.json"))
+        let merged = DirectoryMerge.merge([tallinn, tartu])
+        #expect(merged.map(\.fullName) == [
+            "Peeter Termomeeter", "Mari-Liis Tamm", "Jüri Õunapuu", "Juri Ounapuu", "Tõnis Kask-Mägi",
+        ])
+        let mariLiis = merged[1]
+        #expect(mariLiis.projects == ["Päevik", "Õpik"])
+        #expect(mariLiis.phone == "+372 5123 4567")
+    }
+
+    @Test("The first list's phone wins over a later one")
+    func firstPhoneWins() {
+        let merged = DirectoryMerge.merge([[person("A", "B", phone: "1")], [person("a", "b", phone: "2")]])
+        #expect(merged.map(\.phone) == ["1"])
+    }
+
+    @Test("NFC makes a decomposed ü the same person; diacritics still count")
+    func normalisation() {
+        let composed = person("Jüri", "Mägi")
+        let decomposed = person("Ju\u{308}ri", "Ma\u{308}gi")
+        let plain = person("Juri", "Magi")
+        #expect(DirectoryMerge.merge([[composed], [decomposed, plain]]).count == 2)
+        #expect(composed.nameKey == decomposed.nameKey)
+        #expect(composed.nameKey != plain.nameKey)
+    }
+
+    @Test("Groups are sorted by title; people by last name, then first name, case-insensitively")
+    func sections() {
+        let people = [
+            person("Zed", "tamm", .web), person("Ann", "Tamm", .web), person("Bo", "Aas", .web),
+            person("Cy", "Kask", .other), person("Di", "Lepp", .android), person("Ed", "Org", .ios),
+        ]
+        let sections = DirectoryMerge.sections(people, locale: Locale(identifier: "en_US"))
+        #expect(sections.map(\.position) == [.android, .ios, .other, .web])
+        #expect(sections.last?.employees.map(\.fullName) == ["Bo Aas", "Ann Tamm", "Zed tamm"])
+    }
+
+    @Test("An Estonian locale sorts Õ after T, as Estonians expect; English by base letter")
+    func estonianCollation() {
+        let people = [person("Jüri", "Õunapuu"), person("Mari", "Tamm"), person("Ain", "Saar")]
+        let estonian = DirectoryMerge.sections(people, locale: Locale(identifier: "et_EE"))
+        #expect(estonian.first?.employees.map(\.lastName) == ["Saar", "Tamm", "Õunapuu"])
+        let english = DirectoryMerge.sections(people, locale: Locale(identifier: "en_US"))
+        #expect(english.first?.employees.map(\.lastName) == ["Õunapuu", "Saar", "Tamm"])
+    }
+
+    @Test("No people, no sections")
+    func empty() {
+        #expect(DirectoryMerge.sections([]).isEmpty)
+        #expect(DirectoryMerge.merge([[], []]).isEmpty)
+    }
+}
