@@ -5,6 +5,8 @@ public enum Action: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case open, back
     case refresh
+    /// Like or unlike the selected row (foods).
+    case like
     case search, clearSearch, acceptSearch
     case nextSource, previousSource
     case source(Int)
@@ -52,6 +54,7 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.escape, .left, .character("h"), .backspace], .back, scope: Scopes.detail, "Back to the list", hint: "back"),
 
     KeyBinding([.character("r")], .refresh, scope: Scopes.global, "Refresh from the server", hint: "refresh"),
+    KeyBinding([.character("l")], .like, scope: Scopes.global, "Like or unlike the selected food", hint: "like"),
     KeyBinding([.character("/")], .search, scope: Scopes.global, "Search the list", hint: "search"),
     KeyBinding([.tab], .nextSource, scope: Scopes.global, "Next source"),
     KeyBinding([.backTab], .previousSource, scope: Scopes.global, "Previous source"),

@@ -10,7 +10,8 @@ extension ScreenController {
             drawTooSmall(into: &canvas, theme: theme)
             return canvas
         }
-        TabBar(title: "rolo", tabs: sources.map { TabBar.Tab(label: $0.id.rawValue) }, active: active, theme: theme)
+        TabBar(title: "rolo", tabs: sources.map { TabBar.Tab(label: $0.id.rawValue, isAvailable: $0.isConfigured) },
+               active: active, theme: theme)
             .render(into: &canvas, area: layout.tabBar)
         let ui = sourceUI
         if layout.isWide {
@@ -53,7 +54,7 @@ extension ScreenController {
     func listView(in content: Rect, theme: Theme = .monochrome, glyphs: Glyphs = .ascii, focused: Bool = true) -> ListView {
         ListView(entries: source.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
                  highlight: source.searchTerm, markerWidth: source.markerWidth, rowHeight: rowHeight,
-                 thumbnailWidth: Self.thumbnailWidth, theme: theme, glyphs: glyphs)
+                 thumbnailWidth: Self.thumbnailWidth, flashingRowID: source.flashingRowID, theme: theme, glyphs: glyphs)
     }
 
     private func drawList(into canvas: inout Canvas, pane: Rect, focused: Bool, theme: Theme, glyphs: Glyphs) {
@@ -153,6 +154,7 @@ extension ScreenController {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
         case .toggleThumbnails: return source.canShowThumbnails
+        case .like: return sources.contains { $0.isAvailable(action) }
         default: return true
         }
     }

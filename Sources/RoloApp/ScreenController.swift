@@ -159,6 +159,7 @@ public final class ScreenController {
         case .nextSource, .previousSource: return sources.count > 1
         case .clearSearch: return searchText != nil || source.searchTerm != nil
         case .toggleThumbnails: return source.canShowThumbnails && size.width >= 80 && size.height >= 20
+        case .like: return source.isAvailable(action) && sourceUI.selectedID != nil
         default: return true
         }
     }
@@ -182,6 +183,8 @@ public final class ScreenController {
             sourceUI.showingDetail = false
         case .refresh:
             source.refresh()
+        case .like:
+            source.perform(.like, on: sourceUI.selectedID)
         case .search:
             sourceUI.showingDetail = false
             searchText = source.searchTerm ?? ""

@@ -63,4 +63,23 @@ public protocol SourceModel: AnyObject {
     func detail(for rowID: String) -> [DetailBlock]
     /// Filters the list; nil or empty shows everything.
     func setSearch(_ term: String?)
+
+    /// Whether this source offers a source-specific action (like) now.
+    func isAvailable(_ action: Action) -> Bool
+    /// Does a source-specific action on a row.
+    func perform(_ action: Action, on rowID: String?)
+    /// A row to highlight briefly because its state just changed (the like "flash").
+    var flashingRowID: String? { get }
+}
+
+extension SourceModel {
+    /// Sources offer no source-specific actions unless they say so.
+    public func isAvailable(_ action: Action) -> Bool { false }
+    public func perform(_ action: Action, on rowID: String?) {}
+    public var flashingRowID: String? { nil }
+    /// Whether the source can be used as configured (its tab is dimmed otherwise).
+    public var isConfigured: Bool {
+        if case .unconfigured = placeholder { return false }
+        return true
+    }
 }

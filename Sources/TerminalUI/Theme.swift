@@ -13,6 +13,8 @@ public struct Theme: Sendable {
     public var sectionHeader: Style
     public var selection: Style
     public var inactiveSelection: Style
+    /// A row whose state just changed, for a moment.
+    public var flash: Style
     public var label: Style
     public var marker: Style
     public var match: Style
@@ -40,6 +42,7 @@ public struct Theme: Sendable {
         sectionHeader: Style(foreground: .yellow, attributes: .bold),
         selection: Style(foreground: .black, background: .cyan),
         inactiveSelection: Style(attributes: .reverse),
+        flash: Style(foreground: .black, background: .yellow, attributes: .bold),
         label: Style(foreground: .cyan),
         marker: Style(foreground: .green, attributes: .bold),
         match: Style(foreground: .yellow, attributes: [.bold, .underline]),
@@ -67,6 +70,7 @@ public struct Theme: Sendable {
         sectionHeader: Style(attributes: [.bold, .underline]),
         selection: Style(attributes: .reverse),
         inactiveSelection: Style(attributes: [.reverse, .dim]),
+        flash: Style(attributes: [.reverse, .bold, .underline]),
         label: Style(attributes: .bold),
         marker: Style(attributes: .bold),
         match: Style(attributes: [.bold, .underline]),

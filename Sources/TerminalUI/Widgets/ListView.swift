@@ -14,12 +14,14 @@ public struct ListView {
     public var rowHeight: Int
     /// Columns of each row's thumbnail when rows are taller than one line.
     public var thumbnailWidth: Int
+    /// A row drawn highlighted for a moment because its state just changed.
+    public var flashingRowID: String?
     public var theme: Theme
     public var glyphs: Glyphs
 
     public init(entries: any ListEntrySource, columns: [ListColumn], cursor: ListCursor, isFocused: Bool = true,
                 highlight: String? = nil, markerWidth: Int = 0, rowHeight: Int = 1, thumbnailWidth: Int = 0,
-                theme: Theme, glyphs: Glyphs) {
+                flashingRowID: String? = nil, theme: Theme, glyphs: Glyphs) {
         self.entries = entries
         self.columns = columns
         self.cursor = cursor
@@ -28,6 +30,7 @@ public struct ListView {
         self.markerWidth = markerWidth
         self.rowHeight = max(1, rowHeight)
         self.thumbnailWidth = rowHeight > 1 ? thumbnailWidth : 0
+        self.flashingRowID = flashingRowID
         self.theme = theme
         self.glyphs = glyphs
     }
@@ -89,8 +92,9 @@ public struct ListView {
     private var showsHeader: Bool { columns.contains { !$0.title.isEmpty } }
 
     private func draw(_ row: ListRow, widths: [Int], in rect: Rect, selected: Bool, canvas: inout Canvas) {
-        let style = selected ? (isFocused ? theme.selection : theme.inactiveSelection) : theme.text
-        if selected { canvas.fill(rect, style: style) }
+        let flashing = row.id == flashingRowID
+        let style = flashing ? theme.flash : selected ? (isFocused ? theme.selection : theme.inactiveSelection) : theme.text
+        if selected || flashing { canvas.fill(rect, style: style) }
         // With thumbnails the text sits on the row's middle line, beside the picture.
         let y = rect.y + (rect.height - 1) / 2
         let line = Rect(x: rect.x, y: y, width: rect.width, height: 1)
@@ -107,7 +111,7 @@ public struct ListView {
         for (index, width) in widths.enumerated() {
             let text = index < row.cells.count ? row.cells[index] : ""
             let cell = text.padded(toWidth: width, alignRight: columns[index].alignRight)
-            let cellStyle = index == 0 || selected ? style : theme.text.adding(style.attributes)
+            let cellStyle = index == 0 || selected || flashing ? style : theme.text.adding(style.attributes)
             canvas.write(cell, x: x, y: y, style: cellStyle, clip: line)
             if let highlight, !highlight.isEmpty, !selected || theme.isMonochrome {
                 mark(highlight, in: cell, x: x, y: y, clip: line, canvas: &canvas)
