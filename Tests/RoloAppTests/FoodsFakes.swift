@@ -1,0 +1,177 @@
+import Foundation
+@testable import RoloApp
+import RoloCore
+import Testing
+import TerminalUI
+
+/// An OpenFoods server in memory: the foods it holds, scripted failures, a log of calls, and
+/// gates that hold list or like requests in flight until the test opens them.
+///
+/// A list request reads the foods when it arrives, so one held at its gate answers with what the
+/// server had then — the stale answer a slow real server gives.
+actor FakeFoodsService: FoodsService {
+    /// How one like or unlike request ends.
+    enum PutScript: Sendable {
+        case succeed
+        case fail(FetchError)
+        /// Saved on the server, but the answer never arrived (a timeout after the write).
+        case saveThenFail(FetchError)
+    }
+
+    /// What the server holds now.
+    private(set) var records: [Food]
+    private(set) var calls: [String] = []
+    private var listFailures: [FetchError] = []
+    private var putScripts: [PutScript] = []
+    private var listsToHold = 0
+    private var putsToHold = 0
+    private var heldLists: [CheckedContinuation<Void, Never>] = []
+    private var heldPuts: [CheckedContinuation<Void, Never>] = []
+
+    init(_ foods: [Food]) {
+        records = foods
+    }
+
+    /// The next list requests fail with these errors, in order.
+    func failLists(_ errors: FetchError...) { listFailures += errors }
+    /// The next like or unlike requests end so, in order; later ones succeed.
+    func scriptPuts(_ scripts: PutScript...) { putScripts += scripts }
+    /// The next `count` list requests wait until released.
+    func holdLists(_ count: Int = 1) { listsToHold += count }
+    /// The next `count` like or unlike requests wait until released.
+    func holdPuts(_ count: Int = 1) { putsToHold += count }
+    var heldListCount: Int { heldLists.count }
+    var heldPutCount: Int { heldPuts.count }
+
+    /// Lets the oldest held list request answer.
+    func releaseList() { heldLists.removeFirst().resume() }
+    /// Lets the oldest held like or unlike request go on.
+    func releasePut() { heldPuts.removeFirst().resume() }
+
+    /// Changes a food behind the app's back, as another client would.
+    func setFood(_ food: Food) {
+        guard let index = records.firstIndex(where: { $0.id == food.id }) else { return }
+        records[index] = food
+    }
+
+    func foods() async throws -> [Food] {
+        calls.append("GET")
+        let answer = records
+        let failure = listFailures.isEmpty ? nil : listFailures.removeFirst()
+        if listsToHold > 0 {
+            listsToHold -= 1
+            await withCheckedContinuation { heldLists.append($0) }
+        }
+        if let failure { throw failure }
+        return answer
+    }
+
+    func setLiked(_ liked: Bool, foodID: String) async throws {
+        calls.append("PUT \(foodID) \(liked ? "like" : "unlike")")
+        let script = putScripts.isEmpty ? .succeed : putScripts.removeFirst()
+        if putsToHold > 0 {
+            putsToHold -= 1
+            await withCheckedContinuation { heldPuts.append($0) }
+        }
+        switch script {
+        case .succeed:
+            save(liked, foodID)
+        case .fail(let error):
+            throw error
+        case .saveThenFail(let error):
+            save(liked, foodID)
+            throw error
+        }
+    }
+
+    private func save(_ liked: Bool, _ foodID: String) {
+        guard let index = records.firstIndex(where: { $0.id == foodID }) else { return }
+        records[index].isLiked = liked
+        records[index].lastUpdated = FoodSamples.saved
+    }
+}
+
+enum FoodSamples {
+    /// When the fake server stamps a like: a minute before `Sample.today`.
+    static let saved = Sample.today.addingTimeInterval(-60)
+
+    static let soup = Food(
+        id: "1", name: "French Onion Soup", isLiked: false, photoURL: URL(string: "https://foods.test/images/soup.jpg"),
+        description: "French onion soup is a soup usually based on meat stock and onions, and often served gratinéed "
+            + "with croutons or a larger piece of bread covered with cheese floating on top. Ancient in origin, the dish "
+            + "underwent a resurgence of popularity in the 1960s in the United States.",
+        countryCode: "FR", lastUpdated: Date(timeIntervalSince1970: 0))
+    static let kama = Food(
+        id: "2", name: "Kama", isLiked: true, description: "", countryCode: "EE",
+        lastUpdated: Sample.today.addingTimeInterval(-180))
+    static let stew = Food(
+        id: "3", name: "Mystery Stew", isLiked: false, description: "Nobody knows.\nNobody asks.",
+        countryCode: "XX", lastUpdated: nil)
+    static let plov = Food(
+        id: "4", name: "Plov", isLiked: true, description: "Rice, carrots and lamb.", countryCode: nil,
+        lastUpdated: Sample.today.addingTimeInterval(-86_400 * 3))
+
+    static let menu = [soup, kama, stew, plov]
+
+    static let refused = FetchError(kind: .httpStatus(500), endpoint: "foods.test",
+                                    message: "The foods server refused: database is locked — try again", detail: "500")
+    static let notSaved = FetchError(kind: .badResponse, endpoint: "foods.test",
+                                     message: "The foods server didn't save the like — try again", detail: "success false")
+    static let timedOut = FetchError(kind: .timedOut, endpoint: "foods.test",
+                                     message: "foods.test didn't answer in 10 s — try again", detail: "timeout")
+    static let dropped = FetchError(kind: .unreachable, endpoint: "foods.test",
+                                    message: "The connection to foods.test dropped — try again", detail: "reset")
+}
+
+/// A foods source over `service` with an immediate clock, Tallinn time and `Sample.today`.
+@MainActor
+func makeFoods(_ service: FakeFoodsService?, useFlags: Bool = true, pictures: PictureStore? = nil,
+               imageLoader: RemoteImageLoader? = nil, busy: BusyTracker = BusyTracker()) -> (FoodsViewModel, BusyTracker) {
+    let model = FoodsViewModel(service: service, busy: busy, pictures: pictures, imageLoader: imageLoader,
+                               useFlags: useFlags, clock: ImmediateClock(), now: { Sample.today }, timeZone: Sample.zone)
+    return (model, busy)
+}
+
+/// A screen over one foods source backed by `service`, started and settled.
+@MainActor
+func foodsScreen(_ service: FakeFoodsService?, size: Size, useFlags: Bool = true,
+                 pictures: PictureStore? = nil, imageLoader: RemoteImageLoader? = nil,
+                 busy: BusyTracker = BusyTracker()) async -> (ScreenController, FoodsViewModel, BusyTracker) {
+    let (model, busy) = makeFoods(service, useFlags: useFlags, pictures: pictures, imageLoader: imageLoader, busy: busy)
+    let controller = ScreenController(sources: [model], size: size, busy: busy, now: { Sample.today }, timeZone: Sample.zone)
+    controller.start()
+    _ = await settle({ busy.isIdle && !model.isLoading }, limit: 100_000)
+    return (controller, model, busy)
+}
+
+/// Lets queued work run until an actor-side `condition` holds, e.g. a request reached its gate.
+@MainActor
+func settle(async condition: () async -> Bool, limit: Int = 10_000) async -> Bool {
+    for _ in 0..<limit {
+        if await condition() { return true }
+        await Task.yield()
+    }
+    return await condition()
+}
+
+/// Waits until nothing is in flight, then checks the screen says exactly what the server holds:
+/// every food's fields, and each row's like symbol.
+@MainActor
+func expectAgreesWithServer(_ model: FoodsViewModel, _ service: FakeFoodsService, _ busy: BusyTracker,
+                            sourceLocation: SourceLocation = #_sourceLocation) async {
+    #expect(await settle { busy.isIdle && !model.isLoading }, "still busy", sourceLocation: sourceLocation)
+    #expect(model.likesAtRest, "likes still pending", sourceLocation: sourceLocation)
+    let server = await service.records
+    #expect(model.shownFoods == server, sourceLocation: sourceLocation)
+    let drawn: [String?] = server.map { model.likeCell($0.id) }
+    let expected: [String?] = server.map { model.symbols.like($0.isLiked) }
+    #expect(drawn == expected, sourceLocation: sourceLocation)
+}
+
+extension FoodsViewModel {
+    /// The like cell of the row `id`, as drawn.
+    func likeCell(_ id: String) -> String? {
+        let rows = (0..<entries.entryCount).compactMap { entries.entry(at: $0).row }
+        return rows.first { $0.id == id }?.cells[3]
+    }
+}
