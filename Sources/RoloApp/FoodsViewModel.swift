@@ -27,7 +27,7 @@ public final class FoodsViewModel: SourceModel {
     var confirmed: [Food]?
     private var lastError: FetchError?
     /// List requests in flight; several may run (a user's `r` beside a like's reload).
-    private var reloadsInFlight = 0
+    private(set) var reloadsInFlight = 0
     /// The start token of the newest list answer applied, so an older answer arriving late is dropped.
     private var appliedToken = 0
     var likes = FoodsLikes()

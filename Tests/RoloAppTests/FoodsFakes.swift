@@ -45,6 +45,8 @@ actor FakeFoodsService: FoodsService {
 
     /// Lets the oldest held list request answer.
     func releaseList() { heldLists.removeFirst().resume() }
+    /// Lets the newest held list request answer, so answers can arrive out of order.
+    func releaseNewestList() { heldLists.removeLast().resume() }
     /// Lets the oldest held like or unlike request go on.
     func releasePut() { heldPuts.removeFirst().resume() }
 
