@@ -101,7 +101,7 @@ public final class FoodsViewModel: SourceModel {
         guard entries.entryCount == 0 else { return nil }
         switch state {
         case .idle, .loading(nil): return .loading("Loading foods…")
-        case .failed(let error, nil): return .failed("Couldn't load foods — r to retry. \(error.message)")
+        case .failed(let error, nil): return .failed("Couldn't load foods. \(error.message)")
         default:
             if let searchTerm { return .empty("No food matches “\(searchTerm)” — Esc clears the search") }
             return .empty("The server has no foods.")

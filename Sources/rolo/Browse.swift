@@ -25,6 +25,12 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .customLong("people-url"), help: ArgumentHelp("Base URL of the ME employees server (default http://127.0.0.1:5000).", valueName: "url"))
     var peopleURL: String?
 
+    @Option(name: .customLong("foods-url"), help: ArgumentHelp("Base URL of the OpenFoods API for one user: https://HOST/api/v1/USERID.", valueName: "url"))
+    var foodsURL: String?
+
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where downloaded images are cached (default $XDG_CACHE_HOME/rolo).", valueName: "dir"))
+    var cacheDir: String?
+
     @Option(help: ArgumentHelp("Seconds to wait for a server before giving up (default 30).", valueName: "seconds"))
     var timeout: String?
 
@@ -34,11 +40,14 @@ struct Browse: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
     var noColor = false
 
+    @Flag(help: "Draw with ASCII symbols only: country codes instead of flags, * and . for likes.")
+    var ascii = false
+
     @Option(help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
     var config: String?
 
     /// The sources this build can show; the others of the product come with their own work.
-    static let available: [SourceID] = [.people]
+    static let available: [SourceID] = [.people, .foods]
 
     func validate() throws {
         if let source, !Self.available.contains(source) {
@@ -63,10 +72,11 @@ struct Browse: AsyncParsableCommand {
         if demo {
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "rolo.stand-in"))
             settings.peopleURL = server.baseURL
+            settings.foodsURL = server.baseURL.appendingPathComponent("foods/api/v1/demo")
             standIn = server
             logger.info("demo: stand-in at \(server.baseURL)")
         }
-        let outcome = await Self.runScreen(settings: settings, first: source, idleFile: environment["ROLO_IDLE_FILE"])
+        let outcome = await Self.runScreen(settings: settings, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
         await standIn?.stop()
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
@@ -84,6 +94,8 @@ struct Browse: AsyncParsableCommand {
     private var optionValues: [Setting: [String]] {
         var values: [Setting: [String]] = [:]
         values[.peopleURL] = peopleURL.map { [$0] }
+        values[.foodsURL] = foodsURL.map { [$0] }
+        values[.cacheDir] = cacheDir.map { [$0] }
         values[.timeout] = timeout.map { [$0] }
         values[.images] = images.map { [$0] }
         if noColor { values[.noColor] = ["true"] }
@@ -91,12 +103,13 @@ struct Browse: AsyncParsableCommand {
     }
 
     @MainActor
-    private static func runScreen(settings: Settings, first: SourceID?, idleFile: String?) async -> Result<Void, TerminalError> {
+    private static func runScreen(settings: Settings, first: SourceID?, ascii: Bool, idleFile: String?) async -> Result<Void, TerminalError> {
         let terminal: Terminal
         do {
             terminal = try Terminal(options: TerminalOptions(
                 noColor: settings.noColor,
-                imageColors: ImageColorPreference(rawValue: settings.images.rawValue) ?? .auto))
+                imageColors: ImageColorPreference(rawValue: settings.images.rawValue) ?? .auto,
+                ascii: ascii))
         } catch let error as TerminalError {
             return .failure(error)
         } catch {
@@ -110,7 +123,13 @@ struct Browse: AsyncParsableCommand {
         let people = PeopleViewModel(
             service: PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout),
             busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let controller = ScreenController(sources: [people], initial: first, size: terminal.size, busy: busy)
+        let imageCache = ImageDiskCache(directory: settings.cacheDir + "/images")
+        let foods = FoodsViewModel(
+            service: settings.foodsURL.map { FoodsClient(baseURL: $0, http: http, timeout: settings.timeout) },
+            busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil,
+            imageLoader: showImages ? RemoteImageLoader(http: http, cache: imageCache, timeout: settings.timeout) : nil,
+            useFlags: terminal.isUnicode)
+        let controller = ScreenController(sources: [people, foods], initial: first, size: terminal.size, busy: busy)
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())
     }

@@ -25,8 +25,15 @@ struct DemoServer: AsyncParsableCommand {
     @Option(help: "Seed of the generated data.")
     var seed: UInt64 = 1
 
+    @Option(name: .customLong("like-fail-rate"), help: ArgumentHelp("Share of foods likes and unlikes that fail, from 0 to 1.", valueName: "p"))
+    var likeFailRate: Double = 0.2
+
+    @Flag(name: .customLong("foods-paged"), help: "Answer the foods list as {\"foods\": [...], \"totalCount\": N} instead of a bare array.")
+    var foodsPaged = false
+
     func validate() throws {
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
+        guard (0...1).contains(likeFailRate) else { throw ValidationError("--like-fail-rate must be between 0 and 1.") }
         guard latency >= 0 else { throw ValidationError("--latency can't be negative.") }
         guard employees >= 0 else { throw ValidationError("--employees can't be negative.") }
     }
@@ -38,12 +45,20 @@ struct DemoServer: AsyncParsableCommand {
         options.failRate = failRate
         options.employees = employees
         options.seed = seed
+        options.foodsLikeFailRate = likeFailRate
+        options.foodsPagedShape = foodsPaged
         var logger = Logger(label: "rolo.stand-in")
         logger.logLevel = .info
         let server = try await StandInServer.start(options, logger: logger)
         // Written unbuffered: print() holds lines back when stdout is a pipe, and scripts read
         // this line to learn the port.
-        let banner = "rolo stand-in listening on \(server.baseURL) — try: rolo people --people-url \(server.baseURL)\nCtrl-C stops it.\n"
+        let foods = server.baseURL.appendingPathComponent("foods/api/v1/demo")
+        let banner = """
+        rolo stand-in listening on \(server.baseURL) — try: rolo people --people-url \(server.baseURL)
+        foods: rolo foods --foods-url \(foods)
+        Ctrl-C stops it.
+
+        """
         FileHandle.standardOutput.write(Data(banner.utf8))
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))

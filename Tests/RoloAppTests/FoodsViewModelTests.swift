@@ -64,7 +64,7 @@ struct FoodsViewModelTests {
         let (model, busy) = makeFoods(service)
         model.start()
         #expect(await settle { busy.isIdle && !model.isLoading })
-        #expect(model.placeholder == .failed("Couldn't load foods — r to retry. \(Sample.unreachable.message)"))
+        #expect(model.placeholder == .failed("Couldn't load foods. \(Sample.unreachable.message)"))
         #expect(model.state.error == Sample.unreachable)
         #expect(!model.isAvailable(.like))
         model.refresh()

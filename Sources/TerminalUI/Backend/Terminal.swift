@@ -36,6 +36,8 @@ public final class Terminal {
     public let profile: TerminalProfile
     public let theme: Theme
     public let glyphs: Glyphs
+    /// Whether symbols beyond ASCII can be shown (a UTF-8 locale and no `--ascii`): flags, hearts.
+    public let isUnicode: Bool
     /// The terminal type, from TERM.
     public let name: String
     /// The terminfo entry ncurses drives: TERM's own, or a direct-colour entry for truecolor.
@@ -107,7 +109,8 @@ public final class Terminal {
             pairs = ColorPairAllocator(limit: 0)
             theme = .monochrome
         }
-        glyphs = !utf8 ? .ascii : (term.hasPrefix("linux") ? .linuxConsole : .unicode)
+        glyphs = !utf8 || options.ascii ? .ascii : (term.hasPrefix("linux") ? .linuxConsole : .unicode)
+        isUnicode = utf8 && !options.ascii
         if options.mouse {
             mousemask(rolo_button1_pressed() | rolo_button1_released() | rolo_button1_clicked()
                       | rolo_button1_double_clicked() | rolo_wheel_up() | rolo_wheel_down(), nil)

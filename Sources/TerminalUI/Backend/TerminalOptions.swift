@@ -6,11 +6,14 @@ public struct TerminalOptions: Sendable, Equatable {
     public var mouse: Bool
     /// How images are coloured (`--images`).
     public var imageColors: ImageColorPreference
+    /// Draw with ASCII symbols only (`--ascii`), for terminals or fonts without them.
+    public var ascii: Bool
 
     /// Options with colour, the mouse and images chosen from the terminal unless said otherwise.
-    public init(noColor: Bool = false, mouse: Bool = true, imageColors: ImageColorPreference = .auto) {
+    public init(noColor: Bool = false, mouse: Bool = true, imageColors: ImageColorPreference = .auto, ascii: Bool = false) {
         self.noColor = noColor
         self.mouse = mouse
         self.imageColors = imageColors
+        self.ascii = ascii
     }
 }
