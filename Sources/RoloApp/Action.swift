@@ -7,6 +7,10 @@ public enum Action: Hashable, Sendable {
     case refresh
     /// Like or unlike the selected row (foods).
     case like
+    /// Open the selected row's contact card (directory).
+    case contactCard
+    /// Enter in the detail: the detail's button, if it has one.
+    case activate
     case search, clearSearch, acceptSearch
     case nextSource, previousSource
     case source(Int)
@@ -52,9 +56,11 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.home, .character("g")], .first, scope: Scopes.detail, "Top of the detail"),
     KeyBinding([.end, .character("G")], .last, scope: Scopes.detail, "Bottom of the detail"),
     KeyBinding([.escape, .left, .character("h"), .backspace], .back, scope: Scopes.detail, "Back to the list", hint: "back"),
+    KeyBinding([.enter], .activate, scope: Scopes.detail, "Press the detail's button (the contact card)"),
 
     KeyBinding([.character("r")], .refresh, scope: Scopes.global, "Refresh from the server", hint: "refresh"),
     KeyBinding([.character("l")], .like, scope: Scopes.global, "Like or unlike the selected food", hint: "like"),
+    KeyBinding([.character("c")], .contactCard, scope: Scopes.global, "Open the address-book card of the selected person", hint: "card"),
     KeyBinding([.character("/")], .search, scope: Scopes.global, "Search the list", hint: "search"),
     KeyBinding([.tab], .nextSource, scope: Scopes.global, "Next source"),
     KeyBinding([.backTab], .previousSource, scope: Scopes.global, "Previous source"),

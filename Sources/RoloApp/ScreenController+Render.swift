@@ -33,6 +33,18 @@ extension ScreenController {
             .render(into: &canvas, area: layout.status)
         FooterHints(hints: keyTable.hints(in: activeScopes, where: isAvailable), theme: theme)
             .render(into: &canvas, area: layout.footer)
+        if let card {
+            let lines = card.content.lines.map { line -> (text: String, style: Style) in
+                switch line.role {
+                case .heading: return (line.text, theme.title)
+                case .label: return (line.text, theme.label)
+                case .text: return (line.text, theme.text)
+                case .dim: return (line.text, theme.dim)
+                }
+            }
+            Overlay(title: card.content.title, lines: lines, scroll: card.scroll, footer: "Esc closes", theme: theme, glyphs: glyphs)
+                .render(into: &canvas, screen: layout.body)
+        }
         if let helpScroll {
             Overlay(title: "rolo keys", lines: helpLines(theme: theme), scroll: helpScroll,
                     footer: "Esc closes", theme: theme, glyphs: glyphs)
@@ -155,6 +167,7 @@ extension ScreenController {
         case .nextSource, .previousSource: return sources.count > 1
         case .toggleThumbnails: return source.canShowThumbnails
         case .like: return sources.contains { $0.isAvailable(action) }
+        case .contactCard, .activate: return sources.contains { $0.offersContactCards }
         default: return true
         }
     }

@@ -39,6 +39,8 @@ public final class ScreenController {
 
     var ui: [SourceID: SourceUI] = [:]
     var helpScroll: Int?
+    /// The contact card shown over the screen, and its scroll.
+    var card: (content: OverlayContent, scroll: Int)?
     var banner: BannerState?
     /// The search field while the user types in it.
     var searchText: String?
@@ -147,7 +149,7 @@ public final class ScreenController {
 
     /// The scopes of the key table in force now, most specific first.
     var activeScopes: [KeyScope] {
-        if helpScroll != nil { return [Scopes.help] }
+        if helpScroll != nil || card != nil { return [Scopes.help] }
         if searchText != nil { return [Scopes.search] }
         return [sourceUI.showingDetail ? Scopes.detail : Scopes.list, Scopes.global]
     }
@@ -160,6 +162,7 @@ public final class ScreenController {
         case .clearSearch: return searchText != nil || source.searchTerm != nil
         case .toggleThumbnails: return source.canShowThumbnails && size.width >= 80 && size.height >= 20
         case .like: return source.isAvailable(action) && sourceUI.selectedID != nil
+        case .contactCard, .activate: return sourceUI.selectedID.flatMap(source.contactCard(for:)) != nil
         default: return true
         }
     }
@@ -170,6 +173,10 @@ public final class ScreenController {
     public func perform(_ action: Action) {
         if helpScroll != nil {
             performInHelp(action)
+            return
+        }
+        if card != nil {
+            performInCard(action)
             return
         }
         switch action {
@@ -185,6 +192,8 @@ public final class ScreenController {
             source.refresh()
         case .like:
             source.perform(.like, on: sourceUI.selectedID)
+        case .contactCard, .activate:
+            if let content = sourceUI.selectedID.flatMap(source.contactCard(for:)) { card = (content, 0) }
         case .search:
             sourceUI.showingDetail = false
             searchText = source.searchTerm ?? ""
@@ -228,6 +237,22 @@ public final class ScreenController {
         case .quit: helpScroll = nil
         default: break
         }
+        onNeedsRender()
+    }
+
+    /// Keys while the contact card is open: scroll it, or close it (the help scope's keys).
+    private func performInCard(_ action: Action) {
+        guard var shown = card else { return }
+        let page = max(1, layout.body.height - 4)
+        switch action {
+        case .closeHelp, .quit: card = nil
+        case .moveUp: shown.scroll = max(0, shown.scroll - 1)
+        case .moveDown: shown.scroll = min(shown.content.lines.count, shown.scroll + 1)
+        case .pageUp: shown.scroll = max(0, shown.scroll - page)
+        case .pageDown: shown.scroll = min(shown.content.lines.count, shown.scroll + page)
+        default: break
+        }
+        if card != nil { card = shown }
         onNeedsRender()
     }
 
@@ -318,11 +343,12 @@ public final class ScreenController {
     private func handle(_ mouse: MouseEvent) {
         let layout = self.layout
         guard !layout.isTooSmall else { return }
-        if helpScroll != nil {
+        if helpScroll != nil || card != nil {
+            let scroll: (Action) -> Void = helpScroll != nil ? performInHelp : performInCard
             switch mouse.kind {
-            case .wheelUp: performInHelp(.moveUp)
-            case .wheelDown: performInHelp(.moveDown)
-            case .click, .press: helpScroll = nil
+            case .wheelUp: scroll(.moveUp)
+            case .wheelDown: scroll(.moveDown)
+            case .click, .press: scroll(.closeHelp)
             default: break
             }
             return

@@ -70,6 +70,28 @@ public protocol SourceModel: AnyObject {
     func perform(_ action: Action, on rowID: String?)
     /// A row to highlight briefly because its state just changed (the like "flash").
     var flashingRowID: String? { get }
+    /// The contact card of a row, as an overlay's title and lines, when it has one.
+    func contactCard(for rowID: String) -> OverlayContent?
+    /// Whether rows of this source can have contact cards (the help lists `c` then).
+    var offersContactCards: Bool { get }
+}
+
+/// What an overlay shows: a title and its lines, each with a role that picks its style.
+public struct OverlayContent: Sendable, Equatable {
+    /// How a line is drawn.
+    public enum Role: Sendable, Equatable { case heading, label, text, dim }
+
+    public var title: String
+    public var lines: [(text: String, role: Role)]
+
+    public init(title: String, lines: [(text: String, role: Role)]) {
+        self.title = title
+        self.lines = lines
+    }
+
+    public static func == (lhs: OverlayContent, rhs: OverlayContent) -> Bool {
+        lhs.title == rhs.title && lhs.lines.map(\.text) == rhs.lines.map(\.text) && lhs.lines.map(\.role) == rhs.lines.map(\.role)
+    }
 }
 
 extension SourceModel {
@@ -77,6 +99,8 @@ extension SourceModel {
     public func isAvailable(_ action: Action) -> Bool { false }
     public func perform(_ action: Action, on rowID: String?) {}
     public var flashingRowID: String? { nil }
+    public func contactCard(for rowID: String) -> OverlayContent? { nil }
+    public var offersContactCards: Bool { false }
     /// Whether the source can be used as configured (its tab is dimmed otherwise).
     public var isConfigured: Bool {
         if case .unconfigured = placeholder { return false }
