@@ -1,0 +1,221 @@
+import Foundation
+import Logging
+import RoloCore
+import TerminalUI
+
+/// The `directory` source: the Tallinn and Tartu listings merged and sectioned by position,
+/// each person's detail, and their card from the user's address book.
+///
+/// The saved list is shown at once at start while both cities are asked; what a refresh shows
+/// is decided by ``DirectoryOutcome``, and only a complete answer replaces the saved list.
+@MainActor
+public final class DirectoryViewModel: SourceModel {
+    public let id = SourceID.directory
+    public let listTitle = "Directory"
+    public let noun = (singular: "person", plural: "people")
+    public let markerWidth = 2
+    public let offersContactCards = true
+    public var onEvent: (SourceEvent) -> Void = { _ in }
+
+    public private(set) var lastUpdated: Date?
+    public private(set) var searchTerm: String?
+    public private(set) var entries: any ListEntrySource = [ListEntry]()
+    /// The directory has no pictures.
+    public var showsThumbnails = false
+    public var canShowThumbnails: Bool { false }
+
+    /// The people shown, merged; nil before anything was loaded or read from the save file.
+    public private(set) var employees: [DirectoryEmployee]?
+    /// When the shown list was saved, while it is the saved one rather than this run's answer.
+    public private(set) var savedAt: Date?
+    /// Whether the last refresh loaded no city at all.
+    private var lastRefreshFailed = false
+    private var byRowID: [String: DirectoryEmployee] = [:]
+
+    private let service: any DirectoryService
+    private let snapshots: DirectorySnapshotStore?
+    private let contacts: ContactIndex
+    private let contactCount: Int
+    private let contactsProblem: String?
+    private let busy: BusyTracker
+    private let now: () -> Date
+    private let locale: Locale
+    private let timeZone: TimeZone
+    private let logger = Logger(label: "rolo.directory")
+    private var refreshTask: Task<Void, Never>?
+    private var started = false
+
+    /// What the list says when no city could be loaded and nothing was saved: generic, as the
+    /// seed asks; the log has the reasons.
+    static let failedText = "Couldn't load the directory — r to retry"
+    /// The banner for a save file that can't be used; the fetch that follows replaces it.
+    static let unusableSaveText = "The saved directory couldn't be read — loading fresh"
+
+    /// Creates the source. `snapshots` nil saves nothing; `contacts` and `contactsProblem` are
+    /// what ``AddressBook/load(path:)`` gave (a missing address book is no error: no markers).
+    public init(service: any DirectoryService, snapshots: DirectorySnapshotStore?, contacts: [ContactCard],
+                contactsProblem: String?, busy: BusyTracker, now: @escaping () -> Date = Date.init,
+                locale: Locale = .current, timeZone: TimeZone = .current) {
+        self.service = service
+        self.snapshots = snapshots
+        self.contacts = ContactIndex(contacts)
+        self.contactCount = contacts.count
+        self.contactsProblem = contactsProblem
+        self.busy = busy
+        self.now = now
+        self.locale = locale
+        self.timeZone = timeZone
+        if let contactsProblem { logger.info("address book: \(contactsProblem)") }
+    }
+
+    public let columns = [
+        ListColumn("Name", .flexible(min: 12)),
+        ListColumn("Email", .flexible(min: 10)),
+        ListColumn("Phone", .fixed(16)),
+    ]
+
+    /// The people shown and whether the network confirmed them: saved data, or a list kept
+    /// because no city answered, is stale.
+    public var state: LoadState<[DirectoryEmployee]> {
+        if let employees { return .loaded(employees, stale: savedAt != nil || lastRefreshFailed) }
+        if refreshTask != nil { return .loading(previous: nil) }
+        if lastRefreshFailed {
+            return .failed(FetchError(kind: .unreachable, endpoint: "", message: DirectoryOutcome.nothingLoaded, detail: ""),
+                           previous: nil)
+        }
+        return .idle
+    }
+
+    public var isLoading: Bool { refreshTask != nil }
+
+    public var placeholder: ListPlaceholder? {
+        guard entries.entryCount == 0 else { return nil }
+        guard employees != nil else {
+            return lastRefreshFailed ? .failed(Self.failedText) : .loading("Loading the directory…")
+        }
+        if let searchTerm { return .empty("No one matches “\(searchTerm)” — Esc clears the search") }
+        return .empty("The directory lists no one.")
+    }
+
+    public var statusItems: [String] {
+        var items: [String] = []
+        if let savedAt { items.append("saved data from \(HumanDate.describe(savedAt, now: now(), timeZone: timeZone))") }
+        if contactCount == 0 {
+            items.append(contactsProblem ?? "no contacts")
+        } else {
+            items.append(contactCount == 1 ? "1 contact" : "\(contactCount) contacts")
+        }
+        return items
+    }
+
+    public func start() {
+        guard !started else { return }
+        started = true
+        showSaved()
+        refresh()
+    }
+
+    /// Shows the saved list, if there is a usable one, before the network answers.
+    private func showSaved() {
+        guard let snapshots else { return }
+        switch snapshots.load() {
+        case .loaded(let snapshot):
+            show(snapshot.employees)
+            savedAt = snapshot.savedAt
+            lastUpdated = snapshot.savedAt
+        case .missing:
+            break
+        case .unusable(let reason):
+            logger.warning("saved directory unusable: \(reason)")
+            onEvent(.banner(Self.unusableSaveText, isError: false))
+        }
+    }
+
+    public func refresh() {
+        refreshTask?.cancel()
+        let task = busy.task { [weak self] in await self?.load() }
+        refreshTask = task
+        onEvent(.changed)
+    }
+
+    private func load() async {
+        let listings = await service.fetchAll()
+        // A newer refresh replaced this one; its answer is the one to show.
+        guard !Task.isCancelled else { return }
+        let outcome = DirectoryOutcome(listings)
+        for error in outcome.errors {
+            logger.warning("directory listing failed: \(error.message) \(error.detail)")
+        }
+        refreshTask = nil
+        if let fresh = outcome.employees {
+            show(fresh)
+            savedAt = nil
+            lastRefreshFailed = false
+            lastUpdated = now()
+        } else {
+            lastRefreshFailed = true
+        }
+        if let banner = outcome.banner, employees != nil { onEvent(.banner(banner, isError: true)) }
+        onEvent(.changed)
+        if outcome.isComplete, let fresh = outcome.employees { await save(fresh) }
+    }
+
+    /// Saves off the main actor: the write syncs to disk, which can take a while.
+    private func save(_ list: [DirectoryEmployee]) async {
+        guard let snapshots else { return }
+        let date = now()
+        do {
+            try await Task.detached { try snapshots.save(list, at: date) }.value
+        } catch {
+            logger.warning("\(error)")
+        }
+    }
+
+    private func show(_ list: [DirectoryEmployee]) {
+        employees = list
+        byRowID = Dictionary(list.map { (DirectoryDetail.rowID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        rebuildEntries()
+    }
+
+    public func setSearch(_ term: String?) {
+        let cleaned = term?.trimmingCharacters(in: .whitespaces)
+        searchTerm = cleaned?.isEmpty == false ? cleaned : nil
+        rebuildEntries()
+        onEvent(.changed)
+    }
+
+    /// Sections by position, filtered first, so a header shows only over rows that matched.
+    private func rebuildEntries() {
+        let all = employees ?? []
+        let visible = searchTerm.map { DirectorySearch.filter(all, term: $0) } ?? all
+        entries = DirectoryMerge.sections(visible, locale: locale).flatMap { section in
+            [ListEntry.header(section.position.title)]
+                + section.employees.map { .row(DirectoryDetail.row(for: $0, hasCard: card(for: $0) != nil)) }
+        }
+    }
+
+    private func card(for employee: DirectoryEmployee) -> ContactCard? {
+        contacts.card(firstName: employee.firstName, lastName: employee.lastName)
+    }
+
+    /// The person shown under `rowID`.
+    func employee(withID rowID: String) -> DirectoryEmployee? {
+        byRowID[rowID]
+    }
+
+    // MARK: - Selection, detail and card
+
+    /// The detail needs nothing fetched, so the selection starts no work.
+    public func selectionChanged(to rowID: String?) {}
+
+    public func pictureSlotChanged(to slot: Size) {}
+
+    public func detail(for rowID: String) -> [DetailBlock] {
+        guard let employee = employee(withID: rowID) else { return [] }
+        return DirectoryDetail.blocks(for: employee, hasCard: card(for: employee) != nil)
+    }
+
+    public func contactCard(for rowID: String) -> OverlayContent? {
+        employee(withID: rowID).flatMap(card(for:)).map(DirectoryCardOverlay.content(for:))
+    }
+}
