@@ -1,0 +1,54 @@
+import Foundation
+import RoloCore
+import Testing
+import TerminalUI
+@testable import RoloApp
+
+@MainActor
+@Suite("Directory screens drawn into a canvas")
+struct DirectoryScreenTests {
+    private typealias S = DirectorySamples
+    private let size = Size(width: 100, height: 30)
+
+    private func draw(_ controller: ScreenController) -> Canvas {
+        controller.render(theme: .monochrome, glyphs: .unicode)
+    }
+
+    private func screen() async -> (ScreenController, DirectoryViewModel) {
+        let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList))
+        let (controller, model, _) = await directoryScreen(service, size: size)
+        return (controller, model)
+    }
+
+    @Test("100×30: the sectioned list beside the first person's detail")
+    func listAndDetail() async {
+        let (controller, _) = await screen()
+        let canvas = draw(controller)
+        assertSnapshot(canvas, named: "directory-list-100x30")
+        #expect(canvas.text.contains("Android"))
+        #expect(canvas.text.contains("No projects.") || canvas.text.contains("Kassa"))
+    }
+
+    @Test("100×30: a person with a card, the button at the bottom of the detail")
+    func detailWithButton() async {
+        let (controller, _) = await screen()
+        controller.perform(.moveDown)
+        controller.perform(.moveDown)
+        let canvas = draw(controller)
+        assertSnapshot(canvas, named: "directory-detail-button-100x30")
+        #expect(canvas.text.contains("Contact card (c)"))
+        #expect(controller.isAvailable(.contactCard))
+    }
+
+    @Test("100×30: c opens the whole card over the screen")
+    func cardOverlay() async {
+        let (controller, _) = await screen()
+        #expect(!controller.isAvailable(.contactCard), "Jüri Õun has no card")
+        controller.perform(.moveDown)
+        controller.perform(.moveDown)
+        controller.perform(.contactCard)
+        let canvas = draw(controller)
+        assertSnapshot(canvas, named: "directory-card-100x30")
+        #expect(canvas.text.contains("Dr. Mari Liis Tamm"))
+    }
+}
