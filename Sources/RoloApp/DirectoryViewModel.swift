@@ -28,8 +28,8 @@ public final class DirectoryViewModel: SourceModel {
     public private(set) var employees: [DirectoryEmployee]?
     /// When the shown list was saved, while it is the saved one rather than this run's answer.
     public private(set) var savedAt: Date?
-    /// Whether the last refresh loaded no city at all.
-    private var lastRefreshFailed = false
+    /// The first city's error when the last refresh loaded no city at all.
+    private var lastFailure: FetchError?
     private var byRowID: [String: DirectoryEmployee] = [:]
 
     private let service: any DirectoryService
@@ -77,12 +77,9 @@ public final class DirectoryViewModel: SourceModel {
     /// The people shown and whether the network confirmed them: saved data, or a list kept
     /// because no city answered, is stale.
     public var state: LoadState<[DirectoryEmployee]> {
-        if let employees { return .loaded(employees, stale: savedAt != nil || lastRefreshFailed) }
+        if let employees { return .loaded(employees, stale: savedAt != nil || lastFailure != nil) }
         if refreshTask != nil { return .loading(previous: nil) }
-        if lastRefreshFailed {
-            return .failed(FetchError(kind: .unreachable, endpoint: "", message: DirectoryOutcome.nothingLoaded, detail: ""),
-                           previous: nil)
-        }
+        if let lastFailure { return .failed(lastFailure, previous: nil) }
         return .idle
     }
 
@@ -91,7 +88,7 @@ public final class DirectoryViewModel: SourceModel {
     public var placeholder: ListPlaceholder? {
         guard entries.entryCount == 0 else { return nil }
         guard employees != nil else {
-            return lastRefreshFailed ? .failed(Self.failedText) : .loading("Loading the directory…")
+            return lastFailure != nil ? .failed(Self.failedText) : .loading("Loading the directory…")
         }
         if let searchTerm { return .empty("No one matches “\(searchTerm)” — Esc clears the search") }
         return .empty("The directory lists no one.")
@@ -150,10 +147,10 @@ public final class DirectoryViewModel: SourceModel {
         if let fresh = outcome.employees {
             show(fresh)
             savedAt = nil
-            lastRefreshFailed = false
+            lastFailure = nil
             lastUpdated = now()
         } else {
-            lastRefreshFailed = true
+            lastFailure = outcome.errors.first
         }
         if let banner = outcome.banner, employees != nil { onEvent(.banner(banner, isError: true)) }
         onEvent(.changed)
