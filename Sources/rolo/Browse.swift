@@ -25,8 +25,17 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .customLong("people-url"), help: ArgumentHelp("Base URL of the ME employees server (default http://127.0.0.1:5000).", valueName: "url"))
     var peopleURL: String?
 
+    @Option(name: .customLong("directory-url"), help: ArgumentHelp("An employee_list URL of the work directory; repeat for each city (default: Tallinn and Tartu).", valueName: "url"))
+    var directoryURLs: [String] = []
+
     @Option(name: .customLong("foods-url"), help: ArgumentHelp("Base URL of the OpenFoods API for one user: https://HOST/api/v1/USERID.", valueName: "url"))
     var foodsURL: String?
+
+    @Option(help: ArgumentHelp("Your address book: a .vcf file or a directory of them (default $XDG_DATA_HOME/contacts, and ~/.contacts.vcf).", valueName: "path"))
+    var contacts: String?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the last good responses are saved (default $XDG_DATA_HOME/rolo).", valueName: "dir"))
+    var dataDir: String?
 
     @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where downloaded images are cached (default $XDG_CACHE_HOME/rolo).", valueName: "dir"))
     var cacheDir: String?
@@ -47,7 +56,7 @@ struct Browse: AsyncParsableCommand {
     var config: String?
 
     /// The sources this build can show; the others of the product come with their own work.
-    static let available: [SourceID] = [.people, .foods]
+    static let available: [SourceID] = [.people, .directory, .foods]
 
     func validate() throws {
         if let source, !Self.available.contains(source) {
@@ -73,6 +82,10 @@ struct Browse: AsyncParsableCommand {
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "rolo.stand-in"))
             settings.peopleURL = server.baseURL
             settings.foodsURL = server.baseURL.appendingPathComponent("foods/api/v1/demo")
+            settings.directoryURLs = ["tallinn", "tartu"].map { server.baseURL.appendingPathComponent("directory/\($0)/employee_list") }
+            // The demo's saved data and address book never touch the user's own.
+            settings.dataDir += "/demo"
+            settings.contactsPath = try Self.writeDemoContacts(into: settings.dataDir)
             standIn = server
             logger.info("demo: stand-in at \(server.baseURL)")
         }
@@ -85,6 +98,26 @@ struct Browse: AsyncParsableCommand {
         }
     }
 
+    /// Writes the demo address book (cards for three of the stand-in's people) beside the demo's
+    /// saved data and returns its path.
+    private static func writeDemoContacts(into directory: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = directory + "/demo-contacts.vcf"
+        try Data(DirectoryContacts.sampleVCard.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        return path
+    }
+
+    /// The user's address book: the configured path, plus `~/.contacts.vcf` when it exists.
+    private static func loadContacts(_ settings: Settings) -> (cards: [ContactCard], problem: String?) {
+        var result = AddressBook.load(path: settings.contactsPath)
+        let home = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".contacts.vcf").path
+        if home != settings.contactsPath, FileManager.default.fileExists(atPath: home) {
+            let extra = AddressBook.load(path: home)
+            result = (result.cards + extra.cards, result.cards.isEmpty && extra.cards.isEmpty ? result.problem : nil)
+        }
+        return result
+    }
+
     /// Says why rolo can't go on, on standard error (the screen is not up).
     private static func fail(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -95,6 +128,9 @@ struct Browse: AsyncParsableCommand {
         var values: [Setting: [String]] = [:]
         values[.peopleURL] = peopleURL.map { [$0] }
         values[.foodsURL] = foodsURL.map { [$0] }
+        values[.directoryURL] = directoryURLs.isEmpty ? nil : directoryURLs
+        values[.contacts] = contacts.map { [$0] }
+        values[.dataDir] = dataDir.map { [$0] }
         values[.cacheDir] = cacheDir.map { [$0] }
         values[.timeout] = timeout.map { [$0] }
         values[.images] = images.map { [$0] }
@@ -129,7 +165,12 @@ struct Browse: AsyncParsableCommand {
             busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil,
             imageLoader: showImages ? RemoteImageLoader(http: http, cache: imageCache, timeout: settings.timeout) : nil,
             useFlags: terminal.isUnicode)
-        let controller = ScreenController(sources: [people, foods], initial: first, size: terminal.size, busy: busy)
+        let contacts = loadContacts(settings)
+        let directory = DirectoryViewModel(
+            service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
+            snapshots: DirectorySnapshotStore(path: settings.dataDir + "/directory.json"),
+            contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy)
+        let controller = ScreenController(sources: [people, directory, foods], initial: first, size: terminal.size, busy: busy)
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())
     }

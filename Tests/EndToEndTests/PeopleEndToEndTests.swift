@@ -26,7 +26,7 @@ struct PeopleEndToEndTests {
         let server = try await startStandIn()
         defer { Task { await server.stop() } }
         let tmux = try await TmuxSession(width: 80, height: 24)
-        try tmux.run("stty -g > stty.before; \(RoloBinary.path) people --people-url \(server.baseURL.absoluteString)")
+        try tmux.run("stty -g > stty.before; \(RoloBinary.path) people --people-url \(server.baseURL.absoluteString); echo ROLO-EXIT=$?")
 
         try await tmux.waitIdle(after: 0)
         var screen = try await tmux.waitFor("the list with its count") { $0.contains("24 employees") && $0.contains("1/24") }
@@ -73,6 +73,8 @@ struct PeopleEndToEndTests {
         }
 
         try tmux.send("q")
+        // Typing before rolo has exited would hand the shell's next command to rolo as keys.
+        try await tmux.waitFor("rolo to exit") { $0.contains("ROLO-EXIT=0") }
         try tmux.run("stty -g | cmp -s - stty.before && echo TERMINAL-SAME")
         screen = try await tmux.waitFor("the shell prompt with the terminal as before") { $0.contains("TERMINAL-SAME") }
         #expect(!screen.contains("Employees"), "rolo left its screen behind:\n\(screen)")

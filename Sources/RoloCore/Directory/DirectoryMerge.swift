@@ -56,6 +56,8 @@ public enum DirectoryMerge {
     }
 
     private static func compare(_ a: String, _ b: String, _ locale: Locale) -> ComparisonResult {
-        a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
+        // Case is folded first: under the POSIX locale (what a C locale gives) Foundation on Linux
+        // ignores .caseInsensitive and would sort "iOS" after "Web".
+        a.lowercased(with: locale).compare(b.lowercased(with: locale), options: [], range: nil, locale: locale)
     }
 }
