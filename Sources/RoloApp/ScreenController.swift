@@ -376,9 +376,19 @@ public final class ScreenController {
             switch mouse.kind {
             case .wheelUp: scrollDetail(.moveUp); scrollDetail(.moveUp); scrollDetail(.moveUp)
             case .wheelDown: scrollDetail(.moveDown); scrollDetail(.moveDown); scrollDetail(.moveDown)
+            case .click, .press:
+                if case .button = detailBlock(atScreenRow: mouse.y) { perform(.activate) }
             default: break
             }
         }
+    }
+
+    /// The detail block under a screen row, as the detail pane draws it now.
+    private func detailBlock(atScreenRow y: Int) -> DetailBlock? {
+        guard let id = sourceUI.selectedID else { return nil }
+        let content = ScreenLayout.split(pane: layout.detail).content.inset(top: 1)
+        return DetailView(blocks: source.detail(for: id), scroll: sourceUI.detailScroll, theme: .monochrome, glyphs: .ascii)
+            .block(atScreenRow: y, in: content)
     }
 
     // MARK: - Source events

@@ -51,4 +51,16 @@ struct DirectoryScreenTests {
         assertSnapshot(canvas, named: "directory-card-100x30")
         #expect(canvas.text.contains("Dr. Mari Liis Tamm"))
     }
+
+    @Test("A click on the Contact card button opens the card, a click anywhere closes it")
+    func clickOnButton() async throws {
+        let (controller, _) = await screen()
+        controller.perform(.moveDown)
+        controller.perform(.moveDown)
+        let row = try #require(draw(controller).lines.firstIndex { $0.contains("Contact card (c)") })
+        controller.handle(.mouse(MouseEvent(kind: .click, x: controller.layout.detail.x + 2, y: row)))
+        #expect(draw(controller).text.contains("Dr. Mari Liis Tamm"))
+        controller.handle(.mouse(MouseEvent(kind: .click, x: 1, y: 1)))
+        #expect(!draw(controller).text.contains("Esc closes"))
+    }
 }

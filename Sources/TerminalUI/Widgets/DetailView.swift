@@ -58,13 +58,22 @@ public struct DetailView {
 
     /// How many lines the blocks take at a width, for scrolling.
     public func contentHeight(width: Int) -> Int {
-        layout(width: width).count
+        layout(width: width).lines.count
+    }
+
+    /// The block drawn at screen row `y` of `area`, e.g. to press a button that was clicked.
+    public func block(atScreenRow y: Int, in area: Rect) -> DetailBlock? {
+        let laid = layout(width: area.width)
+        let start = min(max(0, scroll), max(0, laid.lines.count - area.height))
+        let index = start + (y - area.y)
+        guard y >= area.y, y < area.maxY, index < laid.owners.count else { return nil }
+        return blocks[laid.owners[index]]
     }
 
     /// Draws the visible lines into `area`.
     public func render(into canvas: inout Canvas, area: Rect) {
         guard !area.isEmpty else { return }
-        let lines = layout(width: area.width)
+        let lines = layout(width: area.width).lines
         let start = min(max(0, scroll), max(0, lines.count - area.height))
         for (row, line) in lines.dropFirst(start).prefix(area.height).enumerated() {
             line(&canvas, area.x, area.y + row, area)
@@ -73,14 +82,17 @@ public struct DetailView {
 
     private typealias Line = (inout Canvas, Int, Int, Rect) -> Void
 
-    private func layout(width: Int) -> [Line] {
-        guard width > 0 else { return [] }
+    /// The lines, and for each the index of the block it belongs to.
+    private func layout(width: Int) -> (lines: [Line], owners: [Int]) {
+        guard width > 0 else { return ([], []) }
         var lines: [Line] = []
+        var owners: [Int] = []
         let labelWidth = min(16, blocks.reduce(0) { result, block in
             if case .field(let label, _) = block { return max(result, label.displayWidth) }
             return result
         })
-        for block in blocks {
+        for (index, block) in blocks.enumerated() {
+            defer { owners += Array(repeating: index, count: lines.count - owners.count) }
             switch block {
             case .title(let text):
                 lines += text.wrapped(toWidth: width).map { textLine($0, theme.title) }
@@ -111,7 +123,7 @@ public struct DetailView {
                 lines += pictureLines(picture, width: width)
             }
         }
-        return lines
+        return (lines, owners)
     }
 
     private func textLine(_ text: String, _ style: Style) -> Line {
