@@ -54,7 +54,7 @@ struct URLSessionHTTPClientTests {
         #expect(error?.detail.contains("secret") == false)
     }
 
-    @Test("A server that never answers is .timedOut within the timeout")
+    @Test("A server that never answers is .timedOut by our timeout, not URLSession's 60 s default")
     func timeout() async throws {
         let server = try LocalTestServer { _ in .hang }
         defer { server.stop() }
@@ -66,7 +66,8 @@ struct URLSessionHTTPClientTests {
         #expect(error?.kind == .timedOut)
         #expect(error?.message == "127.0.0.1:\(server.port) didn't answer within 1 s — r to retry")
         #expect(elapsed >= .milliseconds(900))
-        #expect(elapsed < .seconds(3))
+        // Far below the 60 s default, far above 1 s: a loaded 2-core CI machine took 3.4 s.
+        #expect(elapsed < .seconds(30))
     }
 
     @Test("Cancelling the task ends the request promptly with .cancelled")
@@ -79,7 +80,8 @@ struct URLSessionHTTPClientTests {
         let start = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - start < .milliseconds(500))
+        // Well before the request's own 30 s timeout, with room for a loaded CI machine.
+        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(throws: FetchError.cancelled(server.url("/slow"))) { try result.get() }
     }
 
