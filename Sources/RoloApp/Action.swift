@@ -9,7 +9,9 @@ public enum Action: Hashable, Sendable {
     case like
     /// Open the selected row's contact card (directory).
     case contactCard
-    /// Enter in the detail: the detail's button, if it has one.
+    /// Set the list's title to the selected person's name and go back to the list (randomuser).
+    case setTitle
+    /// Enter in the detail: the detail's button or avatar, if it has one.
     case activate
     case search, clearSearch, acceptSearch
     case nextSource, previousSource
@@ -56,7 +58,8 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.home, .character("g")], .first, scope: Scopes.detail, "Top of the detail"),
     KeyBinding([.end, .character("G")], .last, scope: Scopes.detail, "Bottom of the detail"),
     KeyBinding([.escape, .left, .character("h"), .backspace], .back, scope: Scopes.detail, "Back to the list", hint: "back"),
-    KeyBinding([.enter], .activate, scope: Scopes.detail, "Press the detail's button (the contact card)"),
+    KeyBinding([.enter], .activate, scope: Scopes.detail, "Press the detail's button or avatar"),
+    KeyBinding([.character("t")], .setTitle, scope: Scopes.detail, "Make this person's name the list's title", hint: "title"),
 
     KeyBinding([.character("r")], .refresh, scope: Scopes.global, "Refresh from the server", hint: "refresh"),
     KeyBinding([.character("l")], .like, scope: Scopes.global, "Like or unlike the selected food", hint: "like"),

@@ -167,7 +167,9 @@ extension ScreenController {
         case .nextSource, .previousSource: return sources.count > 1
         case .toggleThumbnails: return source.canShowThumbnails
         case .like: return sources.contains { $0.isAvailable(action) }
-        case .contactCard, .activate: return sources.contains { $0.offersContactCards }
+        case .contactCard: return sources.contains { $0.offersContactCards }
+        case .setTitle: return sources.contains { $0.isAvailable(.setTitle) }
+        case .activate: return sources.contains { $0.offersContactCards || $0.isAvailable(.setTitle) }
         default: return true
         }
     }

@@ -162,7 +162,9 @@ public final class ScreenController {
         case .clearSearch: return searchText != nil || source.searchTerm != nil
         case .toggleThumbnails: return source.canShowThumbnails && size.width >= 80 && size.height >= 20
         case .like: return source.isAvailable(action) && sourceUI.selectedID != nil
-        case .contactCard, .activate: return sourceUI.selectedID.flatMap(source.contactCard(for:)) != nil
+        case .contactCard: return sourceUI.selectedID.flatMap(source.contactCard(for:)) != nil
+        case .setTitle: return source.isAvailable(.setTitle) && sourceUI.selectedID != nil
+        case .activate: return isAvailable(.contactCard) || isAvailable(.setTitle)
         default: return true
         }
     }
@@ -192,8 +194,19 @@ public final class ScreenController {
             source.refresh()
         case .like:
             source.perform(.like, on: sourceUI.selectedID)
-        case .contactCard, .activate:
+        case .contactCard:
             if let content = sourceUI.selectedID.flatMap(source.contactCard(for:)) { card = (content, 0) }
+        case .setTitle:
+            guard isAvailable(.setTitle) else { return }
+            source.perform(.setTitle, on: sourceUI.selectedID)
+            sourceUI.showingDetail = false
+        case .activate:
+            // The detail's one active thing: a contact card button, or an avatar that titles the list.
+            if isAvailable(.contactCard) {
+                perform(.contactCard)
+            } else if isAvailable(.setTitle) {
+                perform(.setTitle)
+            }
         case .search:
             sourceUI.showingDetail = false
             searchText = source.searchTerm ?? ""
@@ -377,7 +390,10 @@ public final class ScreenController {
             case .wheelUp: scrollDetail(.moveUp); scrollDetail(.moveUp); scrollDetail(.moveUp)
             case .wheelDown: scrollDetail(.moveDown); scrollDetail(.moveDown); scrollDetail(.moveDown)
             case .click, .press:
-                if case .button = detailBlock(atScreenRow: mouse.y) { perform(.activate) }
+                switch detailBlock(atScreenRow: mouse.y) {
+                case .button?, .picture?: perform(.activate)
+                default: break
+                }
             default: break
             }
         }
