@@ -1,0 +1,282 @@
+import Foundation
+import Logging
+import RoloCore
+import TerminalUI
+
+/// The `randomuser` source: random persons kept in rolo's database, paged 10 at a time.
+///
+/// What is stored is shown without a request; scrolling to the last row loads the next page,
+/// from the database while it has it, then from the API (``RandomUserPager`` decides). `r`
+/// fetches page 1 again and, only when that succeeds, replaces the stored persons and empties
+/// the avatar cache. No request is ever retried by itself: a 429 waits for the user's `r`.
+@MainActor
+public final class RandomUserViewModel: SourceModel {
+    public let id = SourceID.randomuser
+    /// The list's title: "Random persons" until `t` makes it a person's name.
+    public private(set) var listTitle = RandomUserViewModel.defaultTitle
+    public let noun = (singular: "person", plural: "persons")
+    public let markerWidth = 0
+    public let columns = RandomUserDetail.columns
+    public var onEvent: (SourceEvent) -> Void = { _ in }
+
+    public private(set) var lastUpdated: Date?
+    public private(set) var searchTerm: String?
+    public private(set) var entries: any ListEntrySource = [ListEntry]()
+    public var showsThumbnails = true {
+        didSet { rebuildEntries() }
+    }
+
+    /// The persons loaded so far, in the list's order (unfiltered).
+    public private(set) var persons: [RandomPerson] = []
+    /// Whether the API has no more pages: scrolling to the end loads nothing more.
+    public private(set) var reachedEnd = false
+    /// How many persons the database holds for randomuser.
+    public private(set) var storedCount = 0
+
+    static let defaultTitle = "Random persons"
+    /// The entry below the rows while the next page loads.
+    static let loadingMore = "loading more…"
+
+    let service: any RandomUserService
+    /// Nil only when not even an in-memory database could be made; nothing can be loaded then.
+    let store: PersonStore<RandomPerson>?
+    /// Whether the persons outlive the run (false: the integrator had no database to give).
+    let persistent: Bool
+    let pager: RandomUserPager
+    let busy: BusyTracker
+    let pictures: PictureStore?
+    let imageLoader: RemoteImageLoader?
+    /// randomuser's own avatar cache, emptied by a successful `r`.
+    let avatarCache: ImageDiskCache?
+    let now: () -> Date
+    let calendar: Calendar
+    let logger = Logger(label: "rolo.randomuser")
+    var pictureSlot = Size(width: 40, height: 20)
+    var selectedID: String?
+    /// Changes with every refresh, so a picture key never names an image from before it.
+    var generation = 0
+    private var pageTask: Task<Void, Never>?
+    private var refreshTask: Task<Void, Never>?
+    /// Why the first page couldn't be loaded, while nothing is shown.
+    private var firstFailure: String?
+    private var started = false
+
+    /// Creates the source. A nil `store` keeps the persons in memory for this run only; `seed`
+    /// (`--randomuser-seed`) seeds an empty store and every `r`. `avatarCache` is the disk cache
+    /// behind `imageLoader`, randomuser's own, which `r` empties.
+    public init(service: any RandomUserService, store: PersonStore<RandomPerson>?, seed: String?, busy: BusyTracker,
+                pictures: PictureStore?, imageLoader: RemoteImageLoader?, avatarCache: ImageDiskCache?,
+                now: @escaping () -> Date = Date.init, calendar: Calendar = Calendar(identifier: .gregorian),
+                timeZone: TimeZone = .current) {
+        self.service = service
+        persistent = store != nil
+        self.store = store ?? (try? RoloDatabase.inMemory()).map { PersonStore(database: $0) }
+        pager = RandomUserPager(pageSize: 10, seedOverride: seed)
+        self.busy = busy
+        self.pictures = pictures
+        self.imageLoader = imageLoader
+        self.avatarCache = avatarCache
+        self.now = now
+        var calendar = calendar
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+        pictures?.onChange = { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
+        }
+    }
+
+    public var isLoading: Bool { pageTask != nil || refreshTask != nil }
+
+    public var placeholder: ListPlaceholder? {
+        guard entries.entryCount == 0 else { return nil }
+        if store == nil { return .failed("rolo couldn't make a database for the persons — see the log") }
+        if let searchTerm { return .empty("No person matches “\(searchTerm)” — Esc clears the search") }
+        if let firstFailure { return .failed("Couldn't load persons. \(firstFailure)") }
+        if isLoading || !started { return .loading("Loading persons…") }
+        return .empty("randomuser.me sent no persons — r to try again")
+    }
+
+    public var statusItems: [String] {
+        guard !persons.isEmpty else { return [] }
+        var items = ["page \((persons.count + pager.pageSize - 1) / pager.pageSize)"]
+        items.append(persistent ? "\(storedCount) stored" : "not saved")
+        if reachedEnd { items.append("all loaded") }
+        return items
+    }
+
+    public func start() {
+        guard !started else { return }
+        started = true
+        loadNextPage()
+    }
+
+    // MARK: - Pages
+
+    /// Loads the page after the persons shown, unless one is loading, a refresh runs or the
+    /// data has ended: never two loads at once.
+    func loadNextPage() {
+        guard let store, pageTask == nil, refreshTask == nil, !reachedEnd else { return }
+        let (pager, fetch, shown) = (self.pager, fetcher(), persons.count)
+        pageTask = busy.task { [weak self] in
+            let result: Result<(StoredPage<RandomPerson>, Int, SourceState?), any Error>
+            do {
+                let page = try await pager.loadNext(shown: shown, store: store, fetch: fetch, name: { @Sendable in $0.fullName })
+                let count = try await store.count(RandomUserPager.source)
+                result = .success((page, count, try await store.state(RandomUserPager.source)))
+            } catch {
+                result = .failure(error)
+            }
+            self?.pageLoaded(result)
+        }
+        rebuildEntries()
+        onEvent(.changed)
+    }
+
+    private func pageLoaded(_ result: Result<(StoredPage<RandomPerson>, Int, SourceState?), any Error>) {
+        pageTask = nil
+        defer {
+            rebuildEntries()
+            onEvent(.changed)
+        }
+        switch result {
+        case .success(let (page, count, state)):
+            persons += page.persons
+            reachedEnd = page.reachedEnd
+            storedCount = count
+            firstFailure = nil
+            lastUpdated = page.origin == .network ? now() : (lastUpdated ?? state?.fetchedAt)
+            requestPhoto()
+        case .failure(let error):
+            failed(error, doing: "next page")
+        }
+    }
+
+    /// The API as the pager calls it: page `number` of 10 with `seed`.
+    private func fetcher() -> RandomUserPager.Fetch<RandomPerson> {
+        let (service, size) = (self.service, pager.pageSize)
+        return { number, seed in try await service.page(number, size: size, seed: seed).persons }
+    }
+
+    // MARK: - Refresh
+
+    /// `r`: page 1 again with the same seed (or the override); only on success the stored
+    /// persons are replaced and the avatar cache emptied. A page load in flight lands first.
+    public func refresh() {
+        guard let store, refreshTask == nil else { return }
+        let (pager, fetch, pending, cache) = (self.pager, fetcher(), pageTask, avatarCache)
+        refreshTask = busy.task { [weak self] in
+            await pending?.value
+            let result: Result<StoredPage<RandomPerson>, any Error>
+            do {
+                let page = try await pager.refresh(store: store, fetch: fetch, name: { @Sendable in $0.fullName })
+                await cache?.removeAll()
+                result = .success(page)
+            } catch {
+                result = .failure(error)
+            }
+            self?.refreshed(result)
+        }
+        rebuildEntries()
+        onEvent(.changed)
+    }
+
+    private func refreshed(_ result: Result<StoredPage<RandomPerson>, any Error>) {
+        refreshTask = nil
+        defer {
+            rebuildEntries()
+            onEvent(.changed)
+        }
+        switch result {
+        case .success(let page):
+            persons = page.persons
+            reachedEnd = page.reachedEnd
+            storedCount = page.persons.count
+            firstFailure = nil
+            lastUpdated = now()
+            generation += 1
+            pictures?.removeAll()
+            requestPhoto()
+        case .failure(let error):
+            failed(error, doing: "refresh")
+        }
+    }
+
+    /// A failed load: a banner over the persons still shown, or the placeholder when none are.
+    private func failed(_ error: any Error, doing what: String) {
+        let message = Self.message(for: error)
+        logger.warning("\(what) failed: \(Self.detail(of: error))")
+        if persons.isEmpty {
+            firstFailure = message
+        } else {
+            onEvent(.banner(message, isError: true))
+        }
+    }
+
+    /// The banner line for a fetch or store error.
+    static func message(for error: any Error) -> String {
+        if let error = error as? StoreError { return error.description }
+        return FetchError.wrap(error).message
+    }
+
+    private static func detail(of error: any Error) -> String {
+        if let error = error as? StoreError { return error.description }
+        return FetchError.wrap(error).detail
+    }
+
+    // MARK: - List
+
+    public func setSearch(_ term: String?) {
+        let cleaned = term?.trimmingCharacters(in: .whitespaces)
+        searchTerm = cleaned?.isEmpty == false ? cleaned : nil
+        rebuildEntries()
+        onEvent(.changed)
+    }
+
+    /// The persons the list shows now: all loaded, or those matching the search.
+    var visiblePersons: [RandomPerson] {
+        searchTerm.map { term in persons.filter { $0.matches(term) } } ?? persons
+    }
+
+    func rebuildEntries() {
+        var rows = visiblePersons.map { person in
+            var row = RandomUserDetail.row(for: person)
+            row.thumbnail = thumbnail(of: person)
+            return ListEntry.row(row)
+        }
+        // Below the rows, not alone: with no rows the placeholder says "Loading persons…".
+        if pageTask != nil, !rows.isEmpty { rows.append(.header(Self.loadingMore)) }
+        entries = rows
+    }
+
+    func person(withID id: String) -> RandomPerson? {
+        persons.first { $0.id == id }
+    }
+
+    // MARK: - Selection and title
+
+    public func selectionChanged(to rowID: String?) {
+        selectedID = rowID
+        let keep = rowID.flatMap(person(withID:)).flatMap(\.pictureLarge).map(photoKey)
+        // A fast scroll never queues stale downloads: only thumbnails and the selected avatar go on.
+        pictures?.cancel { $0.hasPrefix(self.thumbnailKeyPrefix) || $0 == keep }
+        requestPhoto()
+        if let rowID, rowID == visiblePersons.last?.id { loadNextPage() }
+    }
+
+    public func isAvailable(_ action: Action) -> Bool {
+        action == .setTitle && selectedID.flatMap(person(withID:)) != nil
+    }
+
+    /// `t`, Enter or a click on the avatar: the person's name becomes the list's title.
+    public func perform(_ action: Action, on rowID: String?) {
+        guard action == .setTitle, let person = rowID.flatMap(person(withID:)) else { return }
+        listTitle = person.fullName.isEmpty ? Self.defaultTitle : person.fullName
+        onEvent(.changed)
+    }
+
+    public func detail(for rowID: String) -> [DetailBlock] {
+        guard let person = person(withID: rowID) else { return [] }
+        return RandomUserDetail.blocks(for: person, picture: picture(for: person), now: now(), calendar: calendar)
+    }
+}
