@@ -32,8 +32,9 @@ public final class RoloDatabase: Sendable {
             throw StoreError.cantOpen(path, reason: "its directory can't be created (\(error.localizedDescription))")
         }
         if !files.fileExists(atPath: path) {
-            // An empty file is an empty database; creating it here is what sets its mode.
-            files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            // An empty file is an empty database; creating it here is what sets its mode. If it
+            // fails, SQLite creates the file itself and the open reports any real problem.
+            _ = files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         do {
             let pool = try DatabasePool(path: path)
