@@ -26,13 +26,14 @@ public struct RandomUserClient: RandomUserService {
         if response.status == 429 {
             throw FetchError.randomUserRateLimited(response)
         }
-        if let text = RandomUserDecoder.refusal(response.body) {
-            let kind: FetchError.Kind = response.isSuccess ? .badResponse : .httpStatus(response.status)
-            throw FetchError.randomUserRefusal(text, body: response.body, kind: kind).located(at: response)
-        }
         guard response.isSuccess else {
+            if let text = RandomUserDecoder.refusal(response.body) {
+                let refusal = FetchError.randomUserRefusal(text, body: response.body, kind: .httpStatus(response.status))
+                throw refusal.located(at: response)
+            }
             throw FetchError.unexpectedStatus(response, service: RandomUserDecoder.service)
         }
+        // A 200 may still be a refusal; the decoder reports it in the API's words.
         do {
             return try RandomUserDecoder.decodePage(response.body)
         } catch let error as FetchError {
