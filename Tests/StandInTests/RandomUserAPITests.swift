@@ -10,7 +10,7 @@ struct RandomUserAPITests {
     private func client(_ server: StandInServer) -> RandomUserClient {
         RandomUserClient(
             baseURL: server.baseURL.appendingPathComponent("randomuser/api/"), http: URLSessionHTTPClient(),
-            timeout: 10)
+            timeout: standInTestTimeout)
     }
 
     private func page(_ server: StandInServer, _ query: String) async throws -> [String: Any] {
