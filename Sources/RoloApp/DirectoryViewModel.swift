@@ -14,7 +14,7 @@ public final class DirectoryViewModel: SourceModel {
     public let listTitle = "Directory"
     public let noun = (singular: "person", plural: "people")
     public let markerWidth = 2
-    public let offersContactCards = true
+    public let offeredActions: Set<Action> = [.contactCard]
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
     public private(set) var lastUpdated: Date?

@@ -6,6 +6,8 @@ extension FoodsViewModel {
     /// How long a row stays highlighted after its like changed.
     static let flashDuration = Duration.milliseconds(600)
 
+    public var offeredActions: Set<Action> { service == nil ? [] : [.like] }
+
     public func isAvailable(_ action: Action) -> Bool {
         action == .like && service != nil && confirmed != nil
     }

@@ -153,7 +153,9 @@ extension ScreenController {
             if !lines.isEmpty { lines.append(("", theme.text)) }
             lines.append((scope.name, theme.title))
             for binding in bindings {
-                lines.append(("  " + binding.keyLabel.padded(toWidth: 22) + binding.description, theme.text))
+                var description = binding.description
+                if case .source(let index) = binding.action { description = "Go to \(sources[index].id.rawValue)" }
+                lines.append(("  " + binding.keyLabel.padded(toWidth: 22) + description, theme.text))
             }
         }
         lines.append(("", theme.text))
@@ -166,10 +168,8 @@ extension ScreenController {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
         case .toggleThumbnails: return source.canShowThumbnails
-        case .like: return sources.contains { $0.isAvailable(action) }
-        case .contactCard: return sources.contains { $0.offersContactCards }
-        case .setTitle: return sources.contains { $0.isAvailable(.setTitle) }
-        case .activate: return sources.contains { $0.offersContactCards || $0.isAvailable(.setTitle) }
+        case .like, .contactCard, .setTitle: return sources.contains { $0.offeredActions.contains(action) }
+        case .activate: return sources.contains { !$0.offeredActions.isDisjoint(with: [.contactCard, .setTitle]) }
         default: return true
         }
     }

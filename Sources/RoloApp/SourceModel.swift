@@ -72,8 +72,9 @@ public protocol SourceModel: AnyObject {
     var flashingRowID: String? { get }
     /// The contact card of a row, as an overlay's title and lines, when it has one.
     func contactCard(for rowID: String) -> OverlayContent?
-    /// Whether rows of this source can have contact cards (the help lists `c` then).
-    var offersContactCards: Bool { get }
+    /// The source-specific actions this source has at all (like, contact cards, set title), so
+    /// the help lists their keys even before a row allows them.
+    var offeredActions: Set<Action> { get }
 }
 
 /// What an overlay shows: a title and its lines, each with a role that picks its style.
@@ -100,7 +101,7 @@ extension SourceModel {
     public func perform(_ action: Action, on rowID: String?) {}
     public var flashingRowID: String? { nil }
     public func contactCard(for rowID: String) -> OverlayContent? { nil }
-    public var offersContactCards: Bool { false }
+    public var offeredActions: Set<Action> { [] }
     /// Whether the source can be used as configured (its tab is dimmed otherwise).
     public var isConfigured: Bool {
         if case .unconfigured = placeholder { return false }

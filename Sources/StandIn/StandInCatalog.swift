@@ -8,6 +8,7 @@ enum StandInCatalog {
             PeopleAPI(options: options, logger: logger),
             FoodsAPI(options: options, logger: logger),
             DirectoryAPI(options: options),
+            RandomUserAPI(options: options, logger: logger),
         ]
     }
 }

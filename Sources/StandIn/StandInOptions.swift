@@ -21,6 +21,9 @@ public struct StandInOptions: Sendable, Equatable {
     public var directoryFixedMinute: Int? = nil
     /// How each directory city (`tallinn`, `tartu`) answers; a city not listed answers `.ok`.
     public var directoryModes: [String: DirectoryListingMode] = [:]
+    /// How many randomuser page requests, from start, answer 429 before the API answers again;
+    /// `Int.max` rate-limits it for good. Not restored by `/__standin/reset`.
+    public var randomUserRateLimitedRequests: Int = 0
 
     /// The defaults: ephemeral port, no latency, no failures but a fifth of foods likes, 24
     /// employees, seed 1, foods as a bare array.
@@ -34,7 +37,8 @@ public struct StandInOptions: Sendable, Equatable {
         employees: Int = 24,
         seed: UInt64 = 1,
         foodsLikeFailRate: Double = 0.2,
-        foodsPagedShape: Bool = false
+        foodsPagedShape: Bool = false,
+        randomUserRateLimitedRequests: Int = 0
     ) {
         self.port = port
         self.latencyMilliseconds = latencyMilliseconds
@@ -43,5 +47,6 @@ public struct StandInOptions: Sendable, Equatable {
         self.seed = seed
         self.foodsLikeFailRate = foodsLikeFailRate
         self.foodsPagedShape = foodsPagedShape
+        self.randomUserRateLimitedRequests = randomUserRateLimitedRequests
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+/// Every test that drives the real binary: one at a time, so no two rolo processes and stand-ins
+/// compete for a 2-core machine's time while tests wait on what they draw.
+@Suite(.serialized) struct EndToEnd {}
+
 /// A detached tmux session with a plain shell, for driving the real `rolo` binary the way a
 /// person would: keys in with `send-keys`, the screen out with `capture-pane`.
 ///
@@ -71,7 +75,7 @@ final class TmuxSession {
     }
 
     /// Waits until rolo has drawn a frame after `frame` with nothing in flight.
-    func waitIdle(after frame: Int, timeout: TimeInterval = 15) async throws {
+    func waitIdle(after frame: Int, timeout: TimeInterval = 60) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let state = idleState()
@@ -83,7 +87,7 @@ final class TmuxSession {
 
     /// Polls the screen until `condition` holds, returning the screen; fails with the last screen.
     @discardableResult
-    func waitFor(_ what: String, timeout: TimeInterval = 15, _ condition: (String) -> Bool) async throws -> String {
+    func waitFor(_ what: String, timeout: TimeInterval = 60, _ condition: (String) -> Bool) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {

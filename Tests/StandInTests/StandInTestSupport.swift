@@ -94,3 +94,7 @@ func expectJPEG(_ data: Data?, width: Int, height: Int, sourceLocation: SourceLo
 func employees(_ reply: Reply) throws -> [[String: Any]] {
     try #require(try reply.json() as? [[String: Any]])
 }
+
+/// How long a test's client waits for the stand-in: generous, because a loaded 2-core CI machine
+/// draws the first images slowly, and a wait that ends early only makes a flaky test.
+let standInTestTimeout: TimeInterval = 60

@@ -1,0 +1,178 @@
+import Foundation
+import GRDB
+
+/// The stored persons of paged sources, kept in the source's order and read a range at a time.
+///
+/// Each person is kept as JSON (its `Codable` form) with its id and a display name for sorting
+/// and searching. A page and the source's ``SourceState`` are written in one transaction, so a
+/// kill or an error mid-write leaves the last good state: never half a page, never a state that
+/// counts rows that aren't there.
+public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
+    /// The database the persons live in.
+    public let database: RoloDatabase
+
+    /// A store over `database`.
+    public init(database: RoloDatabase) {
+        self.database = database
+    }
+
+    /// How many persons `source` has stored.
+    public func count(_ source: String) async throws -> Int {
+        try await read(source) { db in try Self.nextPosition(db, source) }
+    }
+
+    /// The persons of `source` at positions `range` (0-based, in the source's order); fewer when
+    /// the range runs past the end.
+    public func persons(_ source: String, range: Range<Int>) async throws -> [Person] {
+        let payloads = try await read(source) { db in
+            try Data.fetchAll(
+                db,
+                sql: "SELECT payload FROM person WHERE source = ? AND position >= ? AND position < ? ORDER BY position",
+                arguments: [source, range.lowerBound, range.upperBound])
+        }
+        do {
+            let decoder = Self.decoder()
+            return try payloads.map { try decoder.decode(Person.self, from: $0) }
+        } catch {
+            throw StoreError.cantRead(source, reason: DecodingProblem.from(error).reason)
+        }
+    }
+
+    /// What is known about `source`'s stored list; `nil` when nothing was ever stored.
+    public func state(_ source: String) async throws -> SourceState? {
+        try await read(source) { db in try SourceStateRecord.fetchOne(db, key: source)?.state }
+    }
+
+    /// Appends a fetched page to `source` and records the new state, in one transaction.
+    ///
+    /// Persons whose id is already stored are skipped, so a page that overlaps the stored rows
+    /// (a partial page fetched again) adds only the new ones. `names[i]` is `persons[i]`'s
+    /// display name. Returns the persons actually added, in order.
+    @discardableResult
+    public func appendPage(
+        _ source: String, persons: [Person], names: [String], page: Int, seed: String?,
+        complete: Bool, cursor: String?, total: Int? = nil, at date: Date = Date()
+    ) async throws -> [Person] {
+        try await write(source, persons: persons, names: names) { db, rows in
+            try Self.append(db, source, rows, at: date)
+            try Self.saveState(db, source, page: page, seed: seed, complete: complete, cursor: cursor, total: total, at: date)
+        }
+    }
+
+    /// Drops `source`'s rows and state and stores `firstPage` as page 1, in one transaction: the
+    /// `r` refresh. Until it commits, the old list stays whole.
+    @discardableResult
+    public func replaceAll(
+        _ source: String, firstPage persons: [Person], names: [String], seed: String?,
+        complete: Bool, cursor: String?, total: Int? = nil, at date: Date = Date()
+    ) async throws -> [Person] {
+        try await write(source, persons: persons, names: names) { db, rows in
+            try Self.delete(db, source)
+            try Self.append(db, source, rows, at: date)
+            try Self.saveState(db, source, page: 1, seed: seed, complete: complete, cursor: cursor, total: total, at: date)
+        }
+    }
+
+    /// Forgets everything stored for `source`.
+    public func clear(_ source: String) async throws {
+        do {
+            try await database.writer.write { db in try Self.delete(db, source) }
+        } catch {
+            throw StoreError.cantSave(source, reason: StoreError.reason(error))
+        }
+    }
+
+    /// A person ready to insert: encoded inside the transaction, so an encoding failure rolls
+    /// the page back with everything else.
+    private typealias Entry = (person: Person, name: String)
+
+    private func write(
+        _ source: String, persons: [Person], names: [String],
+        _ body: @escaping @Sendable (Database, [Entry]) throws -> Void
+    ) async throws -> [Person] {
+        guard persons.count == names.count else {
+            throw StoreError.namesMismatch(source, persons: persons.count, names: names.count)
+        }
+        let rows = zip(persons, names).map { (person: $0, name: $1) }
+        do {
+            return try await database.writer.write { db in
+                let fresh = try Self.unstored(db, source, rows)
+                try body(db, fresh)
+                return fresh.map(\.person)
+            }
+        } catch let error as EncodingError {
+            throw StoreError.cantSave(source, reason: "a person can't be encoded (\(error))")
+        } catch {
+            throw StoreError.cantSave(source, reason: StoreError.reason(error))
+        }
+    }
+
+    private func read<T: Sendable>(_ source: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await database.writer.read(body)
+        } catch {
+            throw StoreError.cantRead(source, reason: StoreError.reason(error))
+        }
+    }
+
+    /// `rows` without those whose id is already stored or repeated earlier in `rows`.
+    private static func unstored(_ db: Database, _ source: String, _ rows: [Entry]) throws -> [Entry] {
+        let ids = rows.map { key($0.person) }
+        var seen = try String.fetchSet(
+            db,
+            PersonRecord.select(Column("id"), as: String.self)
+                .filter(Column("source") == source && ids.contains(Column("id"))))
+        return rows.filter { seen.insert(key($0.person)).inserted }
+    }
+
+    private static func append(_ db: Database, _ source: String, _ rows: [Entry], at date: Date) throws {
+        let encoder = encoder()
+        var position = try nextPosition(db, source)
+        for row in rows {
+            let record = PersonRecord(
+                source: source, position: position, id: key(row.person),
+                payload: try encoder.encode(row.person), name: row.name, updatedAt: date)
+            try record.insert(db)
+            position += 1
+        }
+    }
+
+    private static func saveState(
+        _ db: Database, _ source: String, page: Int, seed: String?, complete: Bool, cursor: String?,
+        total: Int?, at date: Date
+    ) throws {
+        let previous = try SourceStateRecord.fetchOne(db, key: source)
+        let state = SourceState(
+            source: source, seed: seed ?? previous?.seed, pagesStored: max(page, previous?.pagesStored ?? 0),
+            total: total ?? previous?.total, complete: complete, cursor: cursor, fetchedAt: date)
+        try SourceStateRecord(state).save(db)
+    }
+
+    private static func delete(_ db: Database, _ source: String) throws {
+        try PersonRecord.filter(Column("source") == source).deleteAll(db)
+        _ = try SourceStateRecord.deleteOne(db, key: source)
+    }
+
+    /// The row count, read as the last position + 1: positions have no gaps (see
+    /// `PersonRecord`), and the index answers this at once where `COUNT(*)` scans 100,000 rows.
+    private static func nextPosition(_ db: Database, _ source: String) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM person WHERE source = ?", arguments: [source]) ?? 0
+    }
+
+    private static func key(_ person: Person) -> String {
+        String(describing: person.id)
+    }
+
+    private static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }
+
+    private static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}

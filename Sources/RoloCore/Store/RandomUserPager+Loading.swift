@@ -1,0 +1,50 @@
+extension RandomUserPager {
+    /// Fetches one page of the API: `(page, seed)` → that page's persons, in order.
+    public typealias Fetch<Person> = @Sendable (_ page: Int, _ seed: String) async throws -> [Person]
+
+    /// The page after the first `shown` persons: read from `store`, or fetched with `fetch` and
+    /// stored (page and state in one transaction) before it is returned.
+    ///
+    /// `name` gives each person's display name for the `name` column. Throws the fetch's error
+    /// or a ``StoreError``; either way nothing of the page is stored.
+    public func loadNext<Person>(
+        shown: Int, store: PersonStore<Person>, fetch: Fetch<Person>, name: (Person) -> String
+    ) async throws -> StoredPage<Person> {
+        let state = try await store.state(Self.source)
+        let count = try await store.count(Self.source)
+        switch nextPage(shown: shown, stored: state, storedCount: count) {
+        case .endOfData:
+            return StoredPage(persons: [], origin: .database, reachedEnd: true)
+        case .fromDatabase(let range):
+            let persons = try await store.persons(Self.source, range: range)
+            let end = state?.complete == true && range.upperBound == count
+            return StoredPage(persons: persons, origin: .database, reachedEnd: end)
+        case .fromNetwork(let page, let seed):
+            let fetched = try await fetch(page, seed)
+            let full = fetched.count >= pageSize
+            let added = try await store.appendPage(
+                Self.source, persons: fetched, names: fetched.map(name), page: page, seed: seed,
+                complete: !full, cursor: nil)
+            if full && added.isEmpty {
+                // A full page of persons already stored: the server repeats itself, so mark the
+                // end rather than ask for the same page on every scroll.
+                try await store.appendPage(
+                    Self.source, persons: [], names: [], page: page, seed: seed, complete: true, cursor: nil)
+            }
+            return StoredPage(persons: added, origin: .network, reachedEnd: !full || added.isEmpty)
+        }
+    }
+
+    /// The `r` refresh: fetches page 1 with ``refreshSeed(stored:)`` and replaces everything
+    /// stored for randomuser with it in one transaction; on failure the old list stays.
+    public func refresh<Person>(
+        store: PersonStore<Person>, fetch: Fetch<Person>, name: (Person) -> String
+    ) async throws -> StoredPage<Person> {
+        let seed = refreshSeed(stored: try await store.state(Self.source))
+        let fetched = try await fetch(1, seed)
+        let complete = fetched.count < pageSize
+        let stored = try await store.replaceAll(
+            Self.source, firstPage: fetched, names: fetched.map(name), seed: seed, complete: complete, cursor: nil)
+        return StoredPage(persons: stored, origin: .network, reachedEnd: complete)
+    }
+}

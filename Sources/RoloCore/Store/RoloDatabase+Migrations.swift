@@ -1,0 +1,33 @@
+import GRDB
+
+extension RoloDatabase {
+    /// Every schema change, in order; a migration, once shipped, is never edited — add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: person and source_state") { db in
+            try db.create(table: "person") { t in
+                t.column("source", .text).notNull()
+                t.column("position", .integer).notNull()
+                t.column("id", .text).notNull()
+                t.column("payload", .blob).notNull()
+                t.column("name", .text).notNull()
+                t.column("updated_at", .datetime).notNull()
+                t.primaryKey(["source", "id"])
+            }
+            // Unique: two rows at one place would make a range read ambiguous.
+            try db.create(
+                index: "person_on_source_position", on: "person", columns: ["source", "position"],
+                options: .unique)
+            try db.create(table: "source_state") { t in
+                t.primaryKey("source", .text)
+                t.column("seed", .text)
+                t.column("pages_stored", .integer).notNull()
+                t.column("total", .integer)
+                t.column("complete", .boolean).notNull()
+                t.column("cursor", .text)
+                t.column("fetched_at", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import RoloCore
+
+@Suite("RoloDatabase")
+struct RoloDatabaseStoreTests {
+    @Test("an empty file is migrated and usable")
+    func migratesEmptyFile() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("rolo.sqlite", "")
+        let database = try RoloDatabase(path: path)
+        let store = PersonStore<StorePerson>(database: database)
+        try await store.append("randomuser", StorePerson.numbered(1...3), page: 1)
+        #expect(try await store.count("randomuser") == 3)
+    }
+
+    @Test("a missing file and directory are created, private to the user, and the data survives a reopen")
+    func createsAndReopens() async throws {
+        let directory = try TemporaryDirectory()
+        let dataDirectory = directory.path + "/data/rolo"
+        do {
+            let store = PersonStore<StorePerson>(database: try RoloDatabase(dataDirectory: dataDirectory))
+            try await store.append("randomuser", StorePerson.numbered(1...2), page: 1)
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: dataDirectory)
+        #expect(attributes[.posixPermissions] as? Int == 0o700)
+        let file = try FileManager.default.attributesOfItem(atPath: dataDirectory + "/rolo.sqlite")
+        #expect(file[.posixPermissions] as? Int == 0o600)
+        let reopened = PersonStore<StorePerson>(database: try RoloDatabase(dataDirectory: dataDirectory))
+        #expect(try await reopened.count("randomuser") == 2)
+    }
+
+    @Test("a corrupt file gives a clear error, not a crash")
+    func corruptFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("rolo.sqlite", String(repeating: "not a database at all ", count: 300))
+        #expect {
+            try RoloDatabase(path: path)
+        } throws: { error in
+            let description = (error as? StoreError)?.description ?? ""
+            return description.hasPrefix("rolo's database at \(path) can't be opened: ")
+                && description.hasSuffix(" — move it aside to start fresh")
+                && description.contains("not a database")
+        }
+    }
+}
