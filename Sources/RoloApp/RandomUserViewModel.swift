@@ -92,8 +92,8 @@ public final class RandomUserViewModel: SourceModel {
         guard entries.entryCount == 0 else { return nil }
         if store == nil { return .failed("rolo couldn't make a database for the persons — see the log") }
         if let searchTerm { return .empty("No person matches “\(searchTerm)” — Esc clears the search") }
-        if let firstFailure { return .failed("Couldn't load persons. \(firstFailure)") }
         if isLoading || !started { return .loading("Loading persons…") }
+        if let firstFailure { return .failed("Couldn't load persons. \(firstFailure)") }
         return .empty("randomuser.me sent no persons — r to try again")
     }
 

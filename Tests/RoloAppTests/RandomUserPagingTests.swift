@@ -148,6 +148,7 @@ struct RandomUserPagingTests {
         await started(model, busy)
         #expect(model.placeholder == .failed("Couldn't load persons. \(Sample.unreachable.message)"))
         model.refresh()
+        #expect(model.placeholder == .loading("Loading persons…"))
         #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
         #expect(model.rowIDs.count == 10)
         #expect(model.placeholder == nil)
