@@ -31,6 +31,12 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .customLong("foods-url"), help: ArgumentHelp("Base URL of the OpenFoods API for one user: https://HOST/api/v1/USERID.", valueName: "url"))
     var foodsURL: String?
 
+    @Option(name: .customLong("randomuser-url"), help: ArgumentHelp("The randomuser.me API (default https://randomuser.me/api/).", valueName: "url"))
+    var randomuserURL: String?
+
+    @Option(name: .customLong("randomuser-seed"), help: ArgumentHelp("The seed that keeps randomuser's pages stable; a new one replaces the stored persons on the next r.", valueName: "seed"))
+    var randomuserSeed: String?
+
     @Option(help: ArgumentHelp("Your address book: a .vcf file or a directory of them (default $XDG_DATA_HOME/contacts, and ~/.contacts.vcf).", valueName: "path"))
     var contacts: String?
 
@@ -56,7 +62,7 @@ struct Browse: AsyncParsableCommand {
     var config: String?
 
     /// The sources this build can show; the others of the product come with their own work.
-    static let available: [SourceID] = [.people, .directory, .foods]
+    static let available: [SourceID] = [.people, .directory, .foods, .randomuser]
 
     func validate() throws {
         if let source, !Self.available.contains(source) {
@@ -82,6 +88,7 @@ struct Browse: AsyncParsableCommand {
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "rolo.stand-in"))
             settings.peopleURL = server.baseURL
             settings.foodsURL = server.baseURL.appendingPathComponent("foods/api/v1/demo")
+            settings.randomuserURL = server.baseURL.appendingPathComponent("randomuser/api/")
             settings.directoryURLs = ["tallinn", "tartu"].map { server.baseURL.appendingPathComponent("directory/\($0)/employee_list") }
             // The demo's saved data and address book never touch the user's own.
             settings.dataDir += "/demo"
@@ -96,6 +103,25 @@ struct Browse: AsyncParsableCommand {
             Self.fail("rolo: \(error)")
             throw ExitCode.failure
         }
+    }
+
+    /// The randomuser source over rolo's database; without a usable database it keeps its persons
+    /// in memory for the run, and the reason is in the log.
+    @MainActor
+    private static func makeRandomUser(settings: Settings, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> RandomUserViewModel {
+        var store: PersonStore<RandomPerson>?
+        do {
+            store = PersonStore(database: try RoloDatabase(dataDirectory: settings.dataDir))
+        } catch {
+            Logger(label: "rolo").error("randomuser keeps its persons in memory: \(error)")
+        }
+        // Its own avatar cache, so r can replace this source's avatars without touching others'.
+        let avatars = ImageDiskCache(directory: settings.cacheDir + "/randomuser")
+        return RandomUserViewModel(
+            service: RandomUserClient(baseURL: settings.randomuserURL, http: http, timeout: settings.timeout),
+            store: store, seed: settings.randomuserSeed, busy: busy, pictures: pictures,
+            imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
+            avatarCache: avatars)
     }
 
     /// Writes the demo address book (cards for three of the stand-in's people) beside the demo's
@@ -130,6 +156,8 @@ struct Browse: AsyncParsableCommand {
         values[.foodsURL] = foodsURL.map { [$0] }
         values[.directoryURL] = directoryURLs.isEmpty ? nil : directoryURLs
         values[.contacts] = contacts.map { [$0] }
+        values[.randomuserURL] = randomuserURL.map { [$0] }
+        values[.randomuserSeed] = randomuserSeed.map { [$0] }
         values[.dataDir] = dataDir.map { [$0] }
         values[.cacheDir] = cacheDir.map { [$0] }
         values[.timeout] = timeout.map { [$0] }
@@ -170,7 +198,9 @@ struct Browse: AsyncParsableCommand {
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: DirectorySnapshotStore(path: settings.dataDir + "/directory.json"),
             contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy)
-        let controller = ScreenController(sources: [people, directory, foods], initial: first, size: terminal.size, busy: busy)
+        let randomuser = makeRandomUser(settings: settings, http: http, busy: busy,
+                                        pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+        let controller = ScreenController(sources: [people, directory, foods, randomuser], initial: first, size: terminal.size, busy: busy)
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())
     }

@@ -7,11 +7,6 @@ import TerminalUI
 @MainActor
 @Suite("Randomuser view-model: r forces an update")
 struct RandomUserRefreshTests {
-    /// `PersonStore.replaceAll` (store branch) drops the page's persons whose ids were stored
-    /// before it deletes the old rows, so a refresh with the same seed leaves the store empty.
-    /// Remove this once the store is fixed: the wrapped expectations then pass.
-    static let sameIDsIssue: Comment = "PersonStore.replaceAll keeps none of a page whose ids were already stored"
-
     /// A disk cache in a fresh folder holding one avatar.
     private func filledCache() async throws -> ImageDiskCache {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-randomuser-\(UUID().uuidString)")
@@ -52,11 +47,9 @@ struct RandomUserRefreshTests {
         // Paging goes on from the new data: page 2 is requested, not read from the old rows.
         await model.scrollToEnd()
         let requests = await service.requests
-        withKnownIssue(Self.sameIDsIssue) {
-            #expect(shown == (0..<10).map { "rolo-\($0)" })
-            #expect(stored == 10)
-            #expect(requests == ["page 1 seed rolo", "page 2 seed rolo"])
-        }
+        #expect(shown == (0..<10).map { "rolo-\($0)" })
+        #expect(stored == 10)
+        #expect(requests == ["page 1 seed rolo", "page 2 seed rolo"])
     }
 
     @Test("r with a seed override draws that seed's persons and keeps the new seed")
@@ -122,10 +115,8 @@ struct RandomUserRefreshTests {
         #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
         #expect(await service.requests == ["page 1 seed rolo", "page 2 seed rolo", "page 1 seed rolo"])
         let stored = try await store.count(RandomUserPager.source)
-        withKnownIssue(Self.sameIDsIssue) {
-            #expect(model.rowIDs.count == 10)
-            #expect(stored == 10)
-        }
+        #expect(model.rowIDs.count == 10)
+        #expect(stored == 10)
     }
 }
 

@@ -66,8 +66,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
         _ source: String, firstPage persons: [Person], names: [String], seed: String?,
         complete: Bool, cursor: String?, total: Int? = nil, at date: Date = Date()
     ) async throws -> [Person] {
-        try await write(source, persons: persons, names: names) { db, rows in
-            try Self.delete(db, source)
+        try await write(source, persons: persons, names: names, replacing: true) { db, rows in
             try Self.append(db, source, rows, at: date)
             try Self.saveState(db, source, page: 1, seed: seed, complete: complete, cursor: cursor, total: total, at: date)
         }
@@ -86,8 +85,11 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// the page back with everything else.
     private typealias Entry = (person: Person, name: String)
 
+    /// Runs `body` with the persons not stored yet, in one transaction. When `replacing`, the
+    /// source's rows go first: a refresh brings back the same ids, which must not be taken for
+    /// duplicates of the rows they replace.
     private func write(
-        _ source: String, persons: [Person], names: [String],
+        _ source: String, persons: [Person], names: [String], replacing: Bool = false,
         _ body: @escaping @Sendable (Database, [Entry]) throws -> Void
     ) async throws -> [Person] {
         guard persons.count == names.count else {
@@ -96,6 +98,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
         let rows = zip(persons, names).map { (person: $0, name: $1) }
         do {
             return try await database.writer.write { db in
+                if replacing { try Self.delete(db, source) }
                 let fresh = try Self.unstored(db, source, rows)
                 try body(db, fresh)
                 return fresh.map(\.person)

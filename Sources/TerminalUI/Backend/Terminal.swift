@@ -89,6 +89,12 @@ public final class Terminal {
         nonl()
         intrflush(rolo_stdscr(), false)
         keypad(rolo_stdscr(), true)
+        // Home and End arrive in several forms (tmux and screen send ESC[1~/ESC[4~, rxvt ESC[7~/ESC[8~,
+        // xterm ESC[H/ESC[F or ESC OH/ESC OF), and TERM's entry lists only one: teach ncurses all.
+        for (sequence, key) in [("\u{1b}[1~", KEY_HOME), ("\u{1b}[7~", KEY_HOME), ("\u{1b}[H", KEY_HOME), ("\u{1b}OH", KEY_HOME),
+                                ("\u{1b}[4~", KEY_END), ("\u{1b}[8~", KEY_END), ("\u{1b}[F", KEY_END), ("\u{1b}OF", KEY_END)] {
+            define_key(sequence, key)
+        }
         nodelay(rolo_stdscr(), true)
         leaveok(rolo_stdscr(), true)
         curs_set(0)

@@ -74,6 +74,17 @@ struct PersonStoreTests {
         #expect(state.pagesStored == 1 && state.seed == "s2" && !state.complete)
     }
 
+    @Test("replaceAll with the same ids (r with the same seed) stores them again, not nothing")
+    func replaceAllSameIDs() async throws {
+        try await store.append("randomuser", StorePerson.numbered(1...20), page: 2)
+        let again = StorePerson.numbered(1...10)
+        let added = try await store.replaceAll(
+            "randomuser", firstPage: again, names: again.map(\.name), seed: "s", complete: false, cursor: nil)
+        #expect(added == again)
+        #expect(try await store.persons("randomuser", range: 0..<50) == again)
+        #expect(try await store.count("randomuser") == 10)
+    }
+
     @Test("a replaceAll that fails keeps the old list whole")
     func replaceAllFailure() async throws {
         try await store.append("randomuser", StorePerson.numbered(1...20), page: 2)
