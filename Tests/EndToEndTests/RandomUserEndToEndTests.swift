@@ -53,7 +53,7 @@ extension EndToEnd {
 
             try tmux.send("r")
             try await eventually("page 1 requested again") { await server.requestCount("randomuser.page") == pages + 1 }
-            try await tmux.waitFor("the refreshed first page") { $0.contains("10 persons") }
+            try await tmux.waitFor("the refreshed first page") { $0.contains("10 persons") && $0.contains("page 1") }
 
             try tmux.send("Enter")
             let detail = try await tmux.waitFor("the detail") { $0.contains("Mobile") && $0.contains("Age") }
