@@ -209,16 +209,7 @@ public final class FoodsViewModel: SourceModel {
     private func picture(for food: Food) -> Picture {
         var picture = Picture(initials: Picture.initials(of: food.name), colorSeed: FoodsDetail.colorSeed(food.id))
         guard let pictures, imageLoader != nil, let url = food.photoURL else { return picture }
-        switch pictures.state(Self.photoKey(url), columns: pictureSlot.width, rows: pictureSlot.height) {
-        case .ready(let image)?:
-            picture.image = image
-            picture.slot = pictureSlot
-        case .failed(let reason)?:
-            picture.caption = "photo can't be shown: \(reason)"
-        case .loading?, nil:
-            picture.slot = pictureSlot
-            picture.caption = "loading photo…"
-        }
+        picture.show(pictures.state(Self.photoKey(url), columns: pictureSlot.width, rows: pictureSlot.height), in: pictureSlot)
         return picture
     }
 }

@@ -263,16 +263,7 @@ extension PeopleViewModel {
             if detailPending && pictures != nil { picture.slot = pictureSlot }
         case .bytes:
             guard let pictures else { break }
-            switch pictures.state(photoKey(employee.id), columns: pictureSlot.width, rows: pictureSlot.height) {
-            case .ready(let image)?:
-                picture.image = image
-                picture.slot = pictureSlot
-            case .failed(let reason)?:
-                picture.caption = "photo can't be shown: \(reason)"
-            case .loading?, nil:
-                picture.slot = pictureSlot
-                picture.caption = "loading photo…"
-            }
+            picture.show(pictures.state(photoKey(employee.id), columns: pictureSlot.width, rows: pictureSlot.height), in: pictureSlot)
         }
         return picture
     }

@@ -48,16 +48,7 @@ extension RandomUserViewModel {
             picture.caption = "no avatar"
             return picture
         }
-        switch pictures.state(photoKey(url), columns: pictureSlot.width, rows: pictureSlot.height) {
-        case .ready(let image)?:
-            picture.image = image
-            picture.slot = pictureSlot
-        case .failed(let reason)?:
-            picture.caption = "avatar can't be shown: \(reason)"
-        case .loading?, nil:
-            picture.slot = pictureSlot
-            picture.caption = "loading avatar…"
-        }
+        picture.show(pictures.state(photoKey(url), columns: pictureSlot.width, rows: pictureSlot.height), in: pictureSlot, noun: "avatar")
         return picture
     }
 }
