@@ -175,8 +175,7 @@ public final class DirectoryViewModel: SourceModel {
     }
 
     public func setSearch(_ term: String?) {
-        let cleaned = term?.trimmingCharacters(in: .whitespaces)
-        searchTerm = cleaned?.isEmpty == false ? cleaned : nil
+        searchTerm = term.searchTerm
         rebuildEntries()
         onEvent(.changed)
     }

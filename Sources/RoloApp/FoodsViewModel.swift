@@ -155,8 +155,7 @@ public final class FoodsViewModel: SourceModel {
     }
 
     public func setSearch(_ term: String?) {
-        let cleaned = term?.trimmingCharacters(in: .whitespaces)
-        searchTerm = cleaned?.isEmpty == false ? cleaned : nil
+        searchTerm = term.searchTerm
         rebuildEntries()
         onEvent(.changed)
     }

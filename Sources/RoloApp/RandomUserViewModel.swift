@@ -227,8 +227,7 @@ public final class RandomUserViewModel: SourceModel {
     // MARK: - List
 
     public func setSearch(_ term: String?) {
-        let cleaned = term?.trimmingCharacters(in: .whitespaces)
-        searchTerm = cleaned?.isEmpty == false ? cleaned : nil
+        searchTerm = term.searchTerm
         rebuildEntries()
         onEvent(.changed)
     }

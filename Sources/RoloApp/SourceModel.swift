@@ -108,3 +108,11 @@ extension SourceModel {
         return true
     }
 }
+
+extension Optional where Wrapped == String {
+    /// The text of a search field as a filter: trimmed, and nil when nothing is left.
+    var searchTerm: String? {
+        guard let trimmed = self?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+}
