@@ -47,7 +47,7 @@ struct PipedriveCatalog: Sendable {
         avatars[hash.lowercased()]
     }
 
-    /// Person `id` (1...count) in API `version`'s shape.
+    /// Person `id` (1...count) in v1's shape or v2's.
     func person(_ id: Int, v1: Bool) -> StandInJSON {
         let person = Person(id: id, seed: seed)
         let email = Self.email(id: id, seed: seed)
