@@ -44,7 +44,7 @@ struct PipedrivePersonRecord: Decodable {
         guard !fields.isAbsentOrNull(key) else { return (nil, nil) }
         if let object = try? fields.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(stringValue: key)) {
             let id = (try? object.lenientWholeNumber("value")) ?? (try? object.lenientWholeNumber("id"))
-            return (id ?? nil, text(try? object.lenientString("name")))
+            return (id, text(try? object.lenientString("name")))
         }
         return (try fields.lenientWholeNumber(key), nil)
     }
