@@ -9,6 +9,7 @@ enum StandInCatalog {
             FoodsAPI(options: options, logger: logger),
             DirectoryAPI(options: options),
             RandomUserAPI(options: options, logger: logger),
+            PipedriveAPI(options: options, logger: logger),
         ]
     }
 }

@@ -24,6 +24,13 @@ public struct StandInOptions: Sendable, Equatable {
     /// How many randomuser page requests, from start, answer 429 before the API answers again;
     /// `Int.max` rate-limits it for good. Not restored by `/__standin/reset`.
     public var randomUserRateLimitedRequests: Int = 0
+    /// The API token the Pipedrive account accepts; any other, or none, gets a 401.
+    public var pipedriveToken: String = "standin-token"
+    /// How many Pipedrive requests fit in any two seconds before the rest get a 429.
+    public var pipedriveBurst: Int = 1000
+    /// How many persons the Pipedrive account holds; pages are generated on demand, so
+    /// 100,000 costs no more memory than 500.
+    public var pipedrivePersons: Int = 500
 
     /// The defaults: ephemeral port, no latency, no failures but a fifth of foods likes, 24
     /// employees, seed 1, foods as a bare array.
@@ -38,7 +45,10 @@ public struct StandInOptions: Sendable, Equatable {
         seed: UInt64 = 1,
         foodsLikeFailRate: Double = 0.2,
         foodsPagedShape: Bool = false,
-        randomUserRateLimitedRequests: Int = 0
+        randomUserRateLimitedRequests: Int = 0,
+        pipedriveToken: String = "standin-token",
+        pipedriveBurst: Int = 1000,
+        pipedrivePersons: Int = 500
     ) {
         self.port = port
         self.latencyMilliseconds = latencyMilliseconds
@@ -48,5 +58,8 @@ public struct StandInOptions: Sendable, Equatable {
         self.foodsLikeFailRate = foodsLikeFailRate
         self.foodsPagedShape = foodsPagedShape
         self.randomUserRateLimitedRequests = randomUserRateLimitedRequests
+        self.pipedriveToken = pipedriveToken
+        self.pipedriveBurst = pipedriveBurst
+        self.pipedrivePersons = pipedrivePersons
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A Pipedrive account's persons over an ``HTTPClient``, through API v2 or v1.
+///
+/// The token never reaches an error's text: URLs in errors are redacted and every error is
+/// scrubbed of the token in case a server echoes it back.
+public struct PipedriveClient: Sendable {
+    private let baseURL: URL
+    private let token: String
+    private let api: PipedriveAPIVersion
+    private let http: any HTTPClient
+    private let timeout: TimeInterval
+
+    /// Creates a client for the account at `baseURL`, `https://COMPANY.pipedrive.com` or the
+    /// stand-in's `http://127.0.0.1:<port>/pipedrive`.
+    public init(baseURL: URL, token: String, api: PipedriveAPIVersion, http: any HTTPClient, timeout: TimeInterval) {
+        self.baseURL = baseURL
+        self.token = token
+        self.api = api
+        self.http = http
+        self.timeout = timeout
+    }
+
+    /// Fetches the page starting at `after` (nil for the first) with at most `limit` persons,
+    /// and the rate limit the response reported. A 429 is not retried here: the caller waits
+    /// for the reset the error names.
+    public func page(after: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
+        do {
+            return try await fetch(after: after, limit: limit)
+        } catch let error as FetchError {
+            throw error.redacting(token)
+        }
+    }
+
+    private func fetch(after: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
+        let request = HTTPRequest(
+            url: url(after: after, limit: limit),
+            headers: ["Accept": "application/json", "x-api-token": token], timeout: timeout)
+        let response = try await http.send(request)
+        let rateLimit = RateLimit(response)
+        switch response.status {
+        case 401: throw FetchError.pipedriveUnauthorized(response)
+        case 429: throw FetchError.pipedriveRateLimited(response, limit: rateLimit)
+        default: break
+        }
+        guard response.isSuccess else {
+            if let text = PipedriveDecoder.refusal(response.body) {
+                let refusal = FetchError.pipedriveRefusal(text, body: response.body, kind: .httpStatus(response.status))
+                throw refusal.located(at: response)
+            }
+            throw FetchError.unexpectedStatus(response, service: PipedriveDecoder.service)
+        }
+        do {
+            return (try PipedriveDecoder.decodePage(response.body), rateLimit)
+        } catch let error as FetchError {
+            throw error.located(at: response)
+        }
+    }
+
+    /// `/api/v2/persons?limit=&cursor=` or `/v1/persons?start=&limit=&api_token=`; v1 wants the
+    /// token as a query item as well as the header.
+    private func url(after: PipedrivePageToken?, limit: Int) -> URL {
+        let path = api == .v2 ? "api/v2/persons" : "v1/persons"
+        let endpoint = baseURL.appendingPathComponent(path)
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: true) else {
+            return endpoint
+        }
+        var items: [URLQueryItem] = []
+        switch api {
+        case .v2:
+            items.append(URLQueryItem(name: "limit", value: String(limit)))
+            if case .cursor(let cursor) = after { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+        case .v1:
+            var start = 0
+            if case .start(let offset) = after { start = offset }
+            items.append(URLQueryItem(name: "start", value: String(start)))
+            items.append(URLQueryItem(name: "limit", value: String(limit)))
+            items.append(URLQueryItem(name: "api_token", value: token))
+        }
+        components.queryItems = items
+        // URLComponents leaves `+` alone, which servers read as a space; cursors may hold one.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.url ?? endpoint
+    }
+}
