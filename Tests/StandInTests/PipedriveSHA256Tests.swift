@@ -2,7 +2,7 @@ import Foundation
 @testable import StandIn
 import Testing
 
-/// The stand-in's own SHA-256 must match the real one, or no avatar URL rolo builds would hit.
+/// The stand-in must hash emails as rolo does, or no avatar URL rolo builds would hit.
 @Suite("Pipedrive stand-in SHA-256")
 struct PipedriveSHA256Tests {
     // Vectors from python3: hashlib.sha256(text.encode()).hexdigest(); the lengths straddle the
