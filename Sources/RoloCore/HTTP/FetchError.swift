@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why fetching from a server failed, with one line for the banner and more for the log file.
 public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of failure, for code that reacts differently to each.
@@ -26,13 +28,16 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     /// Longer technical text for the log file only.
     public var detail: String
+    /// How long the server asked rolo to wait before asking again (a 429's reset), if it said.
+    public var retryAfter: TimeInterval?
 
     /// Creates an error; prefer the factories (``unreachable(_:detail:)`` …) for their messages.
-    public init(kind: Kind, endpoint: String, message: String, detail: String) {
+    public init(kind: Kind, endpoint: String, message: String, detail: String, retryAfter: TimeInterval? = nil) {
         self.kind = kind
         self.endpoint = endpoint
         self.message = message
         self.detail = detail
+        self.retryAfter = retryAfter
     }
 
     /// The banner line.

@@ -22,7 +22,8 @@ extension FetchError {
         return FetchError(
             kind: .httpStatus(429), endpoint: response.url.endpoint,
             message: "Pipedrive is rate-limiting rolo — \(wait), then r",
-            detail: "\(response.url.redactedForLog): HTTP 429; reset in \(limit.resetSeconds.map { "\($0) s" } ?? "unknown"); body: \(excerpt(response.body))")
+            detail: "\(response.url.redactedForLog): HTTP 429; reset in \(limit.resetSeconds.map { "\($0) s" } ?? "unknown"); body: \(excerpt(response.body))",
+            retryAfter: limit.resetSeconds)
     }
 
     /// This error with every occurrence of `token` removed, in case a server echoed it back.

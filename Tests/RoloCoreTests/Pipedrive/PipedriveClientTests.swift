@@ -68,7 +68,7 @@ struct PipedriveClientTests {
         #expect(error?.endpoint == "acme.pipedrive.com")
     }
 
-    @Test("429 names the reset delay from x-ratelimit-reset and is sent once")
+    @Test("429 carries the reset delay from x-ratelimit-reset, in words and as a value, and is sent once")
     func rateLimited() async throws {
         let (pipedrive, http) = v2(.respond(
             429, Data(#"{"success":false,"error":"Rate limit exceeded"}"#.utf8),
@@ -77,6 +77,7 @@ struct PipedriveClientTests {
         #expect(error?.kind == .httpStatus(429))
         #expect(error?.message == "Pipedrive is rate-limiting rolo — wait 2 s, then r")
         #expect(error?.detail.contains("reset in 1.5 s") == true)
+        #expect(error?.retryAfter == 1.5, "a pager backs off by this, not by parsing text")
         #expect(http.requests.count == 1)
     }
 
