@@ -61,14 +61,8 @@ struct PeopleImages: Sendable {
     private func jpeg(_ key: Key) async -> Data {
         await memo.value(for: key) { [seed, logger] in
             let size = key.thumbnail ? Self.thumbnailSize : Self.portraitSize
-            let rgb = PortraitRenderer(seed: seed, id: key.id).render(width: size.width, height: size.height)
-            do {
-                return try JPEGEncoder.encode(rgb: rgb, width: size.width, height: size.height, quality: 85)
-            } catch {
-                // Cannot happen for a well-formed buffer; an empty picture keeps the server up.
-                logger.error("stand-in portrait \(key.id) could not be encoded: \(error)")
-                return Data()
-            }
+            return PortraitRenderer(seed: seed, id: key.id)
+                .jpeg(width: size.width, height: size.height, logger: logger, naming: "portrait \(key.id)")
         }
     }
 

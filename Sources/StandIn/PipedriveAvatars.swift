@@ -22,14 +22,8 @@ struct PipedriveAvatars: Sendable {
     func jpeg(id: Int, edge: Int) async -> Data {
         await memo.value(for: Key(id: id, edge: edge)) { [seed, logger] in
             // Offset so these faces differ from the people and randomuser portraits.
-            let rgb = PortraitRenderer(seed: seed, id: 20_000 + id).render(width: edge, height: edge)
-            do {
-                return try JPEGEncoder.encode(rgb: rgb, width: edge, height: edge, quality: 85)
-            } catch {
-                // Cannot happen for a well-formed buffer; an empty picture keeps the server up.
-                logger.error("stand-in pipedrive avatar \(id) could not be encoded: \(error)")
-                return Data()
-            }
+            PortraitRenderer(seed: seed, id: 20_000 + id)
+                .jpeg(width: edge, height: edge, logger: logger, naming: "pipedrive avatar \(id)")
         }
     }
 }

@@ -26,14 +26,8 @@ struct RandomUserPortraits: Sendable {
     func jpeg(number: Int, edge: Int) async -> Data {
         await memo.value(for: Key(number: number, edge: edge)) { [seed, logger] in
             // Offset so these faces differ from the people API's employees 1...N.
-            let rgb = PortraitRenderer(seed: seed, id: 10_000 + number).render(width: edge, height: edge)
-            do {
-                return try JPEGEncoder.encode(rgb: rgb, width: edge, height: edge, quality: 85)
-            } catch {
-                // Cannot happen for a well-formed buffer; an empty picture keeps the server up.
-                logger.error("stand-in randomuser portrait \(number) could not be encoded: \(error)")
-                return Data()
-            }
+            PortraitRenderer(seed: seed, id: 10_000 + number)
+                .jpeg(width: edge, height: edge, logger: logger, naming: "randomuser portrait \(number)")
         }
     }
 }
