@@ -29,13 +29,7 @@ public struct DirectoryEmployee: Sendable, Equatable, Hashable, Codable {
     }
 
     /// "First Last", trimmed; "(no name)" when both are empty.
-    public var fullName: String {
-        let name = [firstName, lastName]
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
-        return name.isEmpty ? "(no name)" : name
-    }
+    public var fullName: String { PersonName.full(firstName, lastName) }
 
     /// The identity the directory merges by: first and last name, compared as
     /// ``PersonNameKey`` compares them (trimmed, NFC, case-insensitive, diacritics significant).

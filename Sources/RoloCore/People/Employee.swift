@@ -32,11 +32,5 @@ public struct Employee: Sendable, Equatable, Identifiable {
     }
 
     /// "First Last", trimmed; "(no name)" when both are empty.
-    public var fullName: String {
-        let name = [firstName, lastName]
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
-        return name.isEmpty ? "(no name)" : name
-    }
+    public var fullName: String { PersonName.full(firstName, lastName) }
 }

@@ -1,0 +1,13 @@
+import Foundation
+
+/// How rolo writes a person's name from its parts.
+enum PersonName {
+    /// "First Last", each part trimmed, empty parts left out; "(no name)" when nothing is left.
+    static func full(_ first: String, _ last: String) -> String {
+        let name = [first, last]
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+        return name.isEmpty ? "(no name)" : name
+    }
+}
