@@ -86,4 +86,12 @@ extension FetchError {
     private static func seconds(_ value: TimeInterval) -> String {
         value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
+
+    /// An API answered with its own error text (`{"error": text}`); `service` names it as the
+    /// user knows it ("Pipedrive", "randomuser.me"). Its `endpoint` is placed by the client.
+    static func refusal(by service: String, _ text: String, body: Data, kind: Kind = .badResponse) -> FetchError {
+        FetchError(
+            kind: kind, endpoint: "", message: "\(service) says: \(text) — r to retry",
+            detail: "the API refused; body: \(excerpt(body))")
+    }
 }

@@ -1,13 +1,6 @@
 import Foundation
 
 extension FetchError {
-    /// Pipedrive answered `{"success": false, "error": text}`; its `endpoint` is placed by the client.
-    static func pipedriveRefusal(_ text: String, body: Data, kind: Kind = .badResponse) -> FetchError {
-        FetchError(
-            kind: kind, endpoint: "", message: "Pipedrive says: \(text) — r to retry",
-            detail: "the API refused; body: \(excerpt(body))")
-    }
-
     /// Pipedrive answered 401: the token is wrong, expired or missing.
     static func pipedriveUnauthorized(_ response: HTTPResponse) -> FetchError {
         FetchError(

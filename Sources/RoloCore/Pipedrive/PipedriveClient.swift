@@ -45,7 +45,7 @@ public struct PipedriveClient: Sendable {
         }
         guard response.isSuccess else {
             if let text = PipedriveDecoder.refusal(response.body) {
-                let refusal = FetchError.pipedriveRefusal(text, body: response.body, kind: .httpStatus(response.status))
+                let refusal = FetchError.refusal(by: "Pipedrive", text, body: response.body, kind: .httpStatus(response.status))
                 throw refusal.located(at: response)
             }
             throw FetchError.unexpectedStatus(response, service: PipedriveDecoder.service)

@@ -15,7 +15,7 @@ public enum PipedriveDecoder {
         case .page(let page):
             return page
         case .refusal(let text):
-            throw FetchError.pipedriveRefusal(text, body: data)
+            throw FetchError.refusal(by: "Pipedrive", text, body: data)
         }
     }
 

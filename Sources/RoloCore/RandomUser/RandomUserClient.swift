@@ -28,7 +28,7 @@ public struct RandomUserClient: RandomUserService {
         }
         guard response.isSuccess else {
             if let text = RandomUserDecoder.refusal(response.body) {
-                let refusal = FetchError.randomUserRefusal(text, body: response.body, kind: .httpStatus(response.status))
+                let refusal = FetchError.refusal(by: "randomuser.me", text, body: response.body, kind: .httpStatus(response.status))
                 throw refusal.located(at: response)
             }
             throw FetchError.unexpectedStatus(response, service: RandomUserDecoder.service)

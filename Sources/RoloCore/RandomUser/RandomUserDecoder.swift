@@ -15,7 +15,7 @@ public enum RandomUserDecoder {
         case .page(let page):
             return page
         case .refusal(let text):
-            throw FetchError.randomUserRefusal(text, body: data)
+            throw FetchError.refusal(by: "randomuser.me", text, body: data)
         }
     }
 
