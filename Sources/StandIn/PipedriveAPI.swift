@@ -13,7 +13,7 @@ struct PipedriveAPI: StandInAPI {
     static let maximumLimit = 500
 
     private let catalog: PipedriveCatalog
-    private let avatars: PipedriveAvatars
+    private let avatars: SquarePortraits
     private let rateLimit: PipedriveRateLimit
     private let token: String
 
@@ -23,7 +23,8 @@ struct PipedriveAPI: StandInAPI {
     /// The account generated from `options`.
     init(options: StandInOptions, logger: Logger) {
         catalog = PipedriveCatalog(seed: options.seed, count: options.pipedrivePersons)
-        avatars = PipedriveAvatars(seed: options.seed, logger: logger)
+        // Numbered from 20,000 so these faces differ from the people and randomuser portraits.
+        avatars = SquarePortraits(seed: options.seed, firstID: 20_000, name: "pipedrive avatar", logger: logger)
         rateLimit = PipedriveRateLimit(burst: options.pipedriveBurst)
         token = options.pipedriveToken
     }
@@ -117,7 +118,7 @@ struct PipedriveAPI: StandInAPI {
         }
         let edge = request.http.query["s"].flatMap { Int($0) }.map { min(512, max(1, $0)) } ?? 80
         return HTTPResponse(
-            statusCode: .ok, headers: [.contentType: "image/jpeg"], body: await avatars.jpeg(id: id, edge: edge))
+            statusCode: .ok, headers: [.contentType: "image/jpeg"], body: await avatars.jpeg(number: id, edge: edge))
     }
 
     private static func limit(_ text: String?) -> Int {

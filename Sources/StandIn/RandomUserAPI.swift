@@ -12,7 +12,10 @@ struct RandomUserAPI: StandInAPI {
     static let version = "1.4"
 
     private let catalog: RandomUserCatalog
-    private let portraits: RandomUserPortraits
+    /// Square edge in pixels by the size's path segment, as on randomuser.me.
+    static let portraitSizes = ["large": 128, "med": 72, "thumb": 48]
+
+    private let portraits: SquarePortraits
     private let rateLimit: RandomUserRateLimit
 
     /// Served under `/randomuser`, apart from the other APIs.
@@ -21,7 +24,8 @@ struct RandomUserAPI: StandInAPI {
     /// The API over the persons generated from `options`.
     init(options: StandInOptions, logger: Logger) {
         catalog = RandomUserCatalog(seed: options.seed)
-        portraits = RandomUserPortraits(seed: options.seed, logger: logger)
+        // Numbered from 10,000 so these faces differ from the people API's employees 1...N.
+        portraits = SquarePortraits(seed: options.seed, firstID: 10_000, name: "randomuser portrait", logger: logger)
         rateLimit = RandomUserRateLimit(remaining: options.randomUserRateLimitedRequests)
     }
 
@@ -80,7 +84,7 @@ struct RandomUserAPI: StandInAPI {
 
     private func avatar(_ request: StandInRequest) async -> HTTPResponse {
         let file = request.parameters["file", default: ""]
-        guard let edge = RandomUserPortraits.sizes[request.parameters["size", default: ""]],
+        guard let edge = Self.portraitSizes[request.parameters["size", default: ""]],
             file.hasSuffix(".jpg"), let number = Int(file.dropLast(4)),
             (0..<RandomUserCatalog.portraitCount).contains(number)
         else { return notFound() }
