@@ -13,10 +13,12 @@ struct PersonRecord: Codable, FetchableRecord, PersistableRecord {
     var id: String
     var payload: Data
     var name: String
+    /// The folded text a search matches against (``SearchKey/fold(_:)``).
+    var search: String
     var updatedAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case source, position, id, payload, name
+        case source, position, id, payload, name, search
         case updatedAt = "updated_at"
     }
 }

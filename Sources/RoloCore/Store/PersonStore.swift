@@ -47,13 +47,14 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     ///
     /// Persons whose id is already stored are skipped, so a page that overlaps the stored rows
     /// (a partial page fetched again) adds only the new ones. `names[i]` is `persons[i]`'s
-    /// display name. Returns the persons actually added, in order.
+    /// display name; `search[i]`, when given, is the text a search looks in, already folded by
+    /// ``SearchKey``; else the folded name is. Returns the persons actually added, in order.
     @discardableResult
     public func appendPage(
-        _ source: String, persons: [Person], names: [String], page: Int, seed: String?,
+        _ source: String, persons: [Person], names: [String], search: [String]? = nil, page: Int, seed: String?,
         complete: Bool, cursor: String?, total: Int? = nil, at date: Date = Date()
     ) async throws -> [Person] {
-        try await write(source, persons: persons, names: names) { db, rows in
+        try await write(source, persons: persons, names: names, search: search) { db, rows in
             try Self.append(db, source, rows, at: date)
             try Self.saveState(db, source, page: page, seed: seed, complete: complete, cursor: cursor, total: total, at: date)
         }
@@ -63,12 +64,30 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// `r` refresh. Until it commits, the old list stays whole.
     @discardableResult
     public func replaceAll(
-        _ source: String, firstPage persons: [Person], names: [String], seed: String?,
+        _ source: String, firstPage persons: [Person], names: [String], search: [String]? = nil, seed: String?,
         complete: Bool, cursor: String?, total: Int? = nil, at date: Date = Date()
     ) async throws -> [Person] {
-        try await write(source, persons: persons, names: names, replacing: true) { db, rows in
+        try await write(source, persons: persons, names: names, search: search, replacing: true) { db, rows in
             try Self.append(db, source, rows, at: date)
             try Self.saveState(db, source, page: 1, seed: seed, complete: complete, cursor: cursor, total: total, at: date)
+        }
+    }
+
+    /// Makes `staging`'s rows and state `source`'s, in one transaction, dropping what `source`
+    /// had: a refresh fetched into a side list replaces the shown one only once it is whole.
+    /// Until it commits, readers see the old list complete.
+    public func promote(_ staging: String, to source: String) async throws {
+        do {
+            try await database.writer.write { db in
+                guard var state = try SourceStateRecord.fetchOne(db, key: staging) else { return }
+                try Self.delete(db, source)
+                try db.execute(sql: "UPDATE person SET source = ? WHERE source = ?", arguments: [source, staging])
+                _ = try SourceStateRecord.deleteOne(db, key: staging)
+                state.source = source
+                try state.save(db)
+            }
+        } catch {
+            throw StoreError.cantSave(source, reason: StoreError.reason(error))
         }
     }
 
@@ -83,19 +102,21 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
 
     /// A person ready to insert: encoded inside the transaction, so an encoding failure rolls
     /// the page back with everything else.
-    private typealias Entry = (person: Person, name: String)
+    private typealias Entry = (person: Person, name: String, search: String)
 
     /// Runs `body` with the persons not stored yet, in one transaction. When `replacing`, the
     /// source's rows go first: a refresh brings back the same ids, which must not be taken for
     /// duplicates of the rows they replace.
     private func write(
-        _ source: String, persons: [Person], names: [String], replacing: Bool = false,
+        _ source: String, persons: [Person], names: [String], search: [String]?, replacing: Bool = false,
         _ body: @escaping @Sendable (Database, [Entry]) throws -> Void
     ) async throws -> [Person] {
-        guard persons.count == names.count else {
+        guard persons.count == names.count, search.map({ $0.count == persons.count }) ?? true else {
             throw StoreError.namesMismatch(source, persons: persons.count, names: names.count)
         }
-        let rows = zip(persons, names).map { (person: $0, name: $1) }
+        let rows = persons.indices.map {
+            (person: persons[$0], name: names[$0], search: search?[$0] ?? SearchKey.fold(names[$0]))
+        }
         do {
             return try await database.writer.write { db in
                 if replacing { try Self.delete(db, source) }
@@ -134,7 +155,8 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
         for row in rows {
             let record = PersonRecord(
                 source: source, position: position, id: key(row.person),
-                payload: try encoder.encode(row.person), name: row.name, updatedAt: date)
+                payload: try encoder.encode(row.person), name: row.name, search: row.search,
+                updatedAt: date)
             try record.insert(db)
             position += 1
         }
@@ -158,12 +180,12 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
 
     /// The row count, read as the last position + 1: positions have no gaps (see
     /// `PersonRecord`), and the index answers this at once where `COUNT(*)` scans 100,000 rows.
-    private static func nextPosition(_ db: Database, _ source: String) throws -> Int {
+    static func nextPosition(_ db: Database, _ source: String) throws -> Int {
         try Int.fetchOne(
             db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM person WHERE source = ?", arguments: [source]) ?? 0
     }
 
-    private static func key(_ person: Person) -> String {
+    static func key(_ person: Person) -> String {
         String(describing: person.id)
     }
 
@@ -173,7 +195,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
         return encoder
     }
 
-    private static func decoder() -> JSONDecoder {
+    static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder

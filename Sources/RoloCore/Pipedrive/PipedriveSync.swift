@@ -1,0 +1,168 @@
+import Foundation
+
+/// Where a sync stands, for the status line.
+public struct PipedriveSyncProgress: Sendable, Equatable {
+    /// Persons stored so far in the list being filled.
+    public var stored: Int
+    /// The account's person count, when the API says.
+    public var total: Int?
+    /// Whether a refresh is filling a side list while the stored one stays shown.
+    public var refreshing: Bool
+    /// Seconds the sync waits before its next request (rate limit); nil while it fetches.
+    public var waiting: Double?
+    /// Whether the account is stored whole.
+    public var finished: Bool
+
+    public init(stored: Int, total: Int? = nil, refreshing: Bool, waiting: Double? = nil, finished: Bool = false) {
+        self.stored = stored
+        self.total = total
+        self.refreshing = refreshing
+        self.waiting = waiting
+        self.finished = finished
+    }
+}
+
+/// Stores a whole Pipedrive account, page after page, one request at a time.
+///
+/// - The first run fills the shown list (`pipedrive`) directly, so rows appear as pages land.
+/// - Once the list is whole, a later run (the next launch, or `r`) fills a side list
+///   (`pipedrive.refresh`) and swaps it in, in one transaction, when that is whole too: the
+///   stored persons stay shown meanwhile and are never half replaced.
+/// - A run that stops (error, kill, quit) resumes at the stored cursor: every page and the cursor
+///   after it are written in one transaction. A cursor of the other API version, or a side list
+///   older than ``staleAfter``, is started again instead.
+/// - Rate limits: when `x-ratelimit-remaining` reaches 0 it waits `x-ratelimit-reset` seconds
+///   before the next request; a 429 waits the reset it names (else 1, 2, 4 … 60 s) and asks for
+///   the same page again, giving up after ``maxRefusals`` refusals in a row.
+public struct PipedriveSync: Sendable {
+    /// Fetches the page after a token, at most `limit` persons (``PipedriveClient/page(after:limit:)``).
+    public typealias Fetch = @Sendable (_ after: PipedrivePageToken?, _ limit: Int) async throws -> (PipedrivePage, RateLimit)
+    /// Waits a number of seconds; tests pass a fake clock.
+    public typealias Sleep = @Sendable (_ seconds: Double) async throws -> Void
+
+    /// The stored list the screen shows.
+    public static let source = "pipedrive"
+    /// The side list a refresh fills.
+    public static let staging = "pipedrive.refresh"
+    /// A side list left older than this is fetched again rather than finished.
+    public static let staleAfter: TimeInterval = 3600
+    /// 429s in a row before the sync gives up and says so.
+    public static let maxRefusals = 8
+    /// The longest back-off after a 429 that named no reset.
+    public static let maxBackoff: Double = 60
+
+    let store: PersonStore<PipedrivePerson>
+    let fetch: Fetch
+    let api: PipedriveAPIVersion
+    let pageSize: Int
+    let sleep: Sleep
+    let now: @Sendable () -> Date
+
+    /// A sync of `api` pages of `pageSize` into `store`.
+    public init(
+        store: PersonStore<PipedrivePerson>, api: PipedriveAPIVersion, pageSize: Int = 500,
+        sleep: @escaping Sleep = { try await Task.sleep(for: .seconds($0)) },
+        now: @escaping @Sendable () -> Date = Date.init, fetch: @escaping Fetch
+    ) {
+        self.store = store
+        self.api = api
+        self.pageSize = pageSize
+        self.sleep = sleep
+        self.now = now
+        self.fetch = fetch
+    }
+
+    /// Fetches until the account is stored whole, reporting after every page and before every
+    /// wait. Throws the first error that isn't a 429 (the pages before it stay stored), and
+    /// `CancellationError` when cancelled.
+    public func run(progress: @Sendable (PipedriveSyncProgress) async -> Void) async throws {
+        let (target, start) = try await plan()
+        let refreshing = target == Self.staging
+        var token = start
+        var state = try await store.state(target)
+        var stored = try await store.count(target)
+        var backoff = 1.0
+        var refusals = 0
+        while true {
+            try Task.checkCancellation()
+            let page: PipedrivePage
+            let limit: RateLimit
+            do {
+                (page, limit) = try await fetch(token, pageSize)
+            } catch let error as FetchError where error.kind == .httpStatus(429) {
+                refusals += 1
+                guard refusals <= Self.maxRefusals else { throw error }
+                let wait = error.retryAfter.map { max($0, 0.5) } ?? backoff
+                backoff = min(backoff * 2, Self.maxBackoff)
+                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
+                try await sleep(wait)
+                continue
+            }
+            refusals = 0
+            backoff = 1
+            // A next token equal to this one would ask for the same page forever.
+            let next = page.next == token ? nil : page.next
+            try await store.appendPage(
+                target, persons: page.persons, names: page.persons.map(\.displayName),
+                search: page.persons.map(\.searchText), page: (state?.pagesStored ?? 0) + 1, seed: nil,
+                complete: next == nil, cursor: next.map(encode), total: page.total, at: now())
+            state = try await store.state(target)
+            stored = try await store.count(target)
+            guard let next else {
+                if refreshing { try await store.promote(Self.staging, to: Self.source) }
+                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, finished: true))
+                return
+            }
+            token = next
+            if let remaining = limit.remaining, remaining <= 0 {
+                let wait = max(limit.resetSeconds ?? 1, 0.5)
+                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
+                try await sleep(wait)
+            }
+            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing))
+        }
+    }
+
+    /// Which list to fill and where to start: the shown list while it isn't whole and its
+    /// cursor is this API's, else the side list (resumed when fresh and of this API).
+    func plan() async throws -> (target: String, start: PipedrivePageToken?) {
+        let shown = try await store.state(Self.source)
+        guard let shown else { return (Self.source, nil) }
+        if !shown.complete, let token = shown.cursor.flatMap(decode) {
+            return (Self.source, token)
+        }
+        if let side = try await store.state(Self.staging), !side.complete,
+           now().timeIntervalSince(side.fetchedAt) < Self.staleAfter, let token = side.cursor.flatMap(decode) {
+            return (Self.staging, token)
+        }
+        try await store.clear(Self.staging)
+        return (Self.staging, nil)
+    }
+
+    /// The stored form of a page token, tagged with the API version that gave it.
+    func encode(_ token: PipedrivePageToken) -> String {
+        switch token {
+        case .cursor(let cursor): return "v2:" + cursor
+        case .start(let start): return "v1:" + String(start)
+        }
+    }
+
+    /// The token a stored cursor names, when it is this API version's.
+    func decode(_ stored: String) -> PipedrivePageToken? {
+        switch api {
+        case .v2:
+            guard stored.hasPrefix("v2:"), stored.count > 3 else { return nil }
+            return .cursor(String(stored.dropFirst(3)))
+        case .v1:
+            guard stored.hasPrefix("v1:") else { return nil }
+            return Int(stored.dropFirst(3)).map(PipedrivePageToken.start)
+        }
+    }
+}
+
+extension PipedrivePerson {
+    /// What a search looks in: the name, every email, and the organisation.
+    public var searchText: String {
+        SearchKey.fold([name] + emails.map(\.value) + [organizationName ?? ""])
+    }
+}
