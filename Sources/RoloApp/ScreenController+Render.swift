@@ -122,12 +122,8 @@ extension ScreenController {
 
     private func statusLeft(glyphs: Glyphs) -> [String] {
         let entries = source.entries
-        var rows = 0
-        var position = 0
-        for index in 0..<entries.entryCount where entries.entry(at: index).row != nil {
-            rows += 1
-            if index == sourceUI.cursor.selected { position = rows }
-        }
+        let rows = entries.rowCount
+        let position = sourceUI.cursor.selected.flatMap(entries.rowNumber(atEntry:)) ?? 0
         let noun = rows == 1 ? source.noun.singular : source.noun.plural
         var items = [source.id.rawValue, source.searchTerm == nil ? "\(rows) \(noun)" : "\(rows) matching"]
         if position > 0 { items.append("\(position)/\(rows)") }

@@ -424,14 +424,10 @@ public final class ScreenController {
     /// Keeps the selection on the same row (by id) when the rows change under it.
     private func afterEntriesChanged() {
         let entries = source.entries
-        if let id = sourceUI.selectedID, let index = Self.index(ofRowID: id, in: entries) {
+        if let id = sourceUI.selectedID, let index = entries.index(ofRowID: id) {
             sourceUI.cursor.selected = index
         }
         clampCursor()
-    }
-
-    static func index(ofRowID id: String, in entries: any ListEntrySource) -> Int? {
-        (0..<entries.entryCount).first { entries.entry(at: $0).row?.id == id }
     }
 
     func clampCursor() {

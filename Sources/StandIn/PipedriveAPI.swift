@@ -75,7 +75,7 @@ struct PipedriveAPI: StandInAPI {
         return response
     }
 
-    /// `?limit=&cursor=`; the cursor is opaque to clients and names the next id here.
+    /// `?limit=&cursor=&include_fields=`; the cursor is opaque to clients and names the next id here.
     private func v2(_ request: StandInRequest) -> HTTPResponse {
         let query = request.http.query
         let limit = Self.limit(query["limit"])
@@ -87,7 +87,8 @@ struct PipedriveAPI: StandInAPI {
             start = decoded
         }
         let end = min(catalog.count, start + limit)
-        let persons = start < end ? (start..<end).map { catalog.person($0 + 1, v1: false) } : []
+        let deals = query["include_fields"]?.split(separator: ",").contains("open_deals_count") ?? false
+        let persons = start < end ? (start..<end).map { catalog.person($0 + 1, v1: false, openDeals: deals) } : []
         return Self.json(.object([
             ("success", .bool(true)), ("data", .array(persons)),
             ("additional_data", .object([("next_cursor", end < catalog.count ? .string(Self.cursor(end)) : .null)])),

@@ -47,8 +47,9 @@ struct PipedriveCatalog: Sendable {
         avatars[hash.lowercased()]
     }
 
-    /// Person `id` (1...count) in v1's shape or v2's.
-    func person(_ id: Int, v1: Bool) -> StandInJSON {
+    /// Person `id` (1...count) in v1's shape or v2's; v2 has `open_deals_count` only when asked
+    /// for with `include_fields`, as Pipedrive's does.
+    func person(_ id: Int, v1: Bool, openDeals: Bool = false) -> StandInJSON {
         let person = Person(id: id, seed: seed)
         let email = Self.email(id: id, seed: seed)
         let phone = id % 13 == 0 ? nil : person.phone
@@ -76,14 +77,16 @@ struct PipedriveCatalog: Sendable {
                 ("owner_name", .string(Self.owners[person.owner])), ("cc_email", .string("acme@pipedrivemail.com")),
             ])
         }
-        return .object([
+        var fields: [(String, StandInJSON)] = [
             ("id", .int(id)), ("name", .string(name)), ("first_name", .string(person.first)), ("last_name", lastName),
             ("owner_id", .int(person.owner + 1)), ("org_id", organization.map { .int($0 + 1) } ?? .null),
             ("add_time", .string(Self.v2Time(person.added))), ("update_time", .string(Self.v2Time(person.updated))),
             ("emails", .array(email.map { [Self.entry($0, label: "work")] } ?? [])),
             ("phones", .array(phone.map { [Self.entry($0, label: "mobile")] } ?? [])),
             ("is_deleted", .bool(false)), ("visible_to", .int(3)), ("label_ids", .array([])), ("picture_id", .null),
-        ])
+        ]
+        if openDeals { fields.append(("open_deals_count", .int(person.openDeals))) }
+        return .object(fields)
     }
 
     /// Person `id`'s email, nil for every 7th.

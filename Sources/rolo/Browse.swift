@@ -37,6 +37,15 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .customLong("randomuser-seed"), help: ArgumentHelp("The seed that keeps randomuser's pages stable; a new one replaces the stored persons on the next r.", valueName: "seed"))
     var randomuserSeed: String?
 
+    @Option(name: .customLong("pipedrive-url"), help: ArgumentHelp("Your Pipedrive company URL, https://COMPANY.pipedrive.com; the token comes from PIPEDRIVE_API_TOKEN or api_token in the config file.", valueName: "url"))
+    var pipedriveURL: String?
+
+    @Option(name: .customLong("pipedrive-api"), help: ArgumentHelp("The Pipedrive API to page persons with: v2 (cursor, the default) or v1 (offset, for older accounts).", valueName: "v1|v2"))
+    var pipedriveAPI: String?
+
+    @Option(name: .customLong("gravatar-url"), help: ArgumentHelp("Where Gravatar avatars come from (default https://gravatar.com/avatar/).", valueName: "url"))
+    var gravatarURL: String?
+
     @Option(help: ArgumentHelp("Your address book: a .vcf file or a directory of them (default $XDG_DATA_HOME/contacts, and ~/.contacts.vcf).", valueName: "path"))
     var contacts: String?
 
@@ -61,15 +70,6 @@ struct Browse: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
     var config: String?
 
-    /// The sources this build can show; the others of the product come with their own work.
-    static let available: [SourceID] = [.people, .directory, .foods, .randomuser]
-
-    func validate() throws {
-        if let source, !Self.available.contains(source) {
-            throw ValidationError("the \(source.rawValue) source isn't in this version of rolo yet; available: \(Self.available.map(\.rawValue).joined(separator: ", ")).")
-        }
-    }
-
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var settings: Settings
@@ -90,6 +90,9 @@ struct Browse: AsyncParsableCommand {
             settings.foodsURL = server.baseURL.appendingPathComponent("foods/api/v1/demo")
             settings.randomuserURL = server.baseURL.appendingPathComponent("randomuser/api/")
             settings.directoryURLs = ["tallinn", "tartu"].map { server.baseURL.appendingPathComponent("directory/\($0)/employee_list") }
+            settings.pipedriveURL = server.baseURL.appendingPathComponent("pipedrive")
+            settings.pipedriveToken = StandInOptions().pipedriveToken
+            settings.gravatarURL = server.baseURL.appendingPathComponent("pipedrive/gravatar/")
             // The demo's saved data and address book never touch the user's own.
             settings.dataDir += "/demo"
             settings.contactsPath = try Self.writeDemoContacts(into: settings.dataDir)
@@ -122,6 +125,34 @@ struct Browse: AsyncParsableCommand {
             store: store, seed: settings.randomuserSeed, busy: busy, pictures: pictures,
             imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
             avatarCache: avatars)
+    }
+
+    /// The pipedrive source: the account's persons in rolo's database (in memory for the run when
+    /// no database file can be opened); without a URL or token, the tab says what to set.
+    @MainActor
+    private static func makePipedrive(settings: Settings, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> PipedriveViewModel {
+        var store: PersonStore<PipedrivePerson>?
+        do {
+            store = PersonStore(database: try RoloDatabase(dataDirectory: settings.dataDir))
+        } catch {
+            Logger(label: "rolo").error("pipedrive keeps its persons in memory: \(error)")
+        }
+        var fetch: PipedriveSync.Fetch?
+        var unconfigured: String?
+        if let url = settings.pipedriveURL, let token = settings.pipedriveToken, !token.isEmpty {
+            let client = PipedriveClient(baseURL: url, token: token, api: settings.pipedriveAPI, http: http, timeout: settings.timeout)
+            fetch = { after, limit in try await client.page(after: after, limit: limit) }
+        } else if settings.pipedriveURL == nil {
+            unconfigured = "Set your Pipedrive company URL: --pipedrive-url https://COMPANY.pipedrive.com, ROLO_PIPEDRIVE_URL, or pipedrive-url in the config file"
+        } else {
+            unconfigured = "Set your Pipedrive API token: export PIPEDRIVE_API_TOKEN=…, or api_token in the config file (chmod 600)"
+        }
+        let avatars = ImageDiskCache(directory: settings.cacheDir + "/images")
+        return PipedriveViewModel(
+            fetch: fetch, unconfigured: unconfigured, api: settings.pipedriveAPI, store: store, busy: busy,
+            pictures: pictures,
+            imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
+            gravatarBase: settings.gravatarURL)
     }
 
     /// Writes the demo address book (cards for three of the stand-in's people) beside the demo's
@@ -158,6 +189,9 @@ struct Browse: AsyncParsableCommand {
         values[.contacts] = contacts.map { [$0] }
         values[.randomuserURL] = randomuserURL.map { [$0] }
         values[.randomuserSeed] = randomuserSeed.map { [$0] }
+        values[.pipedriveURL] = pipedriveURL.map { [$0] }
+        values[.pipedriveAPI] = pipedriveAPI.map { [$0] }
+        values[.gravatarURL] = gravatarURL.map { [$0] }
         values[.dataDir] = dataDir.map { [$0] }
         values[.cacheDir] = cacheDir.map { [$0] }
         values[.timeout] = timeout.map { [$0] }
@@ -200,7 +234,9 @@ struct Browse: AsyncParsableCommand {
             contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy)
         let randomuser = makeRandomUser(settings: settings, http: http, busy: busy,
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let controller = ScreenController(sources: [people, directory, foods, randomuser], initial: first, size: terminal.size, busy: busy)
+        let pipedrive = makePipedrive(settings: settings, http: http, busy: busy,
+                                      pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+        let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size, busy: busy)
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())
     }

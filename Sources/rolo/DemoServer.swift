@@ -22,6 +22,12 @@ struct DemoServer: AsyncParsableCommand {
     @Option(help: "How many employees the people API serves.")
     var employees: Int = 24
 
+    @Option(help: "How many persons the Pipedrive account has (100,000 and more are generated on demand).")
+    var persons: Int = 500
+
+    @Option(name: .customLong("pipedrive-burst"), help: ArgumentHelp("Pipedrive requests allowed in two seconds before a 429.", valueName: "n"))
+    var pipedriveBurst: Int = 1000
+
     @Option(help: "Seed of the generated data.")
     var seed: UInt64 = 1
 
@@ -36,6 +42,8 @@ struct DemoServer: AsyncParsableCommand {
         guard (0...1).contains(likeFailRate) else { throw ValidationError("--like-fail-rate must be between 0 and 1.") }
         guard latency >= 0 else { throw ValidationError("--latency can't be negative.") }
         guard employees >= 0 else { throw ValidationError("--employees can't be negative.") }
+        guard persons >= 0 else { throw ValidationError("--persons can't be negative.") }
+        guard pipedriveBurst >= 1 else { throw ValidationError("--pipedrive-burst must be at least 1.") }
     }
 
     func run() async throws {
@@ -44,6 +52,8 @@ struct DemoServer: AsyncParsableCommand {
         options.latencyMilliseconds = latency
         options.failRate = failRate
         options.employees = employees
+        options.pipedrivePersons = persons
+        options.pipedriveBurst = pipedriveBurst
         options.seed = seed
         options.foodsLikeFailRate = likeFailRate
         options.foodsPagedShape = foodsPaged
@@ -56,6 +66,7 @@ struct DemoServer: AsyncParsableCommand {
         let banner = """
         rolo stand-in listening on \(server.baseURL) — try: rolo people --people-url \(server.baseURL)
         foods: rolo foods --foods-url \(foods)
+        pipedrive: PIPEDRIVE_API_TOKEN=\(options.pipedriveToken) rolo pipedrive --pipedrive-url \(server.baseURL.appendingPathComponent("pipedrive")) --gravatar-url \(server.baseURL.appendingPathComponent("pipedrive/gravatar/"))
         Ctrl-C stops it.
 
         """

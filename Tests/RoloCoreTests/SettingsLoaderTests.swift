@@ -260,7 +260,7 @@ struct SettingsLoaderTests {
     func tokenPermissions() throws {
         let file = "pipedrive-api-token = \"secret-token\"\n"
         let message = loadError(file: file, mode: 0o644)
-        #expect(message == "\(configPath) holds pipedrive-api-token but other users can read it — run chmod 600 \(configPath)")
+        #expect(message == "\(configPath) holds the Pipedrive API token but other users can read it — run chmod 600 \(configPath)")
         #expect(message?.contains("secret-token") == false)
         #expect(loadError(file: file, mode: 0o640) != nil)
         #expect(try load(file: file, mode: 0o600).pipedriveToken == "secret-token")

@@ -57,7 +57,7 @@ public struct PipedriveClient: Sendable {
         }
     }
 
-    /// `/api/v2/persons?limit=&cursor=` or `/v1/persons?start=&limit=&api_token=`; v1 wants the
+    /// `/api/v2/persons?limit=&include_fields=open_deals_count&cursor=` or `/v1/persons?start=&limit=&api_token=`; v1 wants the
     /// token as a query item as well as the header.
     private func url(after: PipedrivePageToken?, limit: Int) -> URL {
         let path = api == .v2 ? "api/v2/persons" : "v1/persons"
@@ -69,6 +69,8 @@ public struct PipedriveClient: Sendable {
         switch api {
         case .v2:
             items.append(URLQueryItem(name: "limit", value: String(limit)))
+            // v2 leaves the open deals count out unless asked; v1 always sends it.
+            items.append(URLQueryItem(name: "include_fields", value: "open_deals_count"))
             if case .cursor(let cursor) = after { items.append(URLQueryItem(name: "cursor", value: cursor)) }
         case .v1:
             var start = 0

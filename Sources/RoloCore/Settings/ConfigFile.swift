@@ -33,7 +33,7 @@ struct ConfigFile {
         var values: [Setting: RawSetting] = [:]
         for key in keys {
             let place = lines.line(of: key).map { "\(path), line \($0)" } ?? path
-            guard let setting = Setting(rawValue: key) else {
+            guard let setting = Setting(rawValue: key) ?? aliases[key] else {
                 throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key))")
             }
             guard let node = table[key], let value = Self.value(of: node, for: setting.kind) else {
@@ -45,6 +45,9 @@ struct ConfigFile {
         if values[.pipedriveToken] != nil { try checkPrivate(path) }
         return ConfigFile(path: path, values: values)
     }
+
+    /// Other names a key goes by: `api_token` is what Pipedrive's own docs call the token.
+    static let aliases: [String: Setting] = ["api_token": .pipedriveToken]
 
     /// The value of `node` if its TOML type suits `kind`.
     private static func value(of node: any TOMLValueConvertible, for kind: SettingKind) -> RawSetting.Value? {
@@ -112,7 +115,7 @@ struct ConfigFile {
         guard stat(path, &info) == 0 else { return }
         if info.st_mode & 0o077 != 0 {
             throw ConfigError(
-                "\(path) holds pipedrive-api-token but other users can read it — run chmod 600 \(path)")
+                "\(path) holds the Pipedrive API token but other users can read it — run chmod 600 \(path)")
         }
     }
 }

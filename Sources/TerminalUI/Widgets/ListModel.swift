@@ -52,6 +52,29 @@ public enum ListEntry: Sendable, Equatable {
 public protocol ListEntrySource {
     var entryCount: Int { get }
     func entry(at index: Int) -> ListEntry
+    /// How many entries are rows (not section headers).
+    var rowCount: Int { get }
+    /// The 1-based number of the row at entry `index` among the rows; nil for a header.
+    func rowNumber(atEntry index: Int) -> Int?
+    /// The entry index of the row with `id`, if it is in the list.
+    func index(ofRowID id: String) -> Int?
+}
+
+/// Linear answers, fine for the hundreds of rows an array holds; storage-backed sources answer
+/// from their index instead.
+extension ListEntrySource {
+    public var rowCount: Int {
+        (0..<entryCount).reduce(0) { $0 + (entry(at: $1).row == nil ? 0 : 1) }
+    }
+
+    public func rowNumber(atEntry index: Int) -> Int? {
+        guard index >= 0, index < entryCount, entry(at: index).row != nil else { return nil }
+        return (0...index).reduce(0) { $0 + (entry(at: $1).row == nil ? 0 : 1) }
+    }
+
+    public func index(ofRowID id: String) -> Int? {
+        (0..<entryCount).first { entry(at: $0).row?.id == id }
+    }
 }
 
 extension Array: ListEntrySource where Element == ListEntry {

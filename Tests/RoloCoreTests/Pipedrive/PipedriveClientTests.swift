@@ -24,10 +24,10 @@ struct PipedriveClientTests {
         let (first, _) = try await pipedrive.page(after: nil, limit: 50)
         _ = try await pipedrive.page(after: first.next, limit: 50)
         let requests = http.requests
-        #expect(requests[0].url.absoluteString == "https://acme.pipedrive.com/api/v2/persons?limit=50")
+        #expect(requests[0].url.absoluteString == "https://acme.pipedrive.com/api/v2/persons?limit=50&include_fields=open_deals_count")
         #expect(requests[0].headers["x-api-token"] == token)
         #expect(requests[0].timeout == 9)
-        #expect(requests[1].url.query == "limit=50&cursor=eyJpZCI6M30%2B")
+        #expect(requests[1].url.query == "limit=50&include_fields=open_deals_count&cursor=eyJpZCI6M30%2B")
         #expect(!requests.contains { $0.url.absoluteString.contains(token) })
     }
 

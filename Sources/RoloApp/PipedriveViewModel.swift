@@ -1,0 +1,292 @@
+import Foundation
+import Logging
+import RoloCore
+import TerminalUI
+
+/// The `pipedrive` source: every person of a Pipedrive account, stored in rolo's database and
+/// read from it as the list is drawn, so 100,000 persons scroll like 100.
+///
+/// What is stored shows at once; a ``PipedriveSync`` runs in the background, one request at a
+/// time, until the account is stored whole (the first time, rows appear as pages land; later, a
+/// refresh fills a side list and swaps it in). When Pipedrive can't be reached the stored
+/// persons stay, with a banner saying since when. A search is one SQL scan, off the main actor.
+@MainActor
+public final class PipedriveViewModel: SourceModel {
+    public let id = SourceID.pipedrive
+    public let listTitle = "Pipedrive persons"
+    public let noun = (singular: "person", plural: "persons")
+    public let markerWidth = 0
+    public let columns = PipedriveDetail.columns
+    public var onEvent: (SourceEvent) -> Void = { _ in }
+
+    public private(set) var lastUpdated: Date?
+    public private(set) var searchTerm: String?
+    /// Pipedrive rows carry no thumbnails: at 100,000 persons they would be as many requests.
+    public var canShowThumbnails: Bool { false }
+    public var showsThumbnails = false
+    public var entries: any ListEntrySource { rows.map { $0 as any ListEntrySource } ?? [ListEntry]() }
+
+    /// What the status line says about the sync, updated after every page.
+    public private(set) var progress: PipedriveSyncProgress?
+    /// When the shown persons were last fetched, for "saved 2 h ago".
+    public private(set) var savedAt: Date?
+    /// Whether the last sync found Pipedrive unreachable.
+    public private(set) var isOffline = false
+
+    static let loadingMore = "loading more…"
+
+    /// Why the source can't be used as configured (no URL, no token); nil when it can.
+    let unconfigured: String?
+    let sync: PipedriveSync?
+    let store: PersonStore<PipedrivePerson>?
+    let rows: PipedriveRows?
+    /// Whether the persons outlive the run (false: no database file could be opened).
+    let persistent: Bool
+    let busy: BusyTracker
+    let pictures: PictureStore?
+    let imageLoader: RemoteImageLoader?
+    let gravatarBase: URL
+    let now: () -> Date
+    let timeZone: TimeZone
+    let logger = Logger(label: "rolo.pipedrive")
+    var pictureSlot = Size(width: 40, height: 20)
+    var selectedID: String?
+    var selectedPerson: PipedrivePerson?
+    private var syncTask: Task<Void, Never>?
+    private var searchTask: Task<Void, Never>?
+    /// A page landed while a search ran: the search runs again when it ends.
+    private var searchIsStale = false
+    /// Why nothing could be loaded, while nothing is shown.
+    private var firstFailure: String?
+    private var started = false
+
+    /// Creates the source.
+    ///
+    /// - `fetch`: the account's pages (``PipedriveClient/page(after:limit:)``); nil when the
+    ///   source isn't configured, and `unconfigured` says what to set.
+    /// - `store`: rolo's database; nil keeps the persons in memory for this run.
+    /// - `imageLoader`: fetches Gravatar avatars through the disk cache; nil shows badges only.
+    public init(
+        fetch: PipedriveSync.Fetch?, unconfigured: String? = nil, api: PipedriveAPIVersion,
+        store: PersonStore<PipedrivePerson>?, pageSize: Int = 500,
+        sleep: @escaping PipedriveSync.Sleep = { try await Task.sleep(for: .seconds($0)) },
+        busy: BusyTracker, pictures: PictureStore?, imageLoader: RemoteImageLoader?, gravatarBase: URL,
+        now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
+    ) {
+        persistent = store != nil
+        let store = store ?? (try? RoloDatabase.inMemory()).map { PersonStore<PipedrivePerson>(database: $0) }
+        self.store = store
+        rows = store.map { PipedriveRows(stored: StoredRows(database: $0.database, source: PipedriveSync.source)) }
+        if let fetch, let store {
+            sync = PipedriveSync(store: store, api: api, pageSize: pageSize, sleep: sleep, now: now, fetch: fetch)
+            self.unconfigured = nil
+        } else {
+            sync = nil
+            self.unconfigured = unconfigured ?? (store == nil ? nil : "Pipedrive isn't configured")
+        }
+        self.busy = busy
+        self.pictures = pictures
+        self.imageLoader = imageLoader
+        self.gravatarBase = gravatarBase
+        self.now = now
+        self.timeZone = timeZone
+        pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
+    }
+
+    public var isLoading: Bool { syncTask != nil || searchTask != nil }
+
+    public var placeholder: ListPlaceholder? {
+        if let unconfigured { return .unconfigured(unconfigured) }
+        guard let rows else { return .failed("rolo couldn't make a database for the persons — see the log") }
+        guard rows.entryCount == 0 else { return nil }
+        if let searchTerm {
+            return searchTask != nil ? .loading("Searching…") : .empty("No person matches “\(searchTerm)” — Esc clears the search")
+        }
+        if let firstFailure { return .failed("Couldn't load persons. \(firstFailure)") }
+        if syncTask != nil || !started { return .loading("Loading persons from Pipedrive…") }
+        return .empty("This Pipedrive account has no persons — r to check again")
+    }
+
+    public var statusItems: [String] {
+        var items: [String] = []
+        if let progress, syncTask != nil {
+            let done = progress.total.map { "\(Self.grouped(progress.stored)) of \(Self.grouped($0))" } ?? Self.grouped(progress.stored)
+            items.append(progress.refreshing ? "refreshing: \(done)…" : "loaded \(done)…")
+            if let wait = progress.waiting { items.append("rate limited, next in \(Int(wait.rounded(.up))) s") }
+        }
+        if isOffline, let savedAt { items.append("offline · saved \(Self.age(of: savedAt, now: now(), timeZone: timeZone))") }
+        if !persistent { items.append("not saved") }
+        return items
+    }
+
+    // MARK: - Sync
+
+    public func start() {
+        guard !started else { return }
+        started = true
+        rows?.reloadCount()
+        startSync()
+    }
+
+    /// `r`: fetches the account again (or goes on where a stopped sync left off); the stored
+    /// persons stay shown until the new ones are whole. Nothing while a sync runs.
+    public func refresh() {
+        guard started else { return start() }
+        startSync()
+    }
+
+    private func startSync() {
+        guard let sync, let store, syncTask == nil else { return }
+        firstFailure = nil
+        syncTask = busy.task { [weak self] in
+            let state = try? await store.state(PipedriveSync.source)
+            if let self, self.savedAt == nil { self.savedAt = state?.fetchedAt }
+            let result: Result<Void, any Error>
+            do {
+                try await sync.run { [weak self] progress in await self?.progressed(progress) }
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            self?.syncEnded(result)
+        }
+        updateTrailer()
+        onEvent(.changed)
+    }
+
+    private func progressed(_ progress: PipedriveSyncProgress) {
+        self.progress = progress
+        firstFailure = nil
+        if isOffline { isOffline = false }
+        if progress.waiting == nil {
+            // A page was stored: the shown list grew, or (a refresh done) was replaced.
+            savedAt = now()
+            if !progress.refreshing {
+                lastUpdated = now()
+                rows?.reloadCount()
+                rerunSearch()
+            } else if progress.finished {
+                lastUpdated = now()
+                rows?.invalidate()
+                rerunSearch()
+                selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
+            }
+        }
+        updateTrailer()
+        onEvent(.changed)
+    }
+
+    private func syncEnded(_ result: Result<Void, any Error>) {
+        syncTask = nil
+        progress?.waiting = nil
+        defer {
+            updateTrailer()
+            onEvent(.changed)
+        }
+        guard case .failure(let error) = result, !(error is CancellationError) else { return }
+        let stored = rows?.storedCount ?? 0
+        if let fetch = error as? FetchError {
+            logger.warning("sync stopped: \(fetch.detail)")
+            if fetch.kind == .cancelled { return }
+            if (fetch.kind == .unreachable || fetch.kind == .timedOut), stored > 0, let savedAt {
+                isOffline = true
+                onEvent(.banner("Offline — showing persons saved \(Self.age(of: savedAt, now: now(), timeZone: timeZone)) · r to retry", isError: true))
+                return
+            }
+            stored > 0 ? onEvent(.banner(fetch.message, isError: true)) : (firstFailure = fetch.message)
+        } else {
+            let message = (error as? StoreError)?.description ?? String(describing: error)
+            logger.error("sync stopped: \(message)")
+            stored > 0 ? onEvent(.banner(message, isError: true)) : (firstFailure = message)
+        }
+    }
+
+    /// "loading more…" under the rows while the first fill of the list is still going.
+    private func updateTrailer() {
+        guard let rows else { return }
+        let filling = syncTask != nil && progress?.refreshing != true && searchTerm == nil && rows.storedCount > 0
+        rows.trailer = filling ? Self.loadingMore : nil
+    }
+
+    // MARK: - Search
+
+    public func setSearch(_ term: String?) {
+        searchTerm = term.searchTerm
+        searchIsStale = false
+        searchTask?.cancel()
+        searchTask = nil
+        if searchTerm == nil { rows?.setFilter(nil) }
+        runSearch()
+        updateTrailer()
+        onEvent(.changed)
+    }
+
+    /// Runs the search again after the stored list changed, at most one at a time.
+    private func rerunSearch() {
+        guard searchTerm != nil else { return }
+        if searchTask != nil {
+            searchIsStale = true
+        } else {
+            runSearch()
+        }
+    }
+
+    private func runSearch() {
+        guard let term = searchTerm, let rows else { return }
+        let stored = rows.stored
+        searchTask = busy.task { [weak self] in
+            let result: Result<[Int], any Error>
+            do {
+                result = .success(try await stored.positions(matching: term))
+            } catch {
+                result = .failure(error)
+            }
+            guard let self, !Task.isCancelled, self.searchTerm == term else { return }
+            self.searchTask = nil
+            switch result {
+            case .success(let positions): rows.setFilter(positions)
+            case .failure(let error): self.onEvent(.banner("The search failed: \(error)", isError: true))
+            }
+            if self.searchIsStale {
+                self.searchIsStale = false
+                self.runSearch()
+            }
+            self.onEvent(.changed)
+        }
+    }
+
+    // MARK: - Selection and detail
+
+    public func selectionChanged(to rowID: String?) {
+        selectedID = rowID
+        selectedPerson = rowID.flatMap { rows?.person(withID: $0) }
+        let keep = selectedPerson.flatMap(avatarURL).map(avatarKey)
+        pictures?.cancel { $0 == keep }
+        requestAvatar()
+    }
+
+    public func detail(for rowID: String) -> [DetailBlock] {
+        let person = selectedPerson?.id == rowID ? selectedPerson : rows?.person(withID: rowID)
+        guard let person else { return [] }
+        return PipedriveDetail.blocks(for: person, picture: picture(for: person), timeZone: timeZone)
+    }
+
+    // MARK: - Helpers
+
+    /// "2 h ago", "yesterday", "on 12 Mar".
+    static func age(of date: Date, now: Date, timeZone: TimeZone) -> String {
+        let text = HumanDate.describe(date, now: now, timeZone: timeZone)
+        return text.first?.isNumber == true && !text.hasSuffix("ago") ? "on \(text)" : text
+    }
+
+    /// 100000 → "100,000".
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
+    }
+}
