@@ -76,6 +76,16 @@ public struct PipedriveSync: Sendable {
     /// wait. Throws the first error that isn't a 429 (the pages before it stay stored), and
     /// `CancellationError` when cancelled.
     public func run(progress: @Sendable (PipedriveSyncProgress) async -> Void) async throws {
+        do {
+            try await fill(progress: progress)
+        } catch _ where Task.isCancelled {
+            // The store wraps GRDB's CancellationError in a StoreError, and the HTTP client
+            // throws FetchError.cancelled: either way a cancelled run is a CancellationError.
+            throw CancellationError()
+        }
+    }
+
+    private func fill(progress: @Sendable (PipedriveSyncProgress) async -> Void) async throws {
         let (target, start) = try await plan()
         let refreshing = target == Self.staging
         var token = start
@@ -91,7 +101,7 @@ public struct PipedriveSync: Sendable {
                 (page, limit) = try await fetch(token, pageSize)
             } catch let error as FetchError where error.kind == .httpStatus(429) {
                 refusals += 1
-                guard refusals <= Self.maxRefusals else { throw error }
+                guard refusals < Self.maxRefusals else { throw error }
                 let wait = error.retryAfter.map { max($0, 0.5) } ?? backoff
                 backoff = min(backoff * 2, Self.maxBackoff)
                 await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
