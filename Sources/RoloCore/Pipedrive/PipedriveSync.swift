@@ -86,8 +86,13 @@ public struct PipedriveSync: Sendable {
     }
 
     private func fill(progress: @Sendable (PipedriveSyncProgress) async -> Void) async throws {
-        let (target, start) = try await plan()
+        let (target, start, promoted) = try await plan()
         let refreshing = target == Self.staging
+        if promoted {
+            let whole = try await store.state(Self.source)
+            await progress(PipedriveSyncProgress(
+                stored: try await store.count(Self.source), total: whole?.total, refreshing: true, finished: true))
+        }
         var token = start
         var state = try await store.state(target)
         var stored = try await store.count(target)
@@ -102,8 +107,14 @@ public struct PipedriveSync: Sendable {
             } catch let error as FetchError where error.kind == .httpStatus(429) {
                 refusals += 1
                 guard refusals < Self.maxRefusals else { throw error }
-                let wait = error.retryAfter.map { max($0, 0.5) } ?? backoff
-                backoff = min(backoff * 2, Self.maxBackoff)
+                let wait: Double
+                if let named = error.retryAfter {
+                    wait = max(named, 0.5)
+                } else {
+                    // Doubles only while the server names no wait: its own reset is exact.
+                    wait = backoff
+                    backoff = min(backoff * 2, Self.maxBackoff)
+                }
                 await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
                 try await sleep(wait)
                 continue
@@ -135,18 +146,25 @@ public struct PipedriveSync: Sendable {
 
     /// Which list to fill and where to start: the shown list while it isn't whole and its
     /// cursor is this API's, else the side list (resumed when fresh and of this API).
-    func plan() async throws -> (target: String, start: PipedrivePageToken?) {
+    /// `promoted`: a side list stored whole by a run that ended before its swap was swapped in.
+    func plan() async throws -> (target: String, start: PipedrivePageToken?, promoted: Bool) {
         let shown = try await store.state(Self.source)
-        guard let shown else { return (Self.source, nil) }
+        guard let shown else { return (Self.source, nil, false) }
         if !shown.complete, let token = shown.cursor.flatMap(decode) {
-            return (Self.source, token)
+            return (Self.source, token, false)
         }
-        if let side = try await store.state(Self.staging), !side.complete,
-           now().timeIntervalSince(side.fetchedAt) < Self.staleAfter, let token = side.cursor.flatMap(decode) {
-            return (Self.staging, token)
+        let side = try await store.state(Self.staging)
+        if side?.complete == true {
+            // Stored whole, but the run ended before the swap (a kill): swap it in now, and
+            // refresh from there.
+            try await store.promote(Self.staging, to: Self.source)
+            return (Self.staging, nil, true)
+        }
+        if let side, now().timeIntervalSince(side.fetchedAt) < Self.staleAfter, let token = side.cursor.flatMap(decode) {
+            return (Self.staging, token, false)
         }
         try await store.clear(Self.staging)
-        return (Self.staging, nil)
+        return (Self.staging, nil, false)
     }
 
     /// The stored form of a page token, tagged with the API version that gave it.

@@ -272,6 +272,25 @@ struct PipedriveSyncTests {
         try await expectWhole(pages: 3, total: 8, at: later)
     }
 
+    @Test("a side list stored whole by a run killed before its swap is swapped in first, then refreshed")
+    func wholeSideListSwappedIn() async throws {
+        let account = FakePipedriveAccount(FakePipedriveAccount.people(1...4), api: .v2)
+        try await run(sync(account))
+        let side = FakePipedriveAccount.people(1...5, prefix: "Side")
+        try await store.appendPage(
+            PipedriveSync.staging, persons: side, names: side.map(\.displayName), page: 1, seed: nil, complete: true,
+            cursor: nil, at: Self.start)
+        let seen = SeenLists()
+        let shown = self.shown, staging = self.staging
+        try await sync(account).run { report in
+            await seen.record(report, shown: (try? shown.persons(0..<100)) ?? [], staging: (try? staging.count()) ?? -1)
+        }
+        let snapshots = await seen.snapshots
+        #expect(snapshots.first?.report == progress(5, refreshing: true, finished: true))
+        #expect(snapshots.first?.shown == side)
+        #expect(try shownPersons() == FakePipedriveAccount.people(1...4))
+    }
+
     @Test("a side list older than staleAfter is started again from the first page")
     func staleStagingRestarts() async throws {
         let account = try await halfRefreshed()
