@@ -45,12 +45,15 @@ test: build
 	$(SWIFT) test
 
 # One release build (slow the first time: ~15 min on 2 cores), then every benchmark:
-# rolo's image decode + render against chafa's, and through a pty the time to the first frame
-# with data and the bytes one ↓ writes.
+# rolo's image decode + render against chafa's; the pipedrive source at 100,000 persons against
+# 100 (load persons/s, first frame, End, a filter); and through a pty the time to the first
+# frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000.
 bench: deps
 	$(SWIFT) build -c release --product rolo-bench
+	$(SWIFT) build -c release --product rolo-pipedrive-bench
 	$(SWIFT) build -c release --product rolo
 	$(BUILD_DIR)/release/rolo-bench
+	$(BUILD_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(BUILD_DIR)/release/rolo 9
 
 clean:

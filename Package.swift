@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "rolo", targets: ["rolo"]),
         .executable(name: "rolo-bench", targets: ["RoloBench"]),
+        .executable(name: "rolo-pipedrive-bench", targets: ["PipedriveBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,10 +69,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Timing helpers shared by the benchmarks.
+        .target(name: "BenchSupport"),
         // `make bench`: rolo's image decode + render against chafa's, for speed and fidelity.
         .executableTarget(
             name: "RoloBench",
-            dependencies: ["RoloCore", "TerminalUI", "CImage"]
+            dependencies: ["RoloCore", "TerminalUI", "CImage", "BenchSupport"]
+        ),
+        // `make bench`: the pipedrive source at 100,000 persons: loading, launch, End, a filter.
+        .executableTarget(
+            name: "PipedriveBench",
+            dependencies: ["RoloApp", "RoloCore", "StandIn", "TerminalUI", "BenchSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),

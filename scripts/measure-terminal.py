@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Measures what a person feels, through a real pty: time from start to the first frame with
-data, and the bytes rolo writes for one ↓ (with the photo off, and with the photo changing).
+data, and the bytes rolo writes for one ↓ (with the photo off, and with the photo changing);
+then the pipedrive source with 100,000 persons stored against 100: launch to the first frame,
+and rolo's peak memory after End and a filter.
 
 Usage: python3 scripts/measure-terminal.py [path/to/rolo] [runs]
 Starts `rolo demo-server --port 0` itself, so it needs nothing else running.
@@ -25,8 +27,8 @@ COLUMNS, ROWS = 120, 40
 DOWN = b"\x1bOB"  # ↓ as a terminal in keypad-transmit mode sends it
 
 
-def start_stand_in():
-    server = subprocess.Popen([ROLO, "demo-server", "--port", "0"], stdout=subprocess.PIPE, text=True)
+def start_stand_in(*extra):
+    server = subprocess.Popen([ROLO, "demo-server", "--port", "0", *extra], stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     match = re.search(r"http://127\.0\.0\.1:\d+", line)
     if not match:
@@ -102,7 +104,96 @@ def one_run(url, images, colorterm):
     return first_data, down_bytes
 
 
+END = b"\x1bOF"  # End in keypad-transmit mode
+PIPEDRIVE_FIRST = b"Donald"  # the stand-in's first person with the default seed
+
+
+def pipedrive_env(idle_file, home):
+    return dict(os.environ, TERM="xterm-256color", ROLO_IDLE_FILE=idle_file, LANG="C.UTF-8", HOME=home,
+                PIPEDRIVE_API_TOKEN="standin-token")
+
+
+def spawn_pipedrive(url, data, home, idle_file):
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        os.execvpe(ROLO, [ROLO, "pipedrive", "--pipedrive-url", url + "/pipedrive", "--gravatar-url",
+                          url + "/pipedrive/gravatar/", "--data-dir", data, "--images", "off"],
+                   pipedrive_env(idle_file, home))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+    return pid, fd
+
+
+def quit_rolo(pid, fd):
+    os.write(fd, b"q")
+    while read_available(fd, 0.2):
+        pass
+    os.waitpid(pid, 0)
+    os.close(fd)
+
+
+def peak_memory_mb(pid):
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def pipedrive(persons):
+    """Stores the stand-in's account of `persons` with a first launch, then times RUNS launches
+    to the first frame from the database, and one session's peak memory after End and a filter."""
+    server, url = start_stand_in("--persons", str(persons))
+    home = tempfile.mkdtemp(prefix="rolo-home-")
+    data = tempfile.mkdtemp(prefix="rolo-pd-data-")
+    idle_file = tempfile.mktemp(prefix="rolo-idle-")
+    try:
+        started = time.monotonic()
+        pid, fd = spawn_pipedrive(url, data, home, idle_file)
+        wait_settled(fd, idle_file, 0, deadline=600)
+        load_seconds = time.monotonic() - started
+        quit_rolo(pid, fd)
+        firsts = []
+        for _ in range(RUNS):
+            started = time.monotonic()
+            pid, fd = spawn_pipedrive(url, data, home, idle_file)
+            output = b""
+            while PIPEDRIVE_FIRST not in output and time.monotonic() - started < 15:
+                output += read_available(fd, 0.01)
+            firsts.append((time.monotonic() - started) * 1000)
+            quit_rolo(pid, fd)
+        # One session as a user would have it: launched (a background refresh runs), End, a
+        # filter, everything settled; then the peak resident memory.
+        pid, fd = spawn_pipedrive(url, data, home, idle_file)
+        wait_settled(fd, idle_file, 0, deadline=600)
+        _, frame = idle_frame(idle_file)
+        os.write(fd, END)
+        wait_settled(fd, idle_file, frame)
+        _, frame = idle_frame(idle_file)
+        os.write(fd, b"/lovelace\r")
+        wait_settled(fd, idle_file, frame)
+        peak = peak_memory_mb(pid)
+        quit_rolo(pid, fd)
+        return load_seconds, firsts, peak
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait()
+
+
 def main():
+    measure_people()
+    results = {n: pipedrive(n) for n in (100_000, 100)}
+    print("")
+    for n, (load_seconds, firsts, peak) in results.items():
+        print(f"pipedrive, {n:>7} persons stored: first launch stores them in {load_seconds:5.1f} s; "
+              f"launch → first frame: median {statistics.median(firsts):6.1f} ms (min {min(firsts):.1f}, "
+              f"max {max(firsts):.1f}); peak memory after End and a filter: {peak:.0f} MB")
+    ratio = statistics.median(results[100_000][1]) / statistics.median(results[100][1])
+    print(f"first frame, 100,000 stored against 100: {ratio:.2f}×  ({RUNS} launches each, {COLUMNS}×{ROWS}, "
+          "the stand-in running, so each launch also starts a background refresh)")
+
+
+def measure_people():
     server, url = start_stand_in()
     try:
         for images, colorterm in (("off", ""), ("auto", ""), ("auto", "truecolor")):

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Prints the benchmark's rows in aligned columns.

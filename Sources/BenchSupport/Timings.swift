@@ -1,17 +1,19 @@
 /// Repeated measurements of one operation, in milliseconds.
-struct Timings {
-    private(set) var samples: [Double] = []
+public struct Timings {
+    public init() {}
+
+    public private(set) var samples: [Double] = []
 
     /// Records the time elapsed since `start` (taken with `ContinuousClock.now`).
-    mutating func record(since start: ContinuousClock.Instant) {
+    public mutating func record(since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
     }
 
     /// The median sample.
-    var median: Double { percentile(50) }
+    public var median: Double { percentile(50) }
     /// The sample 90% of the others are at or below.
-    var p90: Double { percentile(90) }
+    public var p90: Double { percentile(90) }
 
     /// The nearest-rank percentile.
     private func percentile(_ p: Double) -> Double {

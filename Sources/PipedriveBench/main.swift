@@ -1,0 +1,154 @@
+import BenchSupport
+import Foundation
+import Logging
+import RoloApp
+import RoloCore
+import StandIn
+import TerminalUI
+
+// rolo-pipedrive-bench [PERSONS]: the pipedrive source at a large account (100,000 by default)
+// against a small one (100), in-process over real HTTP and a real WAL database file:
+// - loading the account from the stand-in into the database, in persons per second (v2 and v1);
+// - the first frame of a launch from what is stored (the list, its position, the detail);
+// - End (jump to the last person and draw) and a filter by a name (type it, wait for the
+//   matches, draw), each as the median of many runs;
+// - the process's peak memory.
+// Printed as medians and large/small ratios; the machines are shared, so no absolute figure is
+// asserted anywhere.
+
+LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+let large = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+let small = 100
+let size = Size(width: 120, height: 40)
+
+/// A fresh data directory, removed at exit.
+func scratch(_ name: String) -> String {
+    let path = NSTemporaryDirectory() + "rolo-pipedrive-bench-\(getpid())/\(name)"
+    try? FileManager.default.removeItem(atPath: path)
+    return path
+}
+
+/// Loads the whole account at `server` into a new database; returns it and the seconds taken.
+func load(_ server: StandInServer, api: PipedriveAPIVersion, into directory: String) async throws -> (RoloDatabase, Double) {
+    let database = try RoloDatabase(dataDirectory: directory)
+    let store = PersonStore<PipedrivePerson>(database: database)
+    let client = PipedriveClient(
+        baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: StandInOptions().pipedriveToken, api: api,
+        http: URLSessionHTTPClient(), timeout: 30)
+    let sync = PipedriveSync(store: store, api: api, pageSize: 500) { after, limit in
+        try await client.page(after: after, limit: limit)
+    }
+    let start = ContinuousClock.now
+    try await sync.run { _ in }
+    let elapsed = ContinuousClock.now - start
+    return (database, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+}
+
+/// A pipedrive screen over `database`, offline (so only what is stored is shown), started.
+@MainActor
+func screen(_ database: RoloDatabase) -> (ScreenController, PipedriveViewModel) {
+    let busy = BusyTracker()
+    let model = PipedriveViewModel(
+        fetch: { _, _ in throw FetchError(kind: .unreachable, endpoint: "bench", message: "offline", detail: "bench") },
+        api: .v2, store: PersonStore(database: database), busy: busy, pictures: nil, imageLoader: nil,
+        gravatarBase: URL(string: "http://127.0.0.1/")!)
+    let controller = ScreenController(sources: [model], size: size, busy: busy)
+    controller.start()
+    return (controller, model)
+}
+
+/// Waits until the model has no search or sync running, without spinning the CPU.
+@MainActor
+func settled(_ model: PipedriveViewModel) async {
+    while model.isLoading { try? await Task.sleep(for: .microseconds(200)) }
+}
+
+struct ScreenFigures {
+    var firstFrame = Timings(), end = Timings(), filter = Timings(), matches = 0
+}
+
+/// The screen figures over `database`: `runs` launches, Ends and filters by `name`.
+@MainActor
+func measureScreen(_ database: RoloDatabase, name: String, runs: Int) async -> ScreenFigures {
+    var figures = ScreenFigures()
+    for _ in 0..<runs {
+        var start = ContinuousClock.now
+        let (controller, model) = screen(database)
+        var canvas = controller.render(theme: .monochrome, glyphs: .unicode)
+        figures.firstFrame.record(since: start)
+        precondition(canvas.text.contains("1/"), "the first frame shows no position")
+
+        start = ContinuousClock.now
+        controller.perform(.last)
+        canvas = controller.render(theme: .monochrome, glyphs: .unicode)
+        figures.end.record(since: start)
+
+        await settled(model)  // the offline sync attempt has ended
+        start = ContinuousClock.now
+        controller.perform(.search)
+        for character in name { controller.handle(.key(.character(character))) }
+        await settled(model)
+        canvas = controller.render(theme: .monochrome, glyphs: .unicode)
+        figures.filter.record(since: start)
+        figures.matches = model.entries.rowCount
+        precondition(canvas.text.contains("matching"), "the filter drew no matches")
+    }
+    return figures
+}
+
+func peakMemoryMB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return .nan }
+    return kb / 1024
+}
+
+func ms(_ value: Double) -> String { String(format: "%8.2f ms", value) }
+
+var options = StandInOptions()
+options.pipedrivePersons = large
+options.pipedriveBurst = 1_000_000
+let largeServer = try await StandInServer.start(options, logger: Logger(label: "bench"))
+options.pipedrivePersons = small
+let smallServer = try await StandInServer.start(options, logger: Logger(label: "bench"))
+
+print("rolo-pipedrive-bench: \(large) persons against \(small), stand-in on 127.0.0.1, pages of 500, WAL database")
+print("")
+print("Loading the account into the database (PipedriveSync: fetch, decode, one transaction per page)")
+var largeDatabase: RoloDatabase?
+for api in [PipedriveAPIVersion.v2, .v1] {
+    var rates: [Double] = []
+    for run in 0..<(api == .v2 ? 3 : 1) {
+        let (database, seconds) = try await load(largeServer, api: api, into: scratch("\(api)-\(run)"))
+        let stored = try StoredRows<PipedrivePerson>(database: database, source: PipedriveSync.source).count()
+        precondition(stored == large, "stored \(stored) of \(large)")
+        rates.append(Double(large) / seconds)
+        if api == .v2 { largeDatabase = database }
+    }
+    let median = rates.sorted()[rates.count / 2]
+    print("  \(api): \(Int(median)) persons/s (median of \(rates.count); \(String(format: "%.1f", Double(large) / median)) s for the account)")
+}
+let (smallDatabase, _) = try await load(smallServer, api: .v2, into: scratch("small"))
+await largeServer.stop()
+await smallServer.stop()
+
+// A last name the stand-in gives about one person in twelve, as a real filter would match.
+let name = "lovelace"
+let runs = 15
+let big = await measureScreen(largeDatabase!, name: name, runs: runs)
+let little = await measureScreen(smallDatabase, name: name, runs: runs)
+print("")
+print("The screen (\(size.width)×\(size.height), offline so only the database answers; median of \(runs))")
+func padded(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+print(String(repeating: " ", count: 48) + "\(padded("\(large)", 11)) \(padded("\(small)", 11))   ratio")
+for (label, a, b) in [
+    ("launch → first frame from the database", big.firstFrame, little.firstFrame),
+    ("End: jump to the last person and draw", big.end, little.end),
+    ("filter by “\(name)” (\(big.matches) / \(little.matches) matches)", big.filter, little.filter),
+] {
+    print("  \(label.padding(toLength: 46, withPad: " ", startingAt: 0)) \(ms(a.median)) \(ms(b.median))  \(String(format: "%5.2f×", a.median / b.median))")
+}
+print("")
+print(String(format: "Peak memory of this process (stand-in, loader and screens included): %.0f MB", peakMemoryMB()))
+try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "rolo-pipedrive-bench-\(getpid())")
