@@ -138,6 +138,7 @@ public final class PipedriveViewModel: SourceModel {
     private func startSync() {
         guard let sync, let store, syncTask == nil else { return }
         firstFailure = nil
+        progress = nil
         syncTask = busy.task { [weak self] in
             let state = try? await store.state(PipedriveSync.source)
             if let self, self.savedAt == nil { self.savedAt = state?.fetchedAt }
@@ -204,7 +205,10 @@ public final class PipedriveViewModel: SourceModel {
     /// "loading more…" under the rows while the first fill of the list is still going.
     private func updateTrailer() {
         guard let rows else { return }
-        let filling = syncTask != nil && progress?.refreshing != true && searchTerm == nil && rows.storedCount > 0
+        // Only once a page of the shown list has landed: a launch over a whole list refreshes
+        // beside it, and nothing more is coming below its rows.
+        let filling = syncTask != nil && progress.map { !$0.refreshing && !$0.finished } == true
+            && searchTerm == nil && rows.storedCount > 0
         rows.trailer = filling ? Self.loadingMore : nil
     }
 
