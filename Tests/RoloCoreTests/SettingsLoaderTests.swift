@@ -267,6 +267,16 @@ struct SettingsLoaderTests {
         #expect(try load(file: "timeout = 3", mode: 0o644).timeout == 3)
     }
 
+    @Test("api_token, Pipedrive's own name for the token, is read from the file under the same permission rule")
+    func apiTokenAlias() throws {
+        let file = "api_token = \"alias-token\"\n"
+        #expect(try load(file: file, mode: 0o600).pipedriveToken == "alias-token")
+        let message = loadError(file: file, mode: 0o604)
+        #expect(message == "\(configPath) holds the Pipedrive API token but other users can read it — run chmod 600 \(configPath)")
+        #expect(message?.contains("alias-token") == false)
+        #expect(try load(environment: ["PIPEDRIVE_API_TOKEN": "env-token"], file: file, mode: 0o600).pipedriveToken == "env-token")
+    }
+
     @Test("The token is never taken from an option, which others see in ps")
     func tokenOption() {
         #expect(loadError(options: [.pipedriveToken: ["abc"]])
