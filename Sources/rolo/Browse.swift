@@ -108,16 +108,21 @@ struct Browse: AsyncParsableCommand {
         }
     }
 
-    /// The randomuser source over rolo's database; without a usable database it keeps its persons
-    /// in memory for the run, and the reason is in the log.
-    @MainActor
-    private static func makeRandomUser(settings: Settings, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> RandomUserViewModel {
-        var store: PersonStore<RandomPerson>?
+    /// rolo's database, opened once for the sources that store persons; nil when it can't be
+    /// opened (the reason is in the log), and those sources keep their persons in memory.
+    private static func openDatabase(_ settings: Settings) -> RoloDatabase? {
         do {
-            store = PersonStore(database: try RoloDatabase(dataDirectory: settings.dataDir))
+            return try RoloDatabase(dataDirectory: settings.dataDir)
         } catch {
-            Logger(label: "rolo").error("randomuser keeps its persons in memory: \(error)")
+            Logger(label: "rolo").error("randomuser and pipedrive keep their persons in memory: \(error)")
+            return nil
         }
+    }
+
+    /// The randomuser source over rolo's database (nil: in memory for the run).
+    @MainActor
+    private static func makeRandomUser(settings: Settings, database: RoloDatabase?, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> RandomUserViewModel {
+        let store = database.map { PersonStore<RandomPerson>(database: $0) }
         // Its own avatar cache, so r can replace this source's avatars without touching others'.
         let avatars = ImageDiskCache(directory: settings.cacheDir + "/randomuser")
         return RandomUserViewModel(
@@ -127,16 +132,11 @@ struct Browse: AsyncParsableCommand {
             avatarCache: avatars)
     }
 
-    /// The pipedrive source: the account's persons in rolo's database (in memory for the run when
-    /// no database file can be opened); without a URL or token, the tab says what to set.
+    /// The pipedrive source: the account's persons in rolo's database (nil: in memory for the
+    /// run); without a URL or token, the tab says what to set.
     @MainActor
-    private static func makePipedrive(settings: Settings, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> PipedriveViewModel {
-        var store: PersonStore<PipedrivePerson>?
-        do {
-            store = PersonStore(database: try RoloDatabase(dataDirectory: settings.dataDir))
-        } catch {
-            Logger(label: "rolo").error("pipedrive keeps its persons in memory: \(error)")
-        }
+    private static func makePipedrive(settings: Settings, database: RoloDatabase?, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> PipedriveViewModel {
+        let store = database.map { PersonStore<PipedrivePerson>(database: $0) }
         var fetch: PipedriveSync.Fetch?
         var unconfigured: String?
         if let url = settings.pipedriveURL, let token = settings.pipedriveToken, !token.isEmpty {
@@ -232,9 +232,10 @@ struct Browse: AsyncParsableCommand {
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: DirectorySnapshotStore(path: settings.dataDir + "/directory.json"),
             contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy)
-        let randomuser = makeRandomUser(settings: settings, http: http, busy: busy,
+        let database = openDatabase(settings)
+        let randomuser = makeRandomUser(settings: settings, database: database, http: http, busy: busy,
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let pipedrive = makePipedrive(settings: settings, http: http, busy: busy,
+        let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,
                                       pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size, busy: busy)
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
