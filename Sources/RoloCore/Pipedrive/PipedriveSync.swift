@@ -135,12 +135,13 @@ public struct PipedriveSync: Sendable {
                 return
             }
             token = next
+            // The page is reported as soon as it is stored, so the list shows it during any wait.
+            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing))
             if let remaining = limit.remaining, remaining <= 0 {
                 let wait = max(limit.resetSeconds ?? 1, 0.5)
                 await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
                 try await sleep(wait)
             }
-            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing))
         }
     }
 

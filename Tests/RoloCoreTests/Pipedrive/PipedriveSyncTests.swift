@@ -214,9 +214,9 @@ struct PipedriveSyncTests {
             "fetch first", "sleep 7.0", "fetch c:3", "sleep 1.0", "fetch c:6", "sleep 0.5", "fetch c:9",
         ])
         #expect(reports == [
-            progress(3, of: 12, waiting: 7), progress(3, of: 12),
-            progress(6, of: 12, waiting: 1), progress(6, of: 12),
-            progress(9, of: 12, waiting: 0.5), progress(9, of: 12),
+            progress(3, of: 12), progress(3, of: 12, waiting: 7),
+            progress(6, of: 12), progress(6, of: 12, waiting: 1),
+            progress(9, of: 12), progress(9, of: 12, waiting: 0.5),
             progress(12, of: 12, finished: true),
         ])
     }
