@@ -1,5 +1,11 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// The one place rolo's version is written: the VERSION file beside this manifest.
+let version = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("VERSION"), encoding: .utf8))?
+    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "0.0.0-unknown"
 
 let package = Package(
     name: "rolo",
@@ -31,6 +37,9 @@ let package = Package(
             name: "CImage",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
         ),
+        // rolo's version as a C string, defined from the VERSION file (swiftSettings can't
+        // define a value, cSettings can).
+        .target(name: "CVersion", cSettings: [.define("ROLO_VERSION", to: "\"\(version)\"")]),
         // Signal handlers and the crash-time terminal reset, which must be async-signal-safe C.
         .target(name: "CTerminal"),
         .target(
@@ -40,7 +49,7 @@ let package = Package(
         .target(
             name: "RoloCore",
             dependencies: [
-                "CImage",
+                "CImage", "CVersion",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),

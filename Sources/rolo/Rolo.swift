@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoloCore
 
 /// `rolo`: the terminal browser, and `rolo demo-server`: the stand-in alone.
 @main
@@ -17,7 +18,7 @@ struct Rolo: AsyncParsableCommand {
         or in $XDG_CONFIG_HOME/rolo/config.toml (people-url = "http://..."); an option wins \
         over the environment, the environment over the file.
         """,
-        version: "0.1.0",
+        version: RoloVersion.current,
         subcommands: [Browse.self, DemoServer.self],
         defaultSubcommand: Browse.self
     )
