@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "rolo", targets: ["rolo"]),
         .executable(name: "rolo-bench", targets: ["RoloBench"]),
         .executable(name: "rolo-pipedrive-bench", targets: ["PipedriveBench"]),
+        .executable(name: "rolo-http-bench", targets: ["HTTPBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +31,12 @@ let package = Package(
             name: "CNcursesw",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
+        ),
+        // libcurl through pkg-config; the shim gives its variadic setopt/getinfo typed wrappers.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // libjpeg-turbo and libpng, wrapped in C so that libjpeg's longjmp-based
         // error handling never crosses into Swift.
@@ -49,7 +56,7 @@ let package = Package(
         .target(
             name: "RoloCore",
             dependencies: [
-                "CImage", "CVersion",
+                "CImage", "CVersion", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -89,6 +96,11 @@ let package = Package(
         .executableTarget(
             name: "PipedriveBench",
             dependencies: ["RoloApp", "RoloCore", "StandIn", "TerminalUI", "BenchSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        // `make bench`: stand-in image loads per second through the HTTP client.
+        .executableTarget(
+            name: "HTTPBench",
+            dependencies: ["RoloCore", "StandIn", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),

@@ -214,7 +214,7 @@ struct Browse: AsyncParsableCommand {
             return .failure(.notATerminal)
         }
         let busy = BusyTracker()
-        let http = URLSessionHTTPClient()
+        let http = CurlHTTPClient()
         let pipeline = ImagePipeline()
         let showImages = terminal.canShowImages
         Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth), images \(showImages ? "on" : "off")")
