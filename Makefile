@@ -6,8 +6,12 @@ BUILD_DIR  ?= .build
 CONFIG     ?= debug
 ROLO        = $(BUILD_DIR)/$(CONFIG)/rolo
 
+# libcurl's headers sit under Debian's multiarch directory (x86_64-linux-gnu, aarch64-linux-gnu)
+MULTIARCH  := $(shell uname -m)-linux-gnu
+
 # header or tool -> Debian package that provides it
 DEPS = /usr/include/ncurses.h:libncurses-dev \
+       /usr/include/$(MULTIARCH)/curl/curl.h:libcurl4-openssl-dev \
        /usr/include/jpeglib.h:libjpeg-dev \
        /usr/include/png.h:libpng-dev \
        /usr/include/sqlite3.h:libsqlite3-dev \
@@ -47,14 +51,18 @@ test: build
 # One release build (slow the first time: ~15 min on 2 cores), then every benchmark:
 # rolo's image decode + render against chafa's; the pipedrive source at 100,000 persons against
 # 100 (load persons/s, first frame, End, a filter); and through a pty the time to the first
-# frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000.
+# frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000;
+# then HTTP: stand-in image loads per second, and rolo's CPU time while it waits for an answer.
 bench: deps
 	$(SWIFT) build -c release --product rolo-bench
 	$(SWIFT) build -c release --product rolo-pipedrive-bench
+	$(SWIFT) build -c release --product rolo-http-bench
 	$(SWIFT) build -c release --product rolo
 	$(BUILD_DIR)/release/rolo-bench
 	$(BUILD_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(BUILD_DIR)/release/rolo 9
+	$(BUILD_DIR)/release/rolo-http-bench 400
+	python3 scripts/measure-http.py $(BUILD_DIR)/release/rolo 3
 
 clean:
 	rm -rf $(BUILD_DIR)
