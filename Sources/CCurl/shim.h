@@ -41,6 +41,13 @@ static inline CURLcode rolo_curl_easy_getinfo_pointer(CURL *handle, CURLINFO inf
     return curl_easy_getinfo(handle, info, value);
 }
 
+// glibc declares pthread_setname_np only under _GNU_SOURCE, which Swift's Glibc module lacks.
+#include <pthread.h>
+extern int pthread_setname_np(pthread_t thread, const char *name);
+
+/// Names the calling thread (15 bytes at most), so htop and /proc show the HTTP I/O thread.
+static inline void rolo_name_this_thread(const char *name) { pthread_setname_np(pthread_self(), name); }
+
 static inline CURLMcode rolo_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }

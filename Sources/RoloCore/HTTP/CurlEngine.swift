@@ -56,8 +56,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func run() {
-        // The name shows in htop and /proc/PID/task/*/comm.
-        Thread.current.name = "rolo-http"
+        rolo_name_this_thread("rolo-http")
         let threadID = pthread_self()
         while true {
             let pending = lock.withLock {
