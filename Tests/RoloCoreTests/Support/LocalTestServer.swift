@@ -35,7 +35,15 @@ final class LocalTestServer: @unchecked Sendable {
     private let lock = NSLock()
     private var connections: [Int32] = []
     private var received: [Request] = []
-    private var hangUps: [ContinuousClock.Instant] = []
+    private var hangUps: [HangUp] = []
+
+    /// A connection the client closed while the server held it (`.hang`, `.trickle`).
+    struct HangUp: Sendable {
+        /// When the server had read the request.
+        var received: ContinuousClock.Instant
+        /// When the server saw the connection closed.
+        var closed: ContinuousClock.Instant
+    }
 
     init(host: String = "127.0.0.1", route: @escaping @Sendable (Request) -> Reply) throws {
         self.route = route
@@ -60,8 +68,9 @@ final class LocalTestServer: @unchecked Sendable {
     /// Every request served so far.
     var requests: [Request] { lock.withLock { received } }
 
-    /// When the client closed each connection the server was holding (`.hang`).
-    var clientHangUps: [ContinuousClock.Instant] { lock.withLock { hangUps } }
+    /// The connections the client closed while the server was holding them, on the server's
+    /// own threads' clock, so a busy test runner doesn't blur when they closed.
+    var clientHangUps: [HangUp] { lock.withLock { hangUps } }
 
     /// Closes the listener and every connection, which ends hanging requests.
     func stop() {
@@ -129,6 +138,7 @@ final class LocalTestServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = readHead(connection) else { return }
+        let receivedAt = ContinuousClock.now
         lock.withLock { received.append(request) }
         switch route(request) {
         case .respond(let status, let headers, let body, let contentLength):
@@ -143,13 +153,16 @@ final class LocalTestServer: @unchecked Sendable {
         case .trickle(let body, let interval):
             guard write(Data("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\n\r\n".utf8), to: connection) else { break }
             for byte in body {
-                guard write(Data([byte]), to: connection) else { break }
+                guard write(Data([byte]), to: connection) else {
+                    lock.withLock { hangUps.append(HangUp(received: receivedAt, closed: .now)) }
+                    break
+                }
                 Thread.sleep(forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
             }
         case .hang:
             var scratch = [UInt8](repeating: 0, count: 1024)
             while recv(connection, &scratch, scratch.count, 0) > 0 {}
-            lock.withLock { hangUps.append(.now) }
+            lock.withLock { hangUps.append(HangUp(received: receivedAt, closed: .now)) }
         }
         let stillOpen = lock.withLock {
             guard let index = connections.firstIndex(of: connection) else { return false }
