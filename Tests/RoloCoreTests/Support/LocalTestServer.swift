@@ -39,8 +39,8 @@ final class LocalTestServer: @unchecked Sendable {
 
     /// A connection the client closed while the server held it (`.hang`, `.trickle`).
     struct HangUp: Sendable {
-        /// When the server had read the request.
-        var received: ContinuousClock.Instant
+        /// When the server accepted the connection.
+        var accepted: ContinuousClock.Instant
         /// When the server saw the connection closed.
         var closed: ContinuousClock.Instant
     }
@@ -137,8 +137,13 @@ final class LocalTestServer: @unchecked Sendable {
     }
 
     private func serve(_ connection: Int32) {
-        guard let request = readHead(connection) else { return }
-        let receivedAt = ContinuousClock.now
+        let acceptedAt = ContinuousClock.now
+        guard let request = readHead(connection) else {
+            // Closed before the whole head arrived: on a loaded machine, a client's deadline
+            // can pass before this thread first runs.
+            lock.withLock { hangUps.append(HangUp(accepted: acceptedAt, closed: .now)) }
+            return
+        }
         lock.withLock { received.append(request) }
         switch route(request) {
         case .respond(let status, let headers, let body, let contentLength):
@@ -154,7 +159,7 @@ final class LocalTestServer: @unchecked Sendable {
             guard write(Data("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\n\r\n".utf8), to: connection) else { break }
             for byte in body {
                 guard write(Data([byte]), to: connection) else {
-                    lock.withLock { hangUps.append(HangUp(received: receivedAt, closed: .now)) }
+                    lock.withLock { hangUps.append(HangUp(accepted: acceptedAt, closed: .now)) }
                     break
                 }
                 Thread.sleep(forTimeInterval: Double(interval.components.attoseconds) / 1e18 + Double(interval.components.seconds))
@@ -162,7 +167,7 @@ final class LocalTestServer: @unchecked Sendable {
         case .hang:
             var scratch = [UInt8](repeating: 0, count: 1024)
             while recv(connection, &scratch, scratch.count, 0) > 0 {}
-            lock.withLock { hangUps.append(HangUp(received: receivedAt, closed: .now)) }
+            lock.withLock { hangUps.append(HangUp(accepted: acceptedAt, closed: .now)) }
         }
         let stillOpen = lock.withLock {
             guard let index = connections.firstIndex(of: connection) else { return false }
