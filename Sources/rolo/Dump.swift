@@ -29,15 +29,29 @@ struct Dump: AsyncParsableCommand {
         Text is cleaned of control and escape sequences as on screen; Unicode is kept as is.
 
         Fields (--fields a,b,c; every field by default, in this order):
-        \(SourceID.allCases.map { "  \($0.rawValue): \(DumpSchemas.names(for: $0).joined(separator: ", "))" }.joined(separator: "\n"))
+        \(fieldList)
 
         Examples:
-          rolo dump directory --format json | jq -r '.[] | select(.position == "IOS") | .email'
-          rolo dump pipedrive --fields name,email,organization --format csv > persons.csv
+          rolo dump directory | jq -r '.[] | select(.position == "IOS") | .email'
+          rolo dump pipedrive --fields name,email,organization --format csv > p.csv
           rolo dump foods --search pasta --format jsonl | jq -r .name
           rolo dump randomuser --offline --format tsv | cut -f3,7
         """
     )
+
+    /// Each source's fields, wrapped under 80 columns with a hanging indent: the help's own
+    /// wrapping would start continuation lines at the margin.
+    private static var fieldList: String {
+        SourceID.allCases.map { source in
+            var lines = ["  " + source.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)]
+            for (index, name) in DumpSchemas.names(for: source).enumerated() {
+                let piece = name + (index == DumpSchemas.names(for: source).count - 1 ? "" : ",")
+                if lines[lines.count - 1].count + piece.count + 1 > 78 { lines.append(String(repeating: " ", count: 14)) }
+                lines[lines.count - 1] += (lines[lines.count - 1].hasSuffix(" ") ? "" : " ") + piece
+            }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
 
     @Argument(help: ArgumentHelp("The source to print: people, directory, foods, randomuser or pipedrive.", valueName: "source"))
     var source: SourceID
@@ -48,7 +62,7 @@ struct Dump: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only the records the list's / search would show.", valueName: "text"))
     var search: String?
 
-    @Option(help: ArgumentHelp("The fields to print, comma-separated, in this order (see the list below).", valueName: "a,b,c"))
+    @Option(help: ArgumentHelp("The fields to print, comma-separated, in this order (listed above).", valueName: "a,b,c"))
     var fields: String?
 
     @Flag(help: "Ask no server: print what rolo has stored (directory, randomuser, pipedrive).")
