@@ -10,7 +10,9 @@ struct Rolo: AsyncParsableCommand {
         abstract: "A full-screen terminal browser for the people (and foods) behind five REST APIs.",
         discussion: """
         Run `rolo [SOURCE] [OPTIONS]` to browse (`rolo help browse` lists the options), or \
-        `rolo --demo` to try it on the built-in stand-in server with no network.
+        `rolo --demo` to try it on the built-in stand-in server with no network. \
+        `rolo dump SOURCE` prints a source's list as JSON, CSV or TSV for scripts \
+        (`rolo dump --help`).
 
         Keys: ↑↓ (or j k) move, PgUp PgDn, Home End; Enter opens the detail, Esc goes back; \
         r refreshes, / searches, i toggles thumbnails, ? lists every key, q quits.

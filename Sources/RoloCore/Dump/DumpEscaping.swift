@@ -2,6 +2,10 @@
 enum DumpEscaping {
     /// A JSON string (RFC 8259): quotes, backslashes and controls escaped, everything else as is.
     static func jsonString(_ text: String) -> String {
+        // Almost every value needs no escape; don't rebuild it scalar by scalar then.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
