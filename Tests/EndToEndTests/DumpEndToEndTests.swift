@@ -93,6 +93,9 @@ extension EndToEnd {
             let home = try home()
             defer { try? FileManager.default.removeItem(atPath: home) }
             let tmux = try await TmuxSession(width: 200, height: 20, environment: ["PIPEDRIVE_API_TOKEN": StandInOptions().pipedriveToken])
+            // The shell's exit ends the session and with it the tmux server, which a signal from a
+            // test runner's blocked mask might not.
+            defer { try? tmux.run("exit") }
             try tmux.run("\(RoloBinary.path) dump pipedrive --format jsonl --data-dir \(home) "
                          + "--pipedrive-url \(server.baseURL.absoluteString)/pipedrive | head -2 | cut -c1-40; echo \"END$((40 + 2)) STATUS=${PIPESTATUS[0]}\"")
             // END42 is not in the typed command, so it shows only once the pipeline has ended.
