@@ -45,7 +45,7 @@ final class DumpStandIn {
     /// What `rolo dump <source> --format <format>` prints, or the ``DumpError`` it fails with.
     func dump(
         _ source: SourceID, _ format: DumpFormat, search: String? = nil, fields: String? = nil, offline: Bool = false,
-        token: String = StandInOptions().pipedriveToken, timeout: TimeInterval = 10
+        token: String = StandInOptions().pipedriveToken, timeout: TimeInterval = 60
     ) async throws -> String {
         let collected = Collected()
         let runner = DumpRunner(
