@@ -1,5 +1,5 @@
 import Foundation
-import RoloCore
+@testable import RoloCore
 import Testing
 
 @Suite("DumpFormatter writes JSON, JSON Lines, RFC 4180 CSV and escaped TSV")
@@ -98,5 +98,17 @@ struct DumpSchemaTests {
             #expect(Set(names).count == names.count, "\(source)")
             #expect(names.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "_" } }, "\(source): \(names)")
         }
+    }
+}
+
+@Suite("DumpError words a fetch failure for a script")
+struct DumpErrorTests {
+    @Test("The screen's key hints are dropped: a pipeline can't press r")
+    func keyHints() {
+        #expect(DumpError.withoutKeyHint("Can't reach h:1 — is the server running? r to retry") == "Can't reach h:1 — is the server running?")
+        #expect(DumpError.withoutKeyHint("h:1 didn't answer within 30 s — r to retry") == "h:1 didn't answer within 30 s")
+        #expect(DumpError.withoutKeyHint("Tartu didn't load — showing Tallinn only; r to retry") == "Tartu didn't load — showing Tallinn only")
+        #expect(DumpError.withoutKeyHint("Pipedrive is rate-limiting rolo — wait 3 s, then r") == "Pipedrive is rate-limiting rolo — wait 3 s")
+        #expect(DumpError.withoutKeyHint("The people server answered 404 — check the people URL") == "The people server answered 404 — check the people URL")
     }
 }
