@@ -40,25 +40,27 @@ struct Browse: AsyncParsableCommand {
     @Option(name: .customLong("pipedrive-url"), help: ArgumentHelp("Your Pipedrive company URL, https://COMPANY.pipedrive.com; the token comes from PIPEDRIVE_API_TOKEN or api_token in the config file.", valueName: "url"))
     var pipedriveURL: String?
 
-    @Option(name: .customLong("pipedrive-api"), help: ArgumentHelp("The Pipedrive API to page persons with: v2 (cursor, the default) or v1 (offset, for older accounts).", valueName: "v1|v2"))
+    @Option(name: .customLong("pipedrive-api"), help: ArgumentHelp("The Pipedrive API to page persons with: v2 (cursor, the default) or v1 (offset, for older accounts).", valueName: "v1|v2"),
+            completion: .list(PipedriveAPIVersion.allCases.map(\.rawValue)))
     var pipedriveAPI: String?
 
     @Option(name: .customLong("gravatar-url"), help: ArgumentHelp("Where Gravatar avatars come from (default https://gravatar.com/avatar/).", valueName: "url"))
     var gravatarURL: String?
 
-    @Option(help: ArgumentHelp("Your address book: a .vcf file or a directory of them (default $XDG_DATA_HOME/contacts, and ~/.contacts.vcf).", valueName: "path"))
+    @Option(help: ArgumentHelp("Your address book: a .vcf file or a directory of them (default $XDG_DATA_HOME/contacts, and ~/.contacts.vcf).", valueName: "path"), completion: .file(extensions: ["vcf"]))
     var contacts: String?
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the last good responses are saved (default $XDG_DATA_HOME/rolo).", valueName: "dir"))
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where the last good responses are saved (default $XDG_DATA_HOME/rolo).", valueName: "dir"), completion: .directory)
     var dataDir: String?
 
-    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where downloaded images are cached (default $XDG_CACHE_HOME/rolo).", valueName: "dir"))
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Where downloaded images are cached (default $XDG_CACHE_HOME/rolo).", valueName: "dir"), completion: .directory)
     var cacheDir: String?
 
     @Option(help: ArgumentHelp("Seconds to wait for a server before giving up (default 30).", valueName: "seconds"))
     var timeout: String?
 
-    @Option(help: ArgumentHelp("Draw images: auto, off, truecolor or 256 (default auto).", valueName: "mode"))
+    @Option(help: ArgumentHelp("Draw images: auto, off, truecolor or 256 (default auto).", valueName: "mode"),
+            completion: .list(ImageMode.allCases.map(\.rawValue)))
     var images: String?
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
@@ -67,10 +69,11 @@ struct Browse: AsyncParsableCommand {
     @Flag(help: "Draw with ASCII symbols only: country codes instead of flags, * and . for likes.")
     var ascii = false
 
-    @Option(help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
+    @Option(help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"), completion: .file(extensions: ["toml"]))
     var config: String?
 
     func run() async throws {
+        StartupTrace.mark("main")
         let environment = ProcessInfo.processInfo.environment
         var settings: Settings
         do {
@@ -82,6 +85,7 @@ struct Browse: AsyncParsableCommand {
         let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
         let logger = Logger(label: "rolo")
         logger.info("rolo starting; log at \(logPath)")
+        StartupTrace.mark("settings and log")
 
         var standIn: StandInServer?
         if demo {
@@ -98,6 +102,7 @@ struct Browse: AsyncParsableCommand {
             settings.contactsPath = try Self.writeDemoContacts(into: settings.dataDir)
             standIn = server
             logger.info("demo: stand-in at \(server.baseURL)")
+            StartupTrace.mark("stand-in")
         }
         let outcome = await Self.runScreen(settings: settings, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
         await standIn?.stop()
@@ -213,6 +218,7 @@ struct Browse: AsyncParsableCommand {
         } catch {
             return .failure(.notATerminal)
         }
+        StartupTrace.mark("terminal")
         let busy = BusyTracker()
         let http = URLSessionHTTPClient()
         let pipeline = ImagePipeline()
@@ -238,6 +244,7 @@ struct Browse: AsyncParsableCommand {
         let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,
                                       pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size, busy: busy)
+        StartupTrace.mark("sources")
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())
     }
