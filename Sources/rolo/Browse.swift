@@ -9,12 +9,8 @@ import TerminalUI
 extension SourceID: ExpressibleByArgument {}
 extension ImageMode: ExpressibleByArgument {}
 
-/// Opens the full-screen browser.
-struct Browse: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "browse",
-        abstract: "Open the browser (the default: `rolo people` is `rolo browse people`)."
-    )
+/// The full-screen browser: the root command's source and options, and what it runs.
+struct Browse: ParsableArguments {
 
     @Argument(help: "The source to open first.")
     var source: SourceID?
