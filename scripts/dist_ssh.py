@@ -147,10 +147,9 @@ def run_checks(root, prefix, work):
 
         pane.type("rolo --demo; echo rolo-exited-$?")
         pane.wait_for("the first screen over ssh", lambda s: "24 employees" in s and "1/24" in s)
-        frame = wait_idle(idle)
+        wait_idle(idle)
         pane.send("Down")
         pane.wait_for("the second row selected", lambda s: "2/24" in s)
-        wait_idle(idle, frame)
         pane.send("q")
         screen = pane.wait_for("the remote shell after q", lambda s: "rolo-exited-0" in s)
         after = pane.modes()
@@ -160,8 +159,10 @@ def run_checks(root, prefix, work):
                f"terminal modes restored ({after})")
 
         marker = os.path.join(work, "killed-client-data")
+        os.unlink(idle)
         pane.type(f"rolo --demo --data-dir {marker}")
         pane.wait_for("the first screen again", lambda s: "24 employees" in s and "1/24" in s)
+        wait_idle(idle)
         remote = find_process(marker)
         clients = [pid for pid in descendants(pane.pane_pid()) if b"ssh" in open(f"/proc/{pid}/cmdline", "rb").read()]
         assert remote and clients, f"remote rolo {remote}, ssh client {clients}"
