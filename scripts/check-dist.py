@@ -222,8 +222,8 @@ def completions(root):
     fish_offered = [line.split("\t")[0] for line in fished.splitlines()]
     missing = [s for s in SOURCES if s not in fish_offered]
     assert not missing, f"fish does not offer {missing} after `rolo `: {fish_offered}"
-    images = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo --images '"]).stdout.split()
-    assert {"auto", "off", "truecolor", "256"} <= set(images), f"fish offers {images} after --images"
+    images = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo browse --images '"]).stdout.split()
+    assert {"auto", "off", "truecolor", "256"} <= set(images), f"fish offers {images} after rolo browse --images"
     return "bash -n, zsh -n, fish -n pass; bash and fish offer the five sources, fish the image modes"
 
 

@@ -8,7 +8,7 @@
 #   ROOT/share/doc/rolo/README.md
 # Usage: scripts/stage-release.sh BINARY ROOT VERSION [--gzip-man]
 # BINARY is the unstripped release build: it runs here to write its own completion scripts, so
-# they always match the options it parses.
+# they always match the options it parses (scripts/completions.py).
 set -eu
 
 binary=$1 root=$2 version=$3 gzip_man=${4:-}
@@ -30,9 +30,8 @@ if [ "$gzip_man" = "--gzip-man" ]; then
     gzip -9n -f "$man"
 fi
 
-"$binary" --generate-completion-script bash > "$root/share/bash-completion/completions/rolo"
-"$binary" --generate-completion-script zsh > "$root/share/zsh/site-functions/_rolo"
-"$binary" --generate-completion-script fish > "$root/share/fish/vendor_completions.d/rolo.fish"
+python3 "$here/completions.py" "$binary" "$root/share/bash-completion/completions/rolo" \
+    "$root/share/zsh/site-functions/_rolo" "$root/share/fish/vendor_completions.d/rolo.fish"
 install -m 644 "$top/README.md" "$root/share/doc/rolo/README.md"
 chmod 644 "$root/share/bash-completion/completions/rolo" "$root/share/zsh/site-functions/_rolo" \
     "$root/share/fish/vendor_completions.d/rolo.fish"

@@ -9,8 +9,12 @@ import TerminalUI
 extension SourceID: ExpressibleByArgument {}
 extension ImageMode: ExpressibleByArgument {}
 
-/// The full-screen browser: the root command's source and options, and what it runs.
-struct Browse: ParsableArguments {
+/// Opens the full-screen browser.
+struct Browse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Open the browser (the default: `rolo people` is `rolo browse people`)."
+    )
 
     @Argument(help: "The source to open first.")
     var source: SourceID?
@@ -203,6 +207,10 @@ struct Browse: ParsableArguments {
 
     @MainActor
     private static func runScreen(settings: Settings, first: SourceID?, ascii: Bool, idleFile: String?) async -> Result<Void, TerminalError> {
+        // The address book and the database are read on other threads while the terminal opens:
+        // most tabs draw neither, and the main actor has the terminal to set up meanwhile.
+        let contactsLoad = Task.detached(priority: .userInitiated) { loadContacts(settings) }
+        let databaseOpen = Task.detached(priority: .userInitiated) { openDatabase(settings) }
         let terminal: Terminal
         do {
             terminal = try Terminal(options: TerminalOptions(
@@ -229,12 +237,15 @@ struct Browse: ParsableArguments {
             busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil,
             imageLoader: showImages ? RemoteImageLoader(http: http, cache: imageCache, timeout: settings.timeout) : nil,
             useFlags: terminal.isUnicode)
-        let contacts = loadContacts(settings)
+        StartupTrace.mark("people and foods")
+        let contacts = await contactsLoad.value
+        StartupTrace.mark("address book")
         let directory = DirectoryViewModel(
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: DirectorySnapshotStore(path: settings.dataDir + "/directory.json"),
             contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy)
-        let database = openDatabase(settings)
+        let database = await databaseOpen.value
+        StartupTrace.mark("database")
         let randomuser = makeRandomUser(settings: settings, database: database, http: http, busy: busy,
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,

@@ -2,19 +2,14 @@ import ArgumentParser
 import RoloCore
 
 /// `rolo`: the terminal browser, and `rolo demo-server`: the stand-in alone.
-///
-/// The browser's source and options belong to the root command itself rather than to a default
-/// subcommand, so `rolo --help` lists them and the shell completions offer them (and the source
-/// names) right after `rolo`: swift-argument-parser's completion scripts ignore a default
-/// subcommand.
 @main
 struct Rolo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rolo",
         abstract: "A full-screen terminal browser for the people (and foods) behind five REST APIs.",
         discussion: """
-        Run `rolo [SOURCE] [OPTIONS]` to browse, or `rolo --demo` to try it on the built-in \
-        stand-in server with no network; `man rolo` has everything.
+        Run `rolo [SOURCE] [OPTIONS]` to browse (`rolo help browse` lists the options), or \
+        `rolo --demo` to try it on the built-in stand-in server with no network.
 
         Keys: ↑↓ (or j k) move, PgUp PgDn, Home End; Enter opens the detail, Esc goes back; \
         r refreshes, / searches, i toggles thumbnails, ? lists every key, q quits.
@@ -24,12 +19,7 @@ struct Rolo: AsyncParsableCommand {
         over the environment, the environment over the file.
         """,
         version: RoloVersion.current,
-        subcommands: [DemoServer.self]
+        subcommands: [Browse.self, DemoServer.self],
+        defaultSubcommand: Browse.self
     )
-
-    @OptionGroup var browse: Browse
-
-    func run() async throws {
-        try await browse.run()
-    }
 }
