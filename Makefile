@@ -8,7 +8,9 @@ ROLO        = $(BUILD_DIR)/$(CONFIG)/rolo
 
 # The one release build that dist, deb, install, check-dist and bench share: the Swift runtime
 # linked in statically, so the binary runs on a box without a Swift toolchain. -lcurl because
-# FoundationNetworking's static archive needs libcurl and names no library itself.
+# FoundationNetworking's static archive needs libcurl and names no library itself (harmless once
+# nothing links FoundationNetworking and CCurl links libcurl on its own). MAINTAINER and HOMEPAGE
+# fill the .deb's control file.
 RELEASE_DIR ?= .build-release
 RELEASE     = $(SWIFT) build -c release --static-swift-stdlib -Xlinker -lcurl --scratch-path $(RELEASE_DIR)
 RELEASE_BIN = $(RELEASE_DIR)/release/rolo
