@@ -128,7 +128,7 @@ def version_and_help(prefix, binary, version):
     assert shown.returncode == 0 and shown.stdout.strip() == version, \
         f"--version: exit {shown.returncode}, {shown.stdout!r} {shown.stderr!r}"
     helped = run(prefix + [binary, "--help"])
-    assert helped.returncode == 0 and "USAGE: rolo" in helped.stdout and "--demo" in helped.stdout, \
+    assert helped.returncode == 0 and "USAGE: rolo" in helped.stdout and "browse (default)" in helped.stdout, \
         f"--help: exit {helped.returncode}, {helped.stderr!r}"
     return f"--version prints {version}"
 
