@@ -106,6 +106,6 @@ let package = Package(
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore"], exclude: ["Snapshots"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "RoloApp", "TerminalUI"]),
     ]
 )

@@ -21,7 +21,8 @@ struct Browse: AsyncParsableCommand {
 
     @OptionGroup var sources: SourceOptions
 
-    @Option(help: ArgumentHelp("Draw images: auto, off, truecolor or 256 (default auto).", valueName: "mode"))
+    @Option(help: ArgumentHelp("Draw images: auto, off, truecolor or 256 (default auto).", valueName: "mode"),
+            completion: .list(ImageMode.allCases.map(\.rawValue)))
     var images: String?
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
@@ -31,6 +32,7 @@ struct Browse: AsyncParsableCommand {
     var ascii = false
 
     func run() async throws {
+        StartupTrace.mark("main")
         let environment = ProcessInfo.processInfo.environment
         var settings: Settings
         do {
@@ -42,8 +44,10 @@ struct Browse: AsyncParsableCommand {
         let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
         let logger = Logger(label: "rolo")
         logger.info("rolo starting; log at \(logPath)")
+        StartupTrace.mark("settings and log")
 
         let standIn = sources.demo ? try await Wiring.startDemo(&settings) : nil
+        if standIn != nil { StartupTrace.mark("stand-in") }
         let outcome = await Self.runScreen(settings: settings, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
         await standIn?.stop()
         if case .failure(let error) = outcome {
@@ -95,6 +99,10 @@ struct Browse: AsyncParsableCommand {
 
     @MainActor
     private static func runScreen(settings: Settings, first: SourceID?, ascii: Bool, idleFile: String?) async -> Result<Void, TerminalError> {
+        // The address book and the database are read on other threads while the terminal opens:
+        // most tabs draw neither, and the main actor has the terminal to set up meanwhile.
+        let contactsLoad = Task.detached(priority: .userInitiated) { loadContacts(settings) }
+        let databaseOpen = Task.detached(priority: .userInitiated) { openDatabase(settings) }
         let terminal: Terminal
         do {
             terminal = try Terminal(options: TerminalOptions(
@@ -106,6 +114,7 @@ struct Browse: AsyncParsableCommand {
         } catch {
             return .failure(.notATerminal)
         }
+        StartupTrace.mark("terminal")
         let busy = BusyTracker()
         let http = CurlHTTPClient()
         let pipeline = ImagePipeline()
@@ -120,17 +129,21 @@ struct Browse: AsyncParsableCommand {
             busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil,
             imageLoader: showImages ? RemoteImageLoader(http: http, cache: imageCache, timeout: settings.timeout) : nil,
             useFlags: terminal.isUnicode)
-        let contacts = Wiring.loadContacts(settings)
+        StartupTrace.mark("people and foods")
+        let contacts = await contactsLoad.value
+        StartupTrace.mark("address book")
         let directory = DirectoryViewModel(
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: Wiring.directorySnapshots(settings),
             contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy)
-        let database = Wiring.openDatabase(settings)
+        let database = await databaseOpen.value
+        StartupTrace.mark("database")
         let randomuser = makeRandomUser(settings: settings, database: database, http: http, busy: busy,
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,
                                       pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size, busy: busy)
+        StartupTrace.mark("sources")
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())
     }
