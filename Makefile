@@ -15,7 +15,8 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/tmux:tmux \
        /usr/bin/infocmp:ncurses-bin \
        /usr/share/terminfo/x/xterm-direct:ncurses-term \
-       /usr/bin/chafa:chafa
+       /usr/bin/chafa:chafa \
+       /usr/bin/python3:python3
 
 .PHONY: all run demo build test deps clean bench
 

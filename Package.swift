@@ -80,10 +80,12 @@ let package = Package(
         ),
         // Timing helpers shared by the benchmarks.
         .target(name: "BenchSupport"),
+        // Child processes started with a clean signal state, for the tests and benchmarks.
+        .target(name: "Spawn"),
         // `make bench`: rolo's image decode + render against chafa's, for speed and fidelity.
         .executableTarget(
             name: "RoloBench",
-            dependencies: ["RoloCore", "TerminalUI", "CImage", "BenchSupport"]
+            dependencies: ["RoloCore", "TerminalUI", "CImage", "BenchSupport", "Spawn"]
         ),
         // `make bench`: the pipedrive source at 100,000 persons: loading, launch, End, a filter.
         .executableTarget(
@@ -94,6 +96,6 @@ let package = Package(
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore"], exclude: ["Snapshots"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "Spawn"]),
     ]
 )
