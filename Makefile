@@ -18,7 +18,7 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/chafa:chafa \
        /usr/bin/python3:python3
 
-.PHONY: all run demo build test deps clean bench
+.PHONY: all run demo build test deps clean bench fuzz
 
 all: build
 
@@ -56,6 +56,12 @@ bench: deps
 	$(BUILD_DIR)/release/rolo-bench
 	$(BUILD_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(BUILD_DIR)/release/rolo 9
+
+# Every decoder under fuzz for MINUTES in all: libFuzzer with AddressSanitizer (its own build in
+# .build/fuzz), else the test suite's mutator; crashing inputs land in .build/fuzz/findings/.
+MINUTES ?= 10
+fuzz: deps
+	SWIFT=$(SWIFT) MINUTES=$(MINUTES) scripts/fuzz.sh
 
 clean:
 	rm -rf $(BUILD_DIR)
