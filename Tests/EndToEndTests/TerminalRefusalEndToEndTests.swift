@@ -10,7 +10,8 @@ extension EndToEnd {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing (make test builds it)")
             let tmux = try await TmuxSession(width: 120, height: 24, term: term)
             try tmux.run("\(RoloBinary.path) --demo; echo ROLO-EXIT=$?")
-            let screen = try await tmux.waitFor("rolo to refuse") { $0.contains("ROLO-EXIT=") }
+            // The typed command holds "ROLO-EXIT=$?" too; wait for the status itself.
+            let screen = try await tmux.waitFor("rolo to refuse") { $0.range(of: "ROLO-EXIT=[0-9]", options: .regularExpression) != nil }
             #expect(screen.contains("ROLO-EXIT=1"), "\(screen)")
             if term == "dumb" {
                 #expect(screen.contains("rolo needs a terminal that can move the cursor; TERM=dumb can't — try TERM=xterm-256color"), "\(screen)")
