@@ -29,11 +29,14 @@ if [ "${ROLO_FUZZ_ENGINE:-libfuzzer}" = libfuzzer ] &&
     corpus=$FUZZ_BUILD/corpus/$target
     mkdir -p "$corpus"
     echo "== $target: libFuzzer for $seconds s"
-    ROLO_FUZZ_TARGET=$target "$FUZZ_BUILD/debug/rolo-fuzz" -max_total_time="$seconds" -timeout=10 \
+    log=$FUZZ_BUILD/$target.log
+    if ! ROLO_FUZZ_TARGET=$target "$FUZZ_BUILD/debug/rolo-fuzz" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=3072 -max_len=400000 -print_final_stats=1 \
-        -artifact_prefix="$FINDINGS/$target-" "$corpus" "$FIXTURES/$folder" 2>&1 |
-      grep -E "^(#[0-9]+ +DONE|==[0-9]+==ERROR|rolo-fuzz:|SUMMARY|artifact_prefix|Test unit written|stat::number_of_executed_units|stat::peak_rss)" || true
-    [ "${PIPESTATUS[0]}" = 0 ] || status=1
+        -artifact_prefix="$FINDINGS/$target-" "$corpus" "$FIXTURES/$folder" > "$log" 2>&1; then
+      status=1
+      echo "!! $target: a finding; libFuzzer's report is in $log"
+    fi
+    grep -E "^(Done|==[0-9]+==ERROR|rolo-fuzz:|SUMMARY|Test unit written|stat::(number_of_executed_units|new_units_added|peak_rss_mb))" "$log" || true
   done
   exit $status
 fi
