@@ -26,8 +26,8 @@ public enum FuzzOutcome: Sendable, Equatable {
 enum UnsafeText {
     /// The first string found in `value` (walked through its stored properties) that holds such
     /// text, with where it was; nil when there is none. Bytes (images) are not text and are
-    /// skipped, and so are properties named `raw…`: text kept as the server sent it on purpose,
-    /// for parsing, never drawn.
+    /// skipped, and so are text kept as the server sent it on purpose and never drawn: `raw…`
+    /// properties (kept for parsing) and Pipedrive's `nextCursor` (an opaque token sent back).
     static func find(in value: Any, at path: String = "") -> (text: String, path: String)? {
         switch value {
         case let text as String:
@@ -36,7 +36,7 @@ enum UnsafeText {
             return nil
         default:
             for (index, child) in Mirror(reflecting: value).children.enumerated() {
-                if child.label?.hasPrefix("raw") == true { continue }
+                if let label = child.label, label.hasPrefix("raw") || label == "nextCursor" { continue }
                 if let found = find(in: child.value, at: path + (child.label.map { ".\($0)" } ?? "[\(index)]")) { return found }
             }
             return nil
