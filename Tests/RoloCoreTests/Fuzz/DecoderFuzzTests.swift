@@ -5,7 +5,8 @@ import Testing
 /// Every decoder of what servers and address books send, fed a few thousand inputs mutated from
 /// the fixtures: no crash, and a value or an error a user can read. The seed is fixed, so a
 /// failure names a case that `rolo-fuzz --reproduce` makes again; `make fuzz` runs for longer.
-@Suite("Decoders under fuzz")
+/// Serialized: one decoder at a time leaves the other core to tests that time themselves.
+@Suite("Decoders under fuzz", .serialized)
 struct DecoderFuzzTests {
     static let seed: UInt64 = 13
     static let cases: UInt64 = 2_000
