@@ -37,7 +37,8 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/tmux:tmux \
        /usr/bin/infocmp:ncurses-bin \
        /usr/share/terminfo/x/xterm-direct:ncurses-term \
-       /usr/bin/chafa:chafa
+       /usr/bin/chafa:chafa \
+       /usr/bin/python3:python3
 # what make check-dist needs besides: packaging tools, the shells whose completions it checks,
 # man to render the page, and an sshd for the end-to-end test over ssh
 DIST_DEPS = /usr/bin/dpkg-shlibdeps:dpkg-dev \
@@ -51,7 +52,7 @@ DIST_DEPS = /usr/bin/dpkg-shlibdeps:dpkg-dev \
 BENCH_DEPS = /usr/bin/tig:tig \
        /usr/bin/fzf:fzf
 
-.PHONY: all run demo build test deps dist-deps bench-deps clean bench release dist deb install uninstall check-dist
+.PHONY: all run demo build test deps dist-deps bench-deps clean bench release dist deb install uninstall check-dist fuzz
 
 all: build
 
@@ -125,6 +126,12 @@ uninstall:
 check-dist: dist-deps dist deb
 	python3 scripts/check-dist.py --version $(VERSION) --tarball dist/$(DIST_NAME).tar.gz \
 	    --deb dist/rolo_$(VERSION)_$$(dpkg --print-architecture).deb --dynamic $(ROLO)
+
+# Every decoder under fuzz for MINUTES in all: libFuzzer with AddressSanitizer (its own build in
+# .build/fuzz), else the test suite's mutator; crashing inputs land in .build/fuzz/findings/.
+MINUTES ?= 10
+fuzz: deps
+	SWIFT=$(SWIFT) MINUTES=$(MINUTES) scripts/fuzz.sh
 
 clean:
 	rm -rf $(BUILD_DIR) $(RELEASE_DIR) dist

@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "rolo-bench", targets: ["RoloBench"]),
         .executable(name: "rolo-pipedrive-bench", targets: ["PipedriveBench"]),
         .executable(name: "rolo-http-bench", targets: ["HTTPBench"]),
+        .executable(name: "rolo-fuzz", targets: ["RoloFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -87,10 +88,16 @@ let package = Package(
         ),
         // Timing helpers shared by the benchmarks.
         .target(name: "BenchSupport"),
+        // Child processes started with a clean signal state, for the tests and benchmarks.
+        .target(name: "Spawn"),
+        // The decoders' fuzzer: mutations of the fixtures, run by the tests and `make fuzz`.
+        .target(name: "DecoderFuzzing", dependencies: ["RoloCore"]),
+        // `make fuzz`: libFuzzer's entry point when built with -DROLO_LIBFUZZER, else the mutator for N minutes.
+        .executableTarget(name: "RoloFuzz", dependencies: ["DecoderFuzzing"]),
         // `make bench`: rolo's image decode + render against chafa's, for speed and fidelity.
         .executableTarget(
             name: "RoloBench",
-            dependencies: ["RoloCore", "TerminalUI", "CImage", "BenchSupport"]
+            dependencies: ["RoloCore", "TerminalUI", "CImage", "BenchSupport", "Spawn"]
         ),
         // `make bench`: the pipedrive source at 100,000 persons: loading, launch, End, a filter.
         .executableTarget(
@@ -103,9 +110,9 @@ let package = Package(
             dependencies: ["RoloCore", "StandIn", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn", "DecoderFuzzing"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore"], exclude: ["Snapshots"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "RoloApp", "TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "RoloApp", "TerminalUI", "Spawn"]),
     ]
 )

@@ -52,7 +52,8 @@ struct Browse: AsyncParsableCommand {
         await standIn?.stop()
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
-            Self.fail("rolo: \(error)")
+            // Each of these already says "rolo needs …" or "rolo doesn't know …".
+            Self.fail("\(error)")
             throw ExitCode.failure
         }
     }
