@@ -8,7 +8,7 @@ import StandIn
 final class DumpStandIn {
     let server: StandInServer
     let data: TemporaryDirectory
-    let http = URLSessionHTTPClient()
+    let http = CurlHTTPClient()
     /// The notices the last dump gave.
     private(set) var notices: [String] = []
     /// A fixed today, so the randomuser ages in the goldens never move.
