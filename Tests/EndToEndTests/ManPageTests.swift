@@ -90,16 +90,20 @@ struct ManPageSource {
         return labels
     }
 
-    /// Every `"ROLO_…"` string literal in the sources: the variables rolo reads by name.
+    /// The targets whose code is in the shipped `rolo` binary (not the benchmarks or the fuzzer).
+    static let shippedTargets = ["rolo", "RoloApp", "RoloCore", "TerminalUI", "StandIn"]
+
+    /// Every `"ROLO_…"` string literal in the shipped sources: the variables rolo reads by name.
     static func roloVariablesInSources() throws -> Set<String> {
-        let sources = root.appendingPathComponent("Sources")
         var names = Set<String>()
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            guard file.pathExtension == "swift" else { continue }
-            let text = try String(contentsOf: file, encoding: .utf8)
-            for match in text.matches(of: /"(ROLO_[A-Z_]+)"/) where !match.1.hasSuffix("_") {
-                names.insert(String(match.1))
+        for target in shippedTargets {
+            let files = FileManager.default.enumerator(at: root.appendingPathComponent("Sources/\(target)"), includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                guard file.pathExtension == "swift" else { continue }
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for match in text.matches(of: /"(ROLO_[A-Z_]+)"/) where !match.1.hasSuffix("_") {
+                    names.insert(String(match.1))
+                }
             }
         }
         return names
