@@ -138,10 +138,12 @@ struct Browse: AsyncParsableCommand {
     private static func makePipedrive(settings: Settings, database: RoloDatabase?, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> PipedriveViewModel {
         let store = database.map { PersonStore<PipedrivePerson>(database: $0) }
         var fetch: PipedriveSync.Fetch?
+        var fetchNames: PipedriveSync.FetchNames?
         var unconfigured: String?
         if let url = settings.pipedriveURL, let token = settings.pipedriveToken, !token.isEmpty {
             let client = PipedriveClient(baseURL: url, token: token, api: settings.pipedriveAPI, http: http, timeout: settings.timeout)
             fetch = { after, limit in try await client.page(after: after, limit: limit) }
+            fetchNames = { kind, after, limit in try await client.names(kind, after: after, limit: limit) }
         } else if settings.pipedriveURL == nil {
             unconfigured = "Set your Pipedrive company URL: --pipedrive-url https://COMPANY.pipedrive.com, ROLO_PIPEDRIVE_URL, or pipedrive-url in the config file"
         } else {
@@ -149,7 +151,7 @@ struct Browse: AsyncParsableCommand {
         }
         let avatars = ImageDiskCache(directory: settings.cacheDir + "/images")
         return PipedriveViewModel(
-            fetch: fetch, unconfigured: unconfigured, api: settings.pipedriveAPI, store: store, busy: busy,
+            fetch: fetch, fetchNames: fetchNames, unconfigured: unconfigured, api: settings.pipedriveAPI, store: store, busy: busy,
             pictures: pictures,
             imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
             gravatarBase: settings.gravatarURL)
