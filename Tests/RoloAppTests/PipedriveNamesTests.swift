@@ -41,6 +41,27 @@ struct PipedriveNamesTests {
         #expect(!unnamed.contains { if case .notice = $0 { true } else { false } })
     }
 
+    @Test("While names are fetched the status says so; names refused on their own are a banner, and the persons still load")
+    func namesStatusAndRefusal() async throws {
+        let persons = (1...12).map(Self.person)
+        let account = FakePipedrive(persons: persons)
+        let gate = NamesGate()
+        let model = makePipedrive(account, store: PersonStore(database: try RoloDatabase.inMemory()), fetchNames: { _, _, _ in
+            await gate.wait()
+            throw FetchError(kind: .httpStatus(403), endpoint: "acme.pipedrive.com", message: "Pipedrive says: forbidden", detail: "403")
+        })
+        var banners: [String] = []
+        model.onEvent = { if case .banner(let text, _) = $0 { banners.append(text) } }
+        model.start()
+        #expect(await settle(async: { await gate.waiting }, limit: 200_000))
+        #expect(model.statusItems == ["names of organisations and owners…"])
+        await gate.open()
+        #expect(await model.settled())
+        #expect(banners == ["Organisation and owner names couldn't be fetched: Pipedrive says: forbidden"])
+        #expect(model.rowIDs == (1...12).map(String.init))
+        #expect(model.entries.entry(at: 0).row?.cells[1] == "organisation #2")
+    }
+
     @Test("Names fetched by a sync re-read the rows already shown, the selected detail, and make organisations searchable")
     func namesArrive() async throws {
         let persons = (1...12).map(Self.person)
@@ -70,5 +91,23 @@ struct PipedriveNamesTests {
         #expect(await model.settled())
         #expect(model.rowIDs == ["1", "4", "7"])
         #expect(try PipedriveNameStore(database: store.database).names(organizations: [2], users: []).organizations == [2: "Globex"])
+    }
+}
+
+/// Holds a names request until the test opens it.
+private actor NamesGate {
+    private var held: CheckedContinuation<Void, Never>?
+    private(set) var waiting = false
+
+    func wait() async {
+        await withCheckedContinuation {
+            held = $0
+            waiting = true
+        }
+    }
+
+    func open() {
+        held?.resume()
+        held = nil
     }
 }

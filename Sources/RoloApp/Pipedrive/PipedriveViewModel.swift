@@ -169,7 +169,10 @@ public final class PipedriveViewModel: SourceModel {
         self.progress = progress
         firstFailure = nil
         if isOffline { isOffline = false }
-        if progress.namesStored {
+        if let problem = progress.namesProblem {
+            logger.warning("names not fetched: \(problem)")
+            onEvent(.banner("Organisation and owner names couldn't be fetched: \(problem)", isError: true))
+        } else if progress.namesStored {
             // Rows were read with the old names (or none), and the search text was refolded.
             rows?.invalidate()
             rerunSearch()

@@ -16,10 +16,12 @@ public struct PipedriveSyncProgress: Sendable, Equatable {
     public var fetchingNames: Bool
     /// Whether the names were just stored: what is shown should be read again with them.
     public var namesStored: Bool
+    /// Why the names couldn't be fetched this run, when the persons are fetched without them.
+    public var namesProblem: String?
 
     public init(
         stored: Int, total: Int? = nil, refreshing: Bool, waiting: Double? = nil, finished: Bool = false,
-        fetchingNames: Bool = false, namesStored: Bool = false
+        fetchingNames: Bool = false, namesStored: Bool = false, namesProblem: String? = nil
     ) {
         self.stored = stored
         self.total = total
@@ -28,6 +30,7 @@ public struct PipedriveSyncProgress: Sendable, Equatable {
         self.finished = finished
         self.fetchingNames = fetchingNames
         self.namesStored = namesStored
+        self.namesProblem = namesProblem
     }
 }
 
@@ -122,12 +125,19 @@ public struct PipedriveSync: Sendable {
         var known = try await names.all()
         if let fetchNames, api == .v2, start == nil || known.isEmpty {
             await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, fetchingNames: true))
-            known = try await fetchAllNames(fetchNames, pacer: &pacer) { wait in
+            do {
+                known = try await fetchAllNames(fetchNames, pacer: &pacer) { wait in
+                    await progress(PipedriveSyncProgress(
+                        stored: stored, total: state?.total, refreshing: refreshing, waiting: wait, fetchingNames: true))
+                }
+                try await names.replace(with: known, refolding: [Self.source, Self.staging])
+                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, namesStored: true))
+            } catch let error as FetchError where !Self.stopsPersons(error) {
+                // Names only make ids readable: a refusal of them alone (a token that may not
+                // list organisations) must not keep the persons from being stored.
                 await progress(PipedriveSyncProgress(
-                    stored: stored, total: state?.total, refreshing: refreshing, waiting: wait, fetchingNames: true))
+                    stored: stored, total: state?.total, refreshing: refreshing, namesProblem: error.message))
             }
-            try await names.replace(with: known, refolding: [Self.source, Self.staging])
-            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, namesStored: true))
         }
         while true {
             let current = token
@@ -150,6 +160,15 @@ public struct PipedriveSync: Sendable {
             token = next
             // The page is reported as soon as it is stored, so the list shows it during any wait.
             await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing))
+        }
+    }
+
+    /// Whether a failure to fetch the names would fail the persons' requests too: no network,
+    /// a refused token, rate limits that never lifted, a cancel.
+    static func stopsPersons(_ error: FetchError) -> Bool {
+        switch error.kind {
+        case .unreachable, .timedOut, .cancelled, .httpStatus(401), .httpStatus(429): return true
+        default: return false
         }
     }
 

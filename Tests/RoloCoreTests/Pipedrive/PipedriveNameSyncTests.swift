@@ -158,6 +158,31 @@ struct PipedriveNameSyncTests {
         ])
     }
 
+    @Test("names refused on their own (a token that may not list organisations) leave the ids, and the persons are still stored")
+    func namesForbidden() async throws {
+        let account = await account()
+        let forbidden = FetchError(kind: .httpStatus(403), endpoint: "x", message: "Pipedrive says: forbidden", detail: "d")
+        await account.fail(request: 2, with: forbidden)
+        let reports = try await run(sync(account))
+        #expect(reports.prefix(2) == [progress(0, fetchingNames: true), PipedriveSyncProgress(stored: 0, refreshing: false, namesProblem: "Pipedrive says: forbidden")])
+        #expect(try shown.persons(0..<10) == Self.persons(1...7))
+        #expect(try await PipedriveNameStore(database: database).all().isEmpty)
+        // The next run asks for the names again, as none are stored.
+        try await run(sync(account))
+        #expect(await account.nameRequests.suffix(3) == ["users", "organizations first", "organizations o:3"])
+    }
+
+    @Test("no network, a refused token or a cancel while fetching names stop the sync as they would the persons")
+    func namesFailLikePersons() async throws {
+        for error in [FetchError.offline, FetchError(kind: .httpStatus(401), endpoint: "x", message: "token", detail: "d")] {
+            let database = try RoloDatabase.inMemory()
+            let account = await account()
+            await account.fail(request: 1, with: error)
+            await #expect(throws: error) { try await run(sync(account, store: PersonStore(database: database))) }
+            #expect(await account.requested == [])
+        }
+    }
+
     // MARK: - Resume and refresh
 
     @Test("a resumed list keeps the stored names; a list resumed with none stored fetches them first")
