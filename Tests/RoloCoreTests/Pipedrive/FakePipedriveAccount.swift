@@ -163,10 +163,31 @@ actor FakePipedriveAccount {
     struct WrongToken: Error { var token: PipedrivePageToken? }
 }
 
+extension FakePipedriveAccount {
+    /// A sync of this account into `store` in pages of `pageSize`, on the fake's sleep and a
+    /// clock stopped at `date`; `withNames`, v2 runs fetch this account's names too.
+    nonisolated func sync(
+        into store: PersonStore<PipedrivePerson>, pageSize: Int = 3, at date: Date, withNames: Bool = false
+    ) -> PipedriveSync {
+        let fetchNames: PipedriveSync.FetchNames = { kind, after, limit in try await self.names(kind, after: after, limit: limit) }
+        return PipedriveSync(
+            store: store, api: api, pageSize: pageSize, sleep: { try await self.sleep($0) }, now: { date },
+            fetchNames: withNames ? fetchNames : nil, fetch: { try await self.page(after: $0, limit: $1) })
+    }
+}
+
 /// Every progress report of a run, in order.
 actor ProgressLog {
     private(set) var reports: [PipedriveSyncProgress] = []
     func record(_ progress: PipedriveSyncProgress) { reports.append(progress) }
+
+    /// Runs `sync` to its end and returns every report it made.
+    @discardableResult
+    static func run(_ sync: PipedriveSync) async throws -> [PipedriveSyncProgress] {
+        let log = ProgressLog()
+        try await sync.run { await log.record($0) }
+        return await log.reports
+    }
 }
 
 extension FetchError {

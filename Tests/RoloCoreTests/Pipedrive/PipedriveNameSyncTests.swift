@@ -36,19 +36,14 @@ struct PipedriveNameSyncTests {
         return account
     }
 
-    /// A sync of `account`, names included, in pages of three, on the fake's clock and sleep.
+    /// A sync of `account`, names included, in pages of three.
     private func sync(_ account: FakePipedriveAccount, store: PersonStore<PipedrivePerson>? = nil) -> PipedriveSync {
-        PipedriveSync(
-            store: store ?? self.store, api: account.api, pageSize: 3, sleep: { try await account.sleep($0) },
-            now: { Self.start }, fetchNames: { try await account.names($0, after: $1, limit: $2) },
-            fetch: { try await account.page(after: $0, limit: $1) })
+        account.sync(into: store ?? self.store, at: Self.start, withNames: true)
     }
 
     @discardableResult
     private func run(_ sync: PipedriveSync) async throws -> [PipedriveSyncProgress] {
-        let log = ProgressLog()
-        try await sync.run { await log.record($0) }
-        return await log.reports
+        try await ProgressLog.run(sync)
     }
 
     private var shown: StoredRows<PipedrivePerson> { StoredRows(database: database, source: PipedriveSync.source) }
