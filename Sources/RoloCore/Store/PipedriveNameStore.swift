@@ -60,7 +60,7 @@ public struct PipedriveNameStore: Sendable {
                 for kind in PipedriveNameKind.allCases {
                     for (id, name) in names[kind] { try insert.execute(arguments: [kind.rawValue, id, name]) }
                 }
-                return try Self.refold(db, sources, organizations: changed, names: names)
+                return try Self.refold(db, sources, organizations: changed, old: old, names: names)
             }
         } catch {
             throw StoreError.cantSaveNames(reason: StoreError.reason(error))
@@ -68,9 +68,20 @@ public struct PipedriveNameStore: Sendable {
     }
 
     /// Sets the search text of the persons of `sources` that name one of `organizations` by id
-    /// alone to what `names` makes of it. A payload that can't be read keeps its text.
-    private static func refold(_ db: Database, _ sources: [String], organizations: Set<Int>, names: PipedriveNames) throws -> Int {
+    /// alone to what `names` makes of it, where it held what `old` made of it. A payload that
+    /// can't be read keeps its text.
+    ///
+    /// At 100,000 persons this runs once for all of them (names stored for the first time), so
+    /// it folds each organisation's name once and swaps the organisation, always the last field,
+    /// at the end of the stored text, rather than decoding and folding every person again.
+    private static func refold(
+        _ db: Database, _ sources: [String], organizations: Set<Int>, old: [Int: String], names: PipedriveNames
+    ) throws -> Int {
         guard !organizations.isEmpty, !sources.isEmpty else { return 0 }
+        var folded: [Int: (old: String, new: String)] = [:]
+        for id in organizations {
+            folded[id] = (SearchKey.fold(old[id] ?? ""), SearchKey.fold(names.organizations[id] ?? ""))
+        }
         let decoder = PersonStore<PipedrivePerson>.decoder()
         var updates: [(rowID: Int64, search: String)] = []
         // Collected first and written after: changing rows under an open SELECT is undefined.
@@ -78,15 +89,53 @@ public struct PipedriveNameStore: Sendable {
             db, sql: "SELECT rowid, payload, search FROM person WHERE source IN (\(databaseQuestionMarks(count: sources.count)))",
             arguments: StatementArguments(sources))
         while let row = try rows.next() {
-            guard let person = try? decoder.decode(PipedrivePerson.self, from: row["payload"] as Data),
-                person.organizationName == nil, let id = person.organizationID, organizations.contains(id)
+            let payload: Data = row["payload"]
+            guard let reference = try? decoder.decode(OrganizationReference.self, from: payload),
+                reference.organizationName == nil, let id = reference.organizationID, let names = folded[id]
             else { continue }
-            let search = names.resolving(person).searchText
-            if search != row["search"] as String { updates.append((row["rowid"], search)) }
+            let stored: String = row["search"]
+            let search: String
+            if let swapped = swapLastField(of: stored, from: names.old, to: names.new) {
+                search = swapped
+            } else if let person = try? decoder.decode(PipedrivePerson.self, from: payload) {
+                search = Self.names(person, names.new).searchText
+            } else {
+                continue
+            }
+            if search != stored { updates.append((row["rowid"], search)) }
         }
         let update = try db.cachedStatement(sql: "UPDATE person SET search = ? WHERE rowid = ?")
         for (rowID, search) in updates { try update.execute(arguments: [search, rowID]) }
         return updates.count
+    }
+
+    /// `text`, fields folded by ``SearchKey`` whose last is `old` (left out when empty), with that
+    /// field made `new`; nil when `text` doesn't end as it should.
+    static func swapLastField(of text: String, from old: String, to new: String) -> String? {
+        var base = Substring(text)
+        if !old.isEmpty {
+            guard base.hasSuffix(old) else { return nil }
+            base = base.dropLast(old.count)
+            if base.hasSuffix("\n") {
+                base = base.dropLast()
+            } else if !base.isEmpty {
+                return nil
+            }
+        }
+        return [String(base), new].filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    /// `person` at an organisation named `folded` (already folded, which folds to itself).
+    private static func names(_ person: PipedrivePerson, _ folded: String) -> PipedrivePerson {
+        var named = person
+        named.organizationName = folded.isEmpty ? nil : folded
+        return named
+    }
+
+    /// The two fields a refold needs of a stored person, read without decoding the rest.
+    private struct OrganizationReference: Decodable {
+        var organizationID: Int?
+        var organizationName: String?
     }
 
     /// The names of `kind`, only those of `ids` when given.

@@ -239,6 +239,18 @@ struct PipedriveNameSyncTests {
         #expect(try await shown.positions(matching: "acme group") == [2, 5])
     }
 
+    @Test("the organisation is swapped at the end of the stored search text; text that doesn't end with it is left to a full refold")
+    func swapLastField() {
+        let swap = PipedriveNameStore.swapLastField
+        #expect(swap("ada\nada@x.ee", "", "acme") == "ada\nada@x.ee\nacme")
+        #expect(swap("ada\nada@x.ee\nacme", "acme", "acme group") == "ada\nada@x.ee\nacme group")
+        #expect(swap("ada\nacme", "acme", "") == "ada")
+        #expect(swap("acme", "acme", "globex") == "globex")
+        #expect(swap("", "", "acme") == "acme")
+        #expect(swap("ada\nxacme", "acme", "globex") == nil)
+        #expect(swap("ada\nglobex", "acme", "initech") == nil)
+    }
+
     // MARK: - A database from before names
 
     @Test("a database from before names: migrated at open, its v2 persons named and searchable after the next sync, offline after a reopen")
