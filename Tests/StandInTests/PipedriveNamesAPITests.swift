@@ -10,7 +10,7 @@ struct PipedriveNamesAPITests {
     private func client(_ server: StandInServer, _ api: PipedriveAPIVersion = .v2) -> PipedriveClient {
         PipedriveClient(
             baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: "standin-token", api: api,
-            http: URLSessionHTTPClient(), timeout: standInTestTimeout)
+            http: CurlHTTPClient(), timeout: standInTestTimeout)
     }
 
     /// Every organisation's name, paged through the client `limit` at a time; the request count.
