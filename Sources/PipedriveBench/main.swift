@@ -8,7 +8,8 @@ import TerminalUI
 
 // rolo-pipedrive-bench [PERSONS]: the pipedrive source at a large account (100,000 by default)
 // against a small one (100), in-process over real HTTP and a real WAL database file:
-// - loading the account from the stand-in into the database, in persons per second (v2 and v1);
+// - loading the account from the stand-in into the database, in persons per second (v2 and v1),
+//   and the requests it took, names of organisations and owners included (v2);
 // - the first frame of a launch from what is stored (the list, its position, the detail);
 // - End (jump to the last person and draw) and a filter by a name (type it, wait for the
 //   matches, draw), each as the median of many runs;
@@ -28,6 +29,16 @@ func scratch(_ name: String) -> String {
     return path
 }
 
+/// The stand-in's Pipedrive routes a load asks, as its `/__standin/stats` counts them.
+let routes = ["pipedrive.v2", "pipedrive.v1", "pipedrive.organizations", "pipedrive.users"]
+
+/// Each Pipedrive route's request count at `server` so far.
+func requestCounts(_ server: StandInServer) async -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for route in routes { counts[route] = await server.requestCount(route) }
+    return counts
+}
+
 /// Loads the whole account at `server` into a new database; returns it and the seconds taken.
 func load(_ server: StandInServer, api: PipedriveAPIVersion, into directory: String) async throws -> (RoloDatabase, Double) {
     let database = try RoloDatabase(dataDirectory: directory)
@@ -35,7 +46,10 @@ func load(_ server: StandInServer, api: PipedriveAPIVersion, into directory: Str
     let client = PipedriveClient(
         baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: StandInOptions().pipedriveToken, api: api,
         http: CurlHTTPClient(), timeout: 30)
-    let sync = PipedriveSync(store: store, api: api, pageSize: 500) { after, limit in
+    let sync = PipedriveSync(
+        store: store, api: api, pageSize: 500,
+        fetchNames: { kind, after, limit in try await client.names(kind, after: after, limit: limit) }
+    ) { after, limit in
         try await client.page(after: after, limit: limit)
     }
     let start = ContinuousClock.now
@@ -119,8 +133,14 @@ print("Loading the account into the database (PipedriveSync: fetch, decode, one 
 var largeDatabase: RoloDatabase?
 for api in [PipedriveAPIVersion.v2, .v1] {
     var rates: [Double] = []
+    let before = await requestCounts(largeServer)
     for run in 0..<(api == .v2 ? 3 : 1) {
         let (database, seconds) = try await load(largeServer, api: api, into: scratch("\(api)-\(run)"))
+        if run == 0 {
+            let after = await requestCounts(largeServer)
+            let asked = routes.map { ($0, after[$0, default: 0] - before[$0, default: 0]) }.filter { $0.1 > 0 }
+            print("  \(api) requests for \(large) persons: " + asked.map { "\($0.1) \($0.0)" }.joined(separator: ", "))
+        }
         let stored = try StoredRows<PipedrivePerson>(database: database, source: PipedriveSync.source).count()
         precondition(stored == large, "stored \(stored) of \(large)")
         rates.append(Double(large) / seconds)

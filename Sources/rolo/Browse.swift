@@ -79,7 +79,8 @@ struct Browse: AsyncParsableCommand {
         let account = Wiring.pipedriveFetch(settings, http: http)
         let avatars = ImageDiskCache(directory: settings.cacheDir + "/images")
         return PipedriveViewModel(
-            fetch: account.fetch, unconfigured: account.unconfigured, api: settings.pipedriveAPI, store: store, busy: busy,
+            fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured, api: settings.pipedriveAPI,
+            store: store, busy: busy,
             pictures: pictures,
             imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
             gravatarBase: settings.gravatarURL)

@@ -132,7 +132,8 @@ struct Dump: AsyncParsableCommand {
             let account = Wiring.pipedriveFetch(settings, http: http)
             let store = PersonStore<PipedrivePerson>(database: try database(settings, report: report))
             try await runner.pipedrive(
-                fetch: account.fetch, unconfigured: account.unconfigured, api: settings.pipedriveAPI, store: store, to: sink)
+                fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured,
+                api: settings.pipedriveAPI, store: store, to: sink)
         }
     }
 

@@ -41,15 +41,19 @@ enum Wiring {
 
     /// The Pipedrive account's pages; nil when the URL or the token is missing, and then the
     /// sentence that says what to set.
-    static func pipedriveFetch(_ settings: Settings, http: any HTTPClient) -> (fetch: PipedriveSync.Fetch?, unconfigured: String?) {
+    static func pipedriveFetch(
+        _ settings: Settings, http: any HTTPClient
+    ) -> (fetch: PipedriveSync.Fetch?, fetchNames: PipedriveSync.FetchNames?, unconfigured: String?) {
         guard let url = settings.pipedriveURL else {
-            return (nil, "Set your Pipedrive company URL: --pipedrive-url https://COMPANY.pipedrive.com, ROLO_PIPEDRIVE_URL, or pipedrive-url in the config file")
+            return (nil, nil, "Set your Pipedrive company URL: --pipedrive-url https://COMPANY.pipedrive.com, ROLO_PIPEDRIVE_URL, or pipedrive-url in the config file")
         }
         guard let token = settings.pipedriveToken, !token.isEmpty else {
-            return (nil, "Set your Pipedrive API token: export PIPEDRIVE_API_TOKEN=…, or api_token in the config file (chmod 600)")
+            return (nil, nil, "Set your Pipedrive API token: export PIPEDRIVE_API_TOKEN=…, or api_token in the config file (chmod 600)")
         }
         let client = PipedriveClient(baseURL: url, token: token, api: settings.pipedriveAPI, http: http, timeout: settings.timeout)
-        return ({ after, limit in try await client.page(after: after, limit: limit) }, nil)
+        return (
+            { after, limit in try await client.page(after: after, limit: limit) },
+            { kind, after, limit in try await client.names(kind, after: after, limit: limit) }, nil)
     }
 
     /// Writes the demo address book (cards for three of the stand-in's people) beside the demo's

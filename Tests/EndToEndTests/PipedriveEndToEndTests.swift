@@ -53,7 +53,22 @@ extension EndToEnd {
             #expect(!log.contains(token), "the token is never logged")
         }
 
-        @Test("The stand-in stopped after a first load: a relaunch shows the stored persons and the offline banner")
+        /// Whether `screen` shows organisation names in the list's rows (the stand-in's brands, as
+        /// far as a narrow column leaves them) and no bare ids.
+        private func showsOrganizations(_ screen: String) -> Bool {
+            let brands = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Vandelay", "Stark", "Wayne", "Tyrell", "Cyberdyne"]
+            let rows = screen.split(separator: "\n").dropFirst(3).prefix(20)
+            return rows.filter { row in brands.contains { row.contains($0) } }.count >= 10 && !screen.contains("organisation #")
+        }
+
+        /// Whether the detail pane names the selected person's owner.
+        private func showsOwner(_ screen: String) -> Bool {
+            screen.split(separator: "\n").contains { line in
+                line.contains("Owner") && ["Olive Owner", "Mart Müüja", "Sales Bot"].contains { line.contains($0) }
+            }
+        }
+
+        @Test("The stand-in stopped after a first load: a relaunch shows the stored persons, their organisations and owners, and the offline banner")
         func offlineRelaunch() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in"))
@@ -66,6 +81,10 @@ extension EndToEnd {
             try await tmux.waitIdle(after: 0)
             let first = try tmux.capture()
             #expect(await server.requestCount("pipedrive.v2") == 1, "500 persons are one page of 500")
+            #expect(await server.requestCount("pipedrive.organizations") == 1, "20 organisations are one page")
+            #expect(await server.requestCount("pipedrive.users") == 1)
+            #expect(showsOrganizations(first), "v2 names organisations by id; rolo shows their names:\n\(first)")
+            #expect(showsOwner(first), "the detail names the owner:\n\(first)")
             try tmux.send("q")
             try await tmux.waitFor("rolo to exit") { $0.contains("FIRST-EXIT=0") }
             await server.stop()
@@ -81,6 +100,8 @@ extension EndToEnd {
             }
             #expect(listRows(screen) == listRows(first), "before:\n\(first)\nafter:\n\(screen)")
             #expect(listRows(screen).first?.contains("@") == true)
+            #expect(showsOrganizations(screen), "offline, the names come from the database:\n\(screen)")
+            #expect(showsOwner(screen), "offline, the detail still names the owner:\n\(screen)")
             try tmux.send("End")
             try await tmux.waitFor("the last stored person") { $0.contains("500/500") }
             try tmux.send("q")

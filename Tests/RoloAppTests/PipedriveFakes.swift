@@ -75,9 +75,9 @@ enum PipedriveSamples {
 @MainActor
 func makePipedrive(_ account: FakePipedrive?, store: PersonStore<PipedrivePerson>?, pageSize: Int = 10,
                    pictures: PictureStore? = nil, imageLoader: RemoteImageLoader? = nil,
-                   busy: BusyTracker = BusyTracker()) -> PipedriveViewModel {
+                   busy: BusyTracker = BusyTracker(), fetchNames: PipedriveSync.FetchNames? = nil) -> PipedriveViewModel {
     PipedriveViewModel(
-        fetch: account?.fetch, unconfigured: account == nil ? "Set your Pipedrive API token" : nil, api: .v2,
+        fetch: account?.fetch, fetchNames: fetchNames, unconfigured: account == nil ? "Set your Pipedrive API token" : nil, api: .v2,
         store: store, pageSize: pageSize, sleep: { _ in }, busy: busy, pictures: pictures, imageLoader: imageLoader,
         gravatarBase: URL(string: "https://gravatar.test/avatar/")!, now: { Sample.today }, timeZone: Sample.zone)
 }

@@ -15,7 +15,8 @@ enum PipedriveDetail {
         ListRow(id: person.id, cells: [person.displayName, organization(of: person) ?? "", person.primaryEmail ?? ""])
     }
 
-    /// The organisation as the list and detail say it: v1 sends its name; v2 only its id.
+    /// The organisation as the list and detail say it: its name (sent by v1, looked up for v2),
+    /// else its id, for one that was deleted or that the token may not see.
     static func organization(of person: PipedrivePerson) -> String? {
         if let name = person.organizationName { return name }
         return person.organizationID.map { "organisation #\($0)" }
@@ -33,9 +34,6 @@ enum PipedriveDetail {
         if let deals = person.openDeals { blocks.append(.field(label: "Open deals", value: String(deals))) }
         blocks.append(.field(label: "Added", value: person.addTime.map { time($0, in: timeZone) } ?? "—"))
         blocks.append(.field(label: "Updated", value: person.updateTime.map { time($0, in: timeZone) } ?? "—"))
-        if person.organizationName == nil, person.organizationID != nil || (person.ownerName == nil && person.ownerID != nil) {
-            blocks += [.gap, .notice("API v2 sends organisations and owners as ids; --pipedrive-api v1 shows their names.", isError: false)]
-        }
         return blocks
     }
 

@@ -8,13 +8,14 @@ import TerminalUI
 ///
 /// Entries are the stored persons in the API's order (or those a search matched), then, while
 /// more are being fetched, one "loading more…" line. Reads are synchronous and indexed (see
-/// ``StoredRows``); a block of ``blockSize`` rows is read at once and the last
-/// ``blocksKept`` blocks are kept.
+/// ``StoredRows``); a block of ``blockSize`` rows is read at once, with the names of the
+/// organisations and owners its persons name by id, and the last ``blocksKept`` blocks are kept.
 final class PipedriveRows: ListEntrySource {
     static let blockSize = 128
     static let blocksKept = 24
 
     let stored: StoredRows<PipedrivePerson>
+    let names: PipedriveNameStore
     /// How many persons the shown list holds.
     private(set) var storedCount = 0
     /// The positions a search matched, in order; nil when not filtered.
@@ -30,6 +31,7 @@ final class PipedriveRows: ListEntrySource {
 
     init(stored: StoredRows<PipedrivePerson>) {
         self.stored = stored
+        names = PipedriveNameStore(database: stored.database)
     }
 
     // MARK: - Changes
@@ -44,7 +46,7 @@ final class PipedriveRows: ListEntrySource {
         }
     }
 
-    /// Forgets every cached row: the stored list was replaced.
+    /// Forgets every cached row: the stored list, or the names, were replaced.
     func invalidate() {
         blocks.removeAll()
         recency.removeAll()
@@ -104,8 +106,10 @@ final class PipedriveRows: ListEntrySource {
         for block in blocks.values {
             if let person = block.first(where: { $0.id == id }) { return person }
         }
-        guard let position = try? stored.position(ofID: id) else { return nil }
-        return (try? stored.persons(position..<position + 1))?.first
+        guard let position = try? stored.position(ofID: id),
+            let person = (try? stored.persons(position..<position + 1))?.first
+        else { return nil }
+        return resolve([person]).first
     }
 
     private func load(_ number: Int) -> [PipedrivePerson] {
@@ -119,14 +123,33 @@ final class PipedriveRows: ListEntrySource {
                 block = try stored.persons(start..<end)
             }
         } catch {
-            // Logged once: a broken database would otherwise log on every frame.
-            if !reportedFailure { logger.error("can't read stored persons: \(error)") }
-            reportedFailure = true
+            report(error)
             return []
         }
-        blocks[number] = block
+        let resolved = resolve(block)
+        blocks[number] = resolved
         while blocks.count > Self.blocksKept, let oldest = recency.first { drop(oldest) }
-        return block
+        return resolved
+    }
+
+    /// `persons` with the stored names of the organisations and owners they name by id (v2).
+    private func resolve(_ persons: [PipedrivePerson]) -> [PipedrivePerson] {
+        let organizations = Set(persons.lazy.filter { $0.organizationName == nil }.compactMap(\.organizationID))
+        let users = Set(persons.lazy.filter { $0.ownerName == nil }.compactMap(\.ownerID))
+        guard !organizations.isEmpty || !users.isEmpty else { return persons }
+        do {
+            let known = try names.names(organizations: organizations, users: users)
+            return persons.map(known.resolving)
+        } catch {
+            report(error)
+            return persons
+        }
+    }
+
+    /// Logged once: a broken database would otherwise log on every frame.
+    private func report(_ error: any Error) {
+        if !reportedFailure { logger.error("can't read stored persons: \(error)") }
+        reportedFailure = true
     }
 
     private func touch(_ number: Int) {

@@ -64,10 +64,13 @@ public final class PipedriveViewModel: SourceModel {
     ///
     /// - `fetch`: the account's pages (``PipedriveClient/page(after:limit:)``); nil when the
     ///   source isn't configured, and `unconfigured` says what to set.
+    /// - `fetchNames`: its organisations and users (``PipedriveClient/names(_:after:limit:)``),
+    ///   whose names v2 persons carry only as ids.
     /// - `store`: rolo's database; nil keeps the persons in memory for this run.
     /// - `imageLoader`: fetches Gravatar avatars through the disk cache; nil shows badges only.
     public init(
-        fetch: PipedriveSync.Fetch?, unconfigured: String? = nil, api: PipedriveAPIVersion,
+        fetch: PipedriveSync.Fetch?, fetchNames: PipedriveSync.FetchNames? = nil, unconfigured: String? = nil,
+        api: PipedriveAPIVersion,
         store: PersonStore<PipedrivePerson>?, pageSize: Int = 500,
         sleep: @escaping PipedriveSync.Sleep = { try await Task.sleep(for: .seconds($0)) },
         busy: BusyTracker, pictures: PictureStore?, imageLoader: RemoteImageLoader?, gravatarBase: URL,
@@ -78,7 +81,8 @@ public final class PipedriveViewModel: SourceModel {
         self.store = store
         rows = store.map { PipedriveRows(stored: StoredRows(database: $0.database, source: PipedriveSync.source)) }
         if let fetch, let store {
-            sync = PipedriveSync(store: store, api: api, pageSize: pageSize, sleep: sleep, now: now, fetch: fetch)
+            sync = PipedriveSync(
+                store: store, api: api, pageSize: pageSize, sleep: sleep, now: now, fetchNames: fetchNames, fetch: fetch)
             self.unconfigured = nil
         } else {
             sync = nil
@@ -111,7 +115,13 @@ public final class PipedriveViewModel: SourceModel {
         var items: [String] = []
         if let progress, syncTask != nil {
             let done = progress.total.map { "\(Self.grouped(progress.stored)) of \(Self.grouped($0))" } ?? Self.grouped(progress.stored)
-            items.append(progress.refreshing ? "refreshing: \(done)…" : "loaded \(done)…")
+            if progress.fetchingNames {
+                items.append("names of organisations and owners…")
+            } else if progress.refreshing {
+                items.append("refreshing: \(done)…")
+            } else if progress.stored > 0 || progress.total != nil {
+                items.append("loaded \(done)…")
+            }
             if let wait = progress.waiting { items.append("rate limited, next in \(Int(wait.rounded(.up))) s") }
         }
         if isOffline, let savedAt { items.append("offline · saved \(Self.age(of: savedAt, now: now(), timeZone: timeZone))") }
@@ -159,7 +169,15 @@ public final class PipedriveViewModel: SourceModel {
         self.progress = progress
         firstFailure = nil
         if isOffline { isOffline = false }
-        if progress.waiting == nil {
+        if let problem = progress.namesProblem {
+            logger.warning("names not fetched: \(problem)")
+            onEvent(.banner("Organisation and owner names couldn't be fetched: \(problem)", isError: true))
+        } else if progress.namesStored {
+            // Rows were read with the old names (or none), and the search text was refolded.
+            rows?.invalidate()
+            rerunSearch()
+            selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
+        } else if progress.waiting == nil, !progress.fetchingNames {
             // A page was stored: the shown list grew, or (a refresh done) was replaced.
             savedAt = now()
             if !progress.refreshing {

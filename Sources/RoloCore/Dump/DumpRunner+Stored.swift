@@ -45,8 +45,8 @@ extension DumpRunner {
     /// even then, because it won't fix itself. `fetch` nil: not configured, `unconfigured` says
     /// what to set (stored persons are still dumped with `offline`).
     public func pipedrive(
-        fetch: PipedriveSync.Fetch?, unconfigured: String?, api: PipedriveAPIVersion,
-        store: PersonStore<PipedrivePerson>, to sink: DumpSink
+        fetch: PipedriveSync.Fetch?, fetchNames: PipedriveSync.FetchNames? = nil, unconfigured: String?,
+        api: PipedriveAPIVersion, store: PersonStore<PipedrivePerson>, to sink: DumpSink
     ) async throws {
         let schema = try DumpSchemas.pipedrive.selecting(fields)
         let source = PipedriveSync.source
@@ -57,21 +57,23 @@ extension DumpRunner {
             try await noticeStored(store, source, "pipedrive: --offline")
         } else {
             guard let fetch else { throw DumpError(.unavailable, "pipedrive: \(unconfigured ?? "Pipedrive isn't configured")") }
-            try await sync(PipedriveSync(store: store, api: api, now: now, fetch: fetch), store: store)
+            try await sync(PipedriveSync(store: store, api: api, now: now, fetchNames: fetchNames, fetch: fetch), store: store)
         }
+        // v2 persons name their organisation and owner by id: the stored names fill them in.
+        let names = try await PipedriveNameStore(database: store.database).all()
         try sink.begin(schema.names)
         if let search {
             let rows = StoredRows<PipedrivePerson>(database: store.database, source: source)
             let positions = try await rows.positions(matching: search)
             for start in stride(from: 0, to: positions.count, by: Self.block) {
                 let slice = Array(positions[start..<min(start + Self.block, positions.count)])
-                for person in try rows.persons(atPositions: slice) { try sink.record(schema.values(of: person)) }
+                for person in try rows.persons(atPositions: slice) { try sink.record(schema.values(of: names.resolving(person))) }
             }
         } else {
             let count = try await store.count(source)
             for start in stride(from: 0, to: count, by: Self.block) {
                 for person in try await store.persons(source, range: start..<min(start + Self.block, count)) {
-                    try sink.record(schema.values(of: person))
+                    try sink.record(schema.values(of: names.resolving(person)))
                 }
             }
         }

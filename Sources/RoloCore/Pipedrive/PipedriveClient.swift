@@ -1,6 +1,7 @@
 import Foundation
 
-/// A Pipedrive account's persons over an ``HTTPClient``, through API v2 or v1.
+/// A Pipedrive account's persons over an ``HTTPClient``, through API v2 or v1, and the names of
+/// its organisations and users.
 ///
 /// The token never reaches an error's text: URLs in errors are redacted and every error is
 /// scrubbed of the token in case a server echoes it back.
@@ -25,46 +26,58 @@ public struct PipedriveClient: Sendable {
     /// and the rate limit the response reported. A 429 is not retried here: the caller waits
     /// for the reset the error names.
     public func page(after: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
+        try await get(personsURL(after: after, limit: limit), PipedriveDecoder.decodePage)
+    }
+
+    /// Fetches one page of the account's organisations (`/api/v2/organizations`, from `cursor`,
+    /// at most `limit`) or its users (`/v1/users`, all at once: `cursor` and `limit` don't
+    /// apply), with the rate limit; a 429 is the caller's to wait out, as for ``page(after:limit:)``.
+    public func names(_ kind: PipedriveNameKind, after cursor: String?, limit: Int) async throws -> (PipedriveNamePage, RateLimit) {
+        let url: URL
+        switch kind {
+        case .organizations:
+            var items = [URLQueryItem(name: "limit", value: String(limit))]
+            if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+            url = Self.url(baseURL.appendingPathComponent("api/v2/organizations"), items)
+        case .users:
+            // v1, like v1 persons: the token goes in the query as well as the header.
+            url = Self.url(baseURL.appendingPathComponent("v1/users"), [URLQueryItem(name: "api_token", value: token)])
+        }
+        return try await get(url, PipedriveDecoder.decodeNames)
+    }
+
+    /// GETs `url` with the token, turns Pipedrive's refusals into errors, and decodes the body.
+    private func get<Body>(_ url: URL, _ decode: (Data) throws -> Body) async throws -> (Body, RateLimit) {
         do {
-            return try await fetch(after: after, limit: limit)
+            let request = HTTPRequest(url: url, headers: ["Accept": "application/json", "x-api-token": token], timeout: timeout)
+            let response = try await http.send(request)
+            let rateLimit = RateLimit(response)
+            switch response.status {
+            case 401: throw FetchError.pipedriveUnauthorized(response)
+            case 429: throw FetchError.pipedriveRateLimited(response, limit: rateLimit)
+            default: break
+            }
+            guard response.isSuccess else {
+                if let text = PipedriveDecoder.refusal(response.body) {
+                    let refusal = FetchError.refusal(by: "Pipedrive", text, body: response.body, kind: .httpStatus(response.status))
+                    throw refusal.located(at: response)
+                }
+                throw FetchError.unexpectedStatus(response, service: PipedriveDecoder.service)
+            }
+            do {
+                return (try decode(response.body), rateLimit)
+            } catch let error as FetchError {
+                throw error.located(at: response)
+            }
         } catch let error as FetchError {
             throw error.redacting(token)
         }
     }
 
-    private func fetch(after: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
-        let request = HTTPRequest(
-            url: url(after: after, limit: limit),
-            headers: ["Accept": "application/json", "x-api-token": token], timeout: timeout)
-        let response = try await http.send(request)
-        let rateLimit = RateLimit(response)
-        switch response.status {
-        case 401: throw FetchError.pipedriveUnauthorized(response)
-        case 429: throw FetchError.pipedriveRateLimited(response, limit: rateLimit)
-        default: break
-        }
-        guard response.isSuccess else {
-            if let text = PipedriveDecoder.refusal(response.body) {
-                let refusal = FetchError.refusal(by: "Pipedrive", text, body: response.body, kind: .httpStatus(response.status))
-                throw refusal.located(at: response)
-            }
-            throw FetchError.unexpectedStatus(response, service: PipedriveDecoder.service)
-        }
-        do {
-            return (try PipedriveDecoder.decodePage(response.body), rateLimit)
-        } catch let error as FetchError {
-            throw error.located(at: response)
-        }
-    }
-
     /// `/api/v2/persons?limit=&include_fields=open_deals_count&cursor=` or `/v1/persons?start=&limit=&api_token=`; v1 wants the
     /// token as a query item as well as the header.
-    private func url(after: PipedrivePageToken?, limit: Int) -> URL {
+    private func personsURL(after: PipedrivePageToken?, limit: Int) -> URL {
         let path = api == .v2 ? "api/v2/persons" : "v1/persons"
-        let endpoint = baseURL.appendingPathComponent(path)
-        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: true) else {
-            return endpoint
-        }
         var items: [URLQueryItem] = []
         switch api {
         case .v2:
@@ -78,6 +91,14 @@ public struct PipedriveClient: Sendable {
             items.append(URLQueryItem(name: "start", value: String(start)))
             items.append(URLQueryItem(name: "limit", value: String(limit)))
             items.append(URLQueryItem(name: "api_token", value: token))
+        }
+        return Self.url(baseURL.appendingPathComponent(path), items)
+    }
+
+    /// `endpoint` with `items` as its query.
+    private static func url(_ endpoint: URL, _ items: [URLQueryItem]) -> URL {
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: true) else {
+            return endpoint
         }
         components.queryItems = items
         // URLComponents leaves `+` alone, which servers read as a space; cursors may hold one.

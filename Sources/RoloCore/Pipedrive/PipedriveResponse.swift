@@ -13,10 +13,8 @@ struct PipedriveResponse: Decodable {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
             throw DecodingProblem("expected an object with 'success' and 'data'")
         }
-        let success = try? fields.decode(Bool.self, forKey: "success")
-        if success == false || (success == nil && !fields.isAbsentOrNull("error")) {
-            let text = (try? fields.lenientString("error"))?.sanitizedForTerminal
-            content = .refusal(text.flatMap { $0.isEmpty ? nil : $0 } ?? "the request failed")
+        if let text = Self.refusal(fields) {
+            content = .refusal(text)
             return
         }
         var persons: [PipedrivePerson] = []
@@ -46,5 +44,14 @@ struct PipedriveResponse: Decodable {
                 nextStart: more ? (try? pagination?.lenientWholeNumber("next_start")) ?? nil : nil,
                 total: ((try? pagination?.lenientWholeNumber("total_count")) ?? nil)
                     ?? ((try? additional?.lenientWholeNumber("total_count")) ?? nil)))
+    }
+
+    /// The API's words when the body is `{"success": false, "error": ...}` (or has an error and
+    /// no `success`); nil for an answer.
+    static func refusal(_ fields: KeyedDecodingContainer<AnyCodingKey>) -> String? {
+        let success = try? fields.decode(Bool.self, forKey: "success")
+        guard success == false || (success == nil && !fields.isAbsentOrNull("error")) else { return nil }
+        let text = (try? fields.lenientString("error"))?.sanitizedForTerminal
+        return text.flatMap { $0.isEmpty ? nil : $0 } ?? "the request failed"
     }
 }

@@ -12,13 +12,25 @@ public struct PipedriveSyncProgress: Sendable, Equatable {
     public var waiting: Double?
     /// Whether the account is stored whole.
     public var finished: Bool
+    /// Whether the sync is fetching the organisations' and users' names (before the persons).
+    public var fetchingNames: Bool
+    /// Whether the names were just stored: what is shown should be read again with them.
+    public var namesStored: Bool
+    /// Why the names couldn't be fetched this run, when the persons are fetched without them.
+    public var namesProblem: String?
 
-    public init(stored: Int, total: Int? = nil, refreshing: Bool, waiting: Double? = nil, finished: Bool = false) {
+    public init(
+        stored: Int, total: Int? = nil, refreshing: Bool, waiting: Double? = nil, finished: Bool = false,
+        fetchingNames: Bool = false, namesStored: Bool = false, namesProblem: String? = nil
+    ) {
         self.stored = stored
         self.total = total
         self.refreshing = refreshing
         self.waiting = waiting
         self.finished = finished
+        self.fetchingNames = fetchingNames
+        self.namesStored = namesStored
+        self.namesProblem = namesProblem
     }
 }
 
@@ -31,12 +43,20 @@ public struct PipedriveSyncProgress: Sendable, Equatable {
 /// - A run that stops (error, kill, quit) resumes at the stored cursor: every page and the cursor
 ///   after it are written in one transaction. A cursor of the other API version, or a side list
 ///   older than ``staleAfter``, is started again instead.
-/// - Rate limits: when `x-ratelimit-remaining` reaches 0 it waits `x-ratelimit-reset` seconds
-///   before the next request; a 429 waits the reset it names (else 1, 2, 4 … 60 s) and asks for
-///   the same page again, giving up after ``maxRefusals`` refusals in a row.
+/// - With API v2, which names a person's organisation and owner by id only, a run that starts a
+///   list from its first page (and any run while no names are stored) first fetches the
+///   account's users and organisations and stores their names, so the persons it stores are
+///   searchable by organisation and the list shows names from the first row. v1 sends the names
+///   inside each person and fetches none.
+/// - Rate limits (``PipedrivePacer``): when `x-ratelimit-remaining` reaches 0 it waits
+///   `x-ratelimit-reset` seconds before the next request; a 429 waits the reset it names (else
+///   1, 2, 4 … 60 s) and asks again, giving up after ``maxRefusals`` refusals in a row. Names and
+///   persons share the pacing: one request at a time, whichever list it is for.
 public struct PipedriveSync: Sendable {
     /// Fetches the page after a token, at most `limit` persons (``PipedriveClient/page(after:limit:)``).
     public typealias Fetch = @Sendable (_ after: PipedrivePageToken?, _ limit: Int) async throws -> (PipedrivePage, RateLimit)
+    /// Fetches a page of organisations or users (``PipedriveClient/names(_:after:limit:)``).
+    public typealias FetchNames = @Sendable (_ kind: PipedriveNameKind, _ after: String?, _ limit: Int) async throws -> (PipedriveNamePage, RateLimit)
     /// Waits a number of seconds; tests pass a fake clock.
     public typealias Sleep = @Sendable (_ seconds: Double) async throws -> Void
 
@@ -52,19 +72,24 @@ public struct PipedriveSync: Sendable {
     public static let maxBackoff: Double = 60
 
     let store: PersonStore<PipedrivePerson>
+    let names: PipedriveNameStore
     let fetch: Fetch
+    let fetchNames: FetchNames?
     let api: PipedriveAPIVersion
     let pageSize: Int
     let sleep: Sleep
     let now: @Sendable () -> Date
 
-    /// A sync of `api` pages of `pageSize` into `store`.
+    /// A sync of `api` pages of `pageSize` into `store`; with v2, the names through `fetchNames`
+    /// (nil: persons only, their organisations and owners shown by id).
     public init(
         store: PersonStore<PipedrivePerson>, api: PipedriveAPIVersion, pageSize: Int = 500,
         sleep: @escaping Sleep = { try await Task.sleep(for: .seconds($0)) },
-        now: @escaping @Sendable () -> Date = Date.init, fetch: @escaping Fetch
+        now: @escaping @Sendable () -> Date = Date.init, fetchNames: FetchNames? = nil, fetch: @escaping Fetch
     ) {
         self.store = store
+        names = PipedriveNameStore(database: store.database)
+        self.fetchNames = fetchNames
         self.api = api
         self.pageSize = pageSize
         self.sleep = sleep
@@ -96,36 +121,34 @@ public struct PipedriveSync: Sendable {
         var token = start
         var state = try await store.state(target)
         var stored = try await store.count(target)
-        var backoff = 1.0
-        var refusals = 0
-        while true {
-            try Task.checkCancellation()
-            let page: PipedrivePage
-            let limit: RateLimit
+        var pacer = PipedrivePacer(sleep: sleep)
+        var known = try await names.all()
+        if let fetchNames, api == .v2, start == nil || known.isEmpty {
+            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, fetchingNames: true))
             do {
-                (page, limit) = try await fetch(token, pageSize)
-            } catch let error as FetchError where error.kind == .httpStatus(429) {
-                refusals += 1
-                guard refusals < Self.maxRefusals else { throw error }
-                let wait: Double
-                if let named = error.retryAfter {
-                    wait = max(named, 0.5)
-                } else {
-                    // Doubles only while the server names no wait: its own reset is exact.
-                    wait = backoff
-                    backoff = min(backoff * 2, Self.maxBackoff)
+                known = try await fetchAllNames(fetchNames, pacer: &pacer) { wait in
+                    await progress(PipedriveSyncProgress(
+                        stored: stored, total: state?.total, refreshing: refreshing, waiting: wait, fetchingNames: true))
                 }
-                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
-                try await sleep(wait)
-                continue
+                try await names.replace(with: known, refolding: [Self.source, Self.staging])
+                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, namesStored: true))
+            } catch let error as FetchError where !Self.stopsPersons(error) {
+                // Names only make ids readable: a refusal of them alone (a token that may not
+                // list organisations) must not keep the persons from being stored.
+                await progress(PipedriveSyncProgress(
+                    stored: stored, total: state?.total, refreshing: refreshing, namesProblem: error.message))
             }
-            refusals = 0
-            backoff = 1
+        }
+        while true {
+            let current = token
+            let page = try await pacer.send({ try await fetch(current, pageSize) }) { wait in
+                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
+            }
             // A next token equal to this one would ask for the same page forever.
             let next = page.next == token ? nil : page.next
             try await store.appendPage(
                 target, persons: page.persons, names: page.persons.map(\.displayName),
-                search: page.persons.map(\.searchText), page: (state?.pagesStored ?? 0) + 1, seed: nil,
+                search: page.persons.map { known.resolving($0).searchText }, page: (state?.pagesStored ?? 0) + 1, seed: nil,
                 complete: next == nil, cursor: next.map(encode), total: page.total, at: now())
             state = try await store.state(target)
             stored = try await store.count(target)
@@ -137,12 +160,34 @@ public struct PipedriveSync: Sendable {
             token = next
             // The page is reported as soon as it is stored, so the list shows it during any wait.
             await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing))
-            if let remaining = limit.remaining, remaining <= 0 {
-                let wait = max(limit.resetSeconds ?? 1, 0.5)
-                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
-                try await sleep(wait)
-            }
         }
+    }
+
+    /// Whether a failure to fetch the names would fail the persons' requests too: no network,
+    /// a refused token, rate limits that never lifted, a cancel.
+    static func stopsPersons(_ error: FetchError) -> Bool {
+        switch error.kind {
+        case .unreachable, .timedOut, .cancelled, .httpStatus(401), .httpStatus(429): return true
+        default: return false
+        }
+    }
+
+    /// Every user's and organisation's name, page after page through `pacer`.
+    private func fetchAllNames(
+        _ fetch: FetchNames, pacer: inout PipedrivePacer, waiting: (Double) async -> Void
+    ) async throws -> PipedriveNames {
+        var fetched = PipedriveNames()
+        for kind in [PipedriveNameKind.users, .organizations] {
+            var cursor: String?
+            repeat {
+                let after = cursor
+                let page = try await pacer.send({ try await fetch(kind, after, pageSize) }, waiting: waiting)
+                fetched[kind].merge(page.names) { _, new in new }
+                // A cursor equal to the one just sent would ask for the same page forever.
+                cursor = page.nextCursor == after ? nil : page.nextCursor
+            } while cursor != nil
+        }
+        return fetched
     }
 
     /// Which list to fill and where to start: the shown list while it isn't whole and its

@@ -41,6 +41,17 @@ extension RoloDatabase {
                     arguments: [SearchKey.fold(name), row["rowid"] as Int64])
             }
         }
+        migrator.registerMigration("v3: pipedrive_name") { db in
+            // API v2 names a person's organisation and owner by id only. Nothing to back-fill
+            // here: the names come from the account, and the sync that first stores them refolds
+            // the stored persons' search text in the same transaction (PipedriveNameStore).
+            try db.create(table: "pipedrive_name") { t in
+                t.column("kind", .text).notNull()
+                t.column("id", .integer).notNull()
+                t.column("name", .text).notNull()
+                t.primaryKey(["kind", "id"])
+            }
+        }
         return migrator
     }
 }

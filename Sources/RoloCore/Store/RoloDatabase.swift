@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// rolo's local SQLite database: the stored persons of the paged sources and how far each got.
+/// rolo's local SQLite database: the stored persons of the paged sources, how far each got, and
+/// the names of the Pipedrive organisations and users its persons refer to.
 ///
 /// On disk it is a WAL `DatabasePool`, so the list can be read while a page is being written;
 /// in tests it is an in-memory `DatabaseQueue`. The stores only see `any DatabaseWriter`.

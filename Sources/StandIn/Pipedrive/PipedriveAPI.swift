@@ -4,9 +4,11 @@ import Logging
 
 /// A Pipedrive account, served under `/pipedrive` so its base URL is
 /// `http://127.0.0.1:<port>/pipedrive`: persons through API v2 (`/api/v2/persons`, cursor
-/// paging) and v1 (`/v1/persons`, offset paging, with v1's quirks), the token checked on both,
-/// `x-ratelimit-*` headers on every answer and 429s past ``StandInOptions/pipedriveBurst``
-/// requests in two seconds, and Gravatar-style avatars at `/pipedrive/gravatar/<sha256>`.
+/// paging) and v1 (`/v1/persons`, offset paging, with v1's quirks), the organisations v2
+/// persons name by id (`/api/v2/organizations`, cursor paging) and the users (`/v1/users`, all
+/// at once), the token checked on each, `x-ratelimit-*` headers on every answer and 429s past
+/// ``StandInOptions/pipedriveBurst`` requests in two seconds (all four counted together, as
+/// Pipedrive counts them), and Gravatar-style avatars at `/pipedrive/gravatar/<sha256>`.
 struct PipedriveAPI: StandInAPI {
     /// Pipedrive's default and largest page sizes.
     static let defaultLimit = 100
@@ -36,6 +38,12 @@ struct PipedriveAPI: StandInAPI {
             },
             StandInRoute("pipedrive.v1", .GET, "/v1/persons") { request in
                 await guarded(request) { v1(request) }
+            },
+            StandInRoute("pipedrive.organizations", .GET, "/api/v2/organizations") { request in
+                await guarded(request) { organizations(request) }
+            },
+            StandInRoute("pipedrive.users", .GET, "/v1/users") { request in
+                await guarded(request) { users() }
             },
             StandInRoute("pipedrive.avatar", .GET, "/gravatar/<hash>") { request in
                 await avatar(request)
@@ -75,8 +83,27 @@ struct PipedriveAPI: StandInAPI {
         return response
     }
 
-    /// `?limit=&cursor=&include_fields=`; the cursor is opaque to clients and names the next id here.
+    /// `?limit=&cursor=&include_fields=`.
     private func v2(_ request: StandInRequest) -> HTTPResponse {
+        let deals = request.http.query["include_fields"]?.split(separator: ",").contains("open_deals_count") ?? false
+        return Self.cursorPage(request, count: catalog.count) { catalog.person($0 + 1, v1: false, openDeals: deals) }
+    }
+
+    /// `?limit=&cursor=`: every listed organisation, by id.
+    private func organizations(_ request: StandInRequest) -> HTTPResponse {
+        Self.cursorPage(request, count: catalog.organizationCount) { catalog.organization($0 + 1) }
+    }
+
+    /// Every user at once: `/v1/users` has no paging.
+    private func users() -> HTTPResponse {
+        Self.json(.object([
+            ("success", .bool(true)), ("data", .array(PipedriveCatalog.users.indices.map { catalog.user($0) })),
+        ]))
+    }
+
+    /// Items `0..<count` a page at a time, v2 style: `?limit=&cursor=`, `additional_data.next_cursor`
+    /// (null on the last page). The cursor is opaque to clients and names the next index here.
+    private static func cursorPage(_ request: StandInRequest, count: Int, item: (Int) -> StandInJSON) -> HTTPResponse {
         let query = request.http.query
         let limit = Self.limit(query["limit"])
         var start = 0
@@ -86,12 +113,11 @@ struct PipedriveAPI: StandInAPI {
             }
             start = decoded
         }
-        let end = min(catalog.count, start + limit)
-        let deals = query["include_fields"]?.split(separator: ",").contains("open_deals_count") ?? false
-        let persons = start < end ? (start..<end).map { catalog.person($0 + 1, v1: false, openDeals: deals) } : []
+        let end = min(count, start + limit)
+        let items = start < end ? (start..<end).map(item) : []
         return Self.json(.object([
-            ("success", .bool(true)), ("data", .array(persons)),
-            ("additional_data", .object([("next_cursor", end < catalog.count ? .string(Self.cursor(end)) : .null)])),
+            ("success", .bool(true)), ("data", .array(items)),
+            ("additional_data", .object([("next_cursor", end < count ? .string(Self.cursor(end)) : .null)])),
         ]))
     }
 

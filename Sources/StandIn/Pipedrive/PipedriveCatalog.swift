@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Person ids run 1...`count`. Every 7th has no email, every 5th no organisation, every 11th a
 /// null last name, every 13th no phone (v1's `[{"value": "", "primary": true}]`), and persons
-/// with an email among the first ``avatarLimit`` ids, every 3rd, have an avatar.
+/// with an email among the first ``avatarLimit`` ids, every 3rd, have an avatar. The account's
+/// organisations and users are in `PipedriveCatalog+Names.swift`.
 struct PipedriveCatalog: Sendable {
     /// Only persons up to this id may have an avatar, so the hash index stays small.
     static let avatarLimit = 2000
@@ -19,14 +20,10 @@ struct PipedriveCatalog: Sendable {
         "Perlman", "Berners-Lee", "Lamarr", "Dijkstra", "Johnson", "Knuth", "Bartik", "Wirth", "Wilson",
         "van Rossum", "Tamm",
     ]
-    private static let organizations = [
-        "Acme Ltd", "Globex", "Initech", "Umbrella OÜ", "Hooli", "Vandelay Industries", "Stark AS",
-        "Wayne Enterprises", "Tyrell", "Cyberdyne",
-    ]
-    private static let owners = ["Olive Owner", "Mart Müüja", "Sales Bot"]
-
     /// How many persons the account holds.
     let count: Int
+    /// How many organisations the account lists: one per 25 persons, at least 10.
+    let organizationCount: Int
     private let seed: UInt64
     /// Avatar hash → person id, for the few persons that have one.
     private let avatars: [String: Int]
@@ -35,6 +32,7 @@ struct PipedriveCatalog: Sendable {
     init(seed: UInt64, count: Int) {
         self.seed = seed
         self.count = max(0, count)
+        organizationCount = Self.organizationCount(persons: self.count)
         var avatars: [String: Int] = [:]
         for id in stride(from: 3, through: min(self.count, Self.avatarLimit), by: 3) {
             if let email = Self.email(id: id, seed: seed) { avatars[PipedriveSHA256.hex(email)] = id }
@@ -55,31 +53,32 @@ struct PipedriveCatalog: Sendable {
         let phone = id % 13 == 0 ? nil : person.phone
         let lastName: StandInJSON = id % 11 == 0 ? .null : .string(person.last)
         let name = id % 11 == 0 ? person.first : "\(person.first) \(person.last)"
-        let organization = id % 5 == 0 ? nil : person.organization
+        let organization = id % 5 == 0 ? nil : organizationID(person: id, brand: person.organization)
         if v1 {
             return .object([
                 ("id", .int(id)), ("company_id", .int(4_040_404)),
                 ("owner_id", .object([
-                    ("id", .int(person.owner + 1)), ("name", .string(Self.owners[person.owner])),
-                    ("email", .string("owner\(person.owner + 1)@example.com")), ("has_pic", .int(0)),
+                    ("id", .int(person.owner + 1)), ("name", .string(Self.users[person.owner].name)),
+                    ("email", .string(Self.users[person.owner].email)), ("has_pic", .int(0)),
                     ("active_flag", .bool(true)), ("value", .int(person.owner + 1)),
                 ])),
+                // v1 still names an organisation that was deleted, marked inactive.
                 ("org_id", organization.map { org in .object([
-                    ("name", .string(Self.organizations[org])), ("people_count", .int(max(1, count / 10))),
-                    ("owner_id", .int(1)), ("active_flag", .bool(true)), ("value", .int(org + 1)),
+                    ("name", .string(organizationName(org))), ("people_count", .int(max(1, count / 10))),
+                    ("owner_id", .int(1)), ("active_flag", .bool(org <= organizationCount)), ("value", .int(org)),
                 ]) } ?? .null),
                 ("name", .string(name)), ("first_name", .string(person.first)), ("last_name", lastName),
                 ("open_deals_count", .int(person.openDeals)),
                 ("phone", Self.v1List(phone, label: "work")), ("email", Self.v1List(email, label: "work")),
                 ("add_time", .string(Self.v1Time(person.added))), ("update_time", .string(Self.v1Time(person.updated))),
                 ("visible_to", .string("3")), ("picture_id", .null),
-                ("org_name", organization.map { .string(Self.organizations[$0]) } ?? .null),
-                ("owner_name", .string(Self.owners[person.owner])), ("cc_email", .string("acme@pipedrivemail.com")),
+                ("org_name", organization.map { .string(organizationName($0)) } ?? .null),
+                ("owner_name", .string(Self.users[person.owner].name)), ("cc_email", .string("acme@pipedrivemail.com")),
             ])
         }
         var fields: [(String, StandInJSON)] = [
             ("id", .int(id)), ("name", .string(name)), ("first_name", .string(person.first)), ("last_name", lastName),
-            ("owner_id", .int(person.owner + 1)), ("org_id", organization.map { .int($0 + 1) } ?? .null),
+            ("owner_id", .int(person.owner + 1)), ("org_id", organization.map { .int($0) } ?? .null),
             ("add_time", .string(Self.v2Time(person.added))), ("update_time", .string(Self.v2Time(person.updated))),
             ("emails", .array(email.map { [Self.entry($0, label: "work")] } ?? [])),
             ("phones", .array(phone.map { [Self.entry($0, label: "mobile")] } ?? [])),
@@ -107,12 +106,12 @@ struct PipedriveCatalog: Sendable {
         return .array([entry(value, label: label)])
     }
 
-    private static func v2Time(_ date: Date) -> String {
+    static func v2Time(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle())
     }
 
     /// `YYYY-MM-DD HH:MM:SS` in UTC, as v1 writes it.
-    private static func v1Time(_ date: Date) -> String {
+    static func v1Time(_ date: Date) -> String {
         String(v2Time(date).replacingOccurrences(of: "T", with: " ").dropLast())
     }
 
@@ -132,8 +131,8 @@ struct PipedriveCatalog: Sendable {
             first = PipedriveCatalog.firstNames[Int(random.next() % UInt64(PipedriveCatalog.firstNames.count))]
             last = PipedriveCatalog.lastNames[Int(random.next() % UInt64(PipedriveCatalog.lastNames.count))]
             phone = "+372 5\(String(format: "%07llu", random.next() % 10_000_000))"
-            organization = Int(random.next() % UInt64(PipedriveCatalog.organizations.count))
-            owner = Int(random.next() % UInt64(PipedriveCatalog.owners.count))
+            organization = Int(random.next() % UInt64(PipedriveCatalog.organizationBrands.count))
+            owner = Int(random.next() % UInt64(PipedriveCatalog.activeOwners))
             openDeals = Int(random.next() % 4)
             // Added in id order from 2015 on, as a real account grows; changed up to a year later.
             added = Date(timeIntervalSince1970: 1_420_070_400 + Double(id) * 1_800)

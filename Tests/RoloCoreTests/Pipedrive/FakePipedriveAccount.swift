@@ -2,13 +2,18 @@ import Foundation
 @testable import RoloCore
 
 /// A Pipedrive account served page by page the way either API version pages it (v2 `cursor`
-/// tokens, v1 `start` tokens), with scripted failures and rate limits, a log of every request and
-/// wait in order, and a count of requests in flight at once.
+/// tokens, v1 `start` tokens), its organisations by cursor (`o:<offset>`) and its users at once,
+/// with scripted failures and rate limits, a log of every request and wait in order, and a count
+/// of requests in flight at once.
 ///
 /// Failures and limits are keyed by the request's number (1-based, counted over the fake's whole
-/// life, so a second sync run continues the count).
+/// life and over persons and names alike, so a second sync run continues the count).
 actor FakePipedriveAccount {
     private(set) var persons: [PipedrivePerson]
+    /// Organisation id → name, listed in id order.
+    private(set) var organizations: [Int: String] = [:]
+    /// User id → name.
+    private(set) var users: [Int: String] = [:]
     let api: PipedriveAPIVersion
     /// Whether pages carry the account's total (`additional_data` / v1 summary).
     let announcesTotal: Bool
@@ -23,10 +28,15 @@ actor FakePipedriveAccount {
     private(set) var requested: [PipedrivePageToken?] = []
     /// The tokens of the requests that were answered with a page.
     private(set) var served: [PipedrivePageToken?] = []
-    /// Every request and wait, in order: "fetch <token>" and "sleep <seconds>".
+    /// The names requests, in order: "users" and "organizations <cursor or first>".
+    private(set) var nameRequests: [String] = []
+    /// Every request and wait, in order: "fetch <token>", "users", "organizations <cursor>" and
+    /// "sleep <seconds>".
     private(set) var events: [String] = []
     /// The seconds of every wait, in order.
     private(set) var sleeps: [Double] = []
+    /// Requests of either kind so far: the number failures and limits are keyed by.
+    private var sent = 0
     private var inFlight = 0
     /// The most requests that were ever in flight at once.
     private(set) var mostInFlight = 0
@@ -49,6 +59,11 @@ actor FakePipedriveAccount {
 
     /// The account's persons change, e.g. before a refresh.
     func replacePersons(_ persons: [PipedrivePerson]) { self.persons = persons }
+    /// The account's organisations and users are these.
+    func setNames(organizations: [Int: String], users: [Int: String]) {
+        self.organizations = organizations
+        self.users = users
+    }
     func fail(request number: Int, with error: FetchError) { failures[number] = error }
     func fail(requests numbers: some Sequence<Int>, with error: FetchError) {
         for number in numbers { failures[number] = error }
@@ -71,7 +86,8 @@ actor FakePipedriveAccount {
         defer { inFlight -= 1 }
         requested.append(token)
         events.append("fetch \(Self.describe(token))")
-        let number = requested.count
+        sent += 1
+        let number = sent
         // Suspends, so a second request sent before this one answers would be counted in flight.
         await Task.yield()
         if let failure = failures[number] { throw failure }
@@ -87,6 +103,33 @@ actor FakePipedriveAccount {
         }
         served.append(token)
         return (page, limits[number] ?? RateLimit(remaining: 100, resetSeconds: 2))
+    }
+
+    /// The sync's `fetchNames`: organisations `limit` at a time in id order, users all at once.
+    func names(_ kind: PipedriveNameKind, after cursor: String?, limit: Int) async throws -> (PipedriveNamePage, RateLimit) {
+        inFlight += 1
+        mostInFlight = max(mostInFlight, inFlight)
+        defer { inFlight -= 1 }
+        let request = kind == .users ? "users" : "organizations \(cursor ?? "first")"
+        nameRequests.append(request)
+        events.append(request)
+        sent += 1
+        let number = sent
+        await Task.yield()
+        if let failure = failures[number] { throw failure }
+        let rateLimit = limits[number] ?? RateLimit(remaining: 100, resetSeconds: 2)
+        guard kind == .organizations else { return (PipedriveNamePage(names: users), rateLimit) }
+        var offset = 0
+        if let cursor {
+            guard cursor.hasPrefix("o:"), let start = Int(cursor.dropFirst(2)) else { throw WrongToken(token: .cursor(cursor)) }
+            offset = start
+        }
+        let ids = organizations.keys.sorted()
+        let end = min(offset + limit, ids.count)
+        let page = ids[min(offset, end)..<end]
+        return (PipedriveNamePage(
+            names: Dictionary(uniqueKeysWithValues: page.map { ($0, organizations[$0]!) }),
+            nextCursor: end < ids.count ? "o:\(end)" : nil), rateLimit)
     }
 
     /// The sync's `sleep`: records the wait and returns at once (throwing when cancelled, like
@@ -120,10 +163,31 @@ actor FakePipedriveAccount {
     struct WrongToken: Error { var token: PipedrivePageToken? }
 }
 
+extension FakePipedriveAccount {
+    /// A sync of this account into `store` in pages of `pageSize`, on the fake's sleep and a
+    /// clock stopped at `date`; `withNames`, v2 runs fetch this account's names too.
+    nonisolated func sync(
+        into store: PersonStore<PipedrivePerson>, pageSize: Int = 3, at date: Date, withNames: Bool = false
+    ) -> PipedriveSync {
+        let fetchNames: PipedriveSync.FetchNames = { kind, after, limit in try await self.names(kind, after: after, limit: limit) }
+        return PipedriveSync(
+            store: store, api: api, pageSize: pageSize, sleep: { try await self.sleep($0) }, now: { date },
+            fetchNames: withNames ? fetchNames : nil, fetch: { try await self.page(after: $0, limit: $1) })
+    }
+}
+
 /// Every progress report of a run, in order.
 actor ProgressLog {
     private(set) var reports: [PipedriveSyncProgress] = []
     func record(_ progress: PipedriveSyncProgress) { reports.append(progress) }
+
+    /// Runs `sync` to its end and returns every report it made.
+    @discardableResult
+    static func run(_ sync: PipedriveSync) async throws -> [PipedriveSyncProgress] {
+        let log = ProgressLog()
+        try await sync.run { await log.record($0) }
+        return await log.reports
+    }
 }
 
 extension FetchError {

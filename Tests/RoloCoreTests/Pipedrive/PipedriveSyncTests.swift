@@ -17,18 +17,13 @@ struct PipedriveSyncTests {
 
     /// A sync of `account` in pages of `pageSize`, on the fake's clock and sleep, at `date`.
     private func sync(_ account: FakePipedriveAccount, pageSize: Int = 3, at date: Date = start) -> PipedriveSync {
-        PipedriveSync(
-            store: store, api: account.api, pageSize: pageSize,
-            sleep: { try await account.sleep($0) }, now: { date },
-            fetch: { try await account.page(after: $0, limit: $1) })
+        account.sync(into: store, pageSize: pageSize, at: date)
     }
 
     /// Runs `sync`, recording every progress report.
     @discardableResult
     private func run(_ sync: PipedriveSync) async throws -> [PipedriveSyncProgress] {
-        let log = ProgressLog()
-        try await sync.run { await log.record($0) }
-        return await log.reports
+        try await ProgressLog.run(sync)
     }
 
     private var shown: StoredRows<PipedrivePerson> { StoredRows(database: database, source: PipedriveSync.source) }

@@ -1,0 +1,7 @@
+/// The lists v2 persons name only by id: the account's organisations and its users (owners).
+public enum PipedriveNameKind: String, Sendable, CaseIterable, Hashable {
+    /// `GET /api/v2/organizations`, cursor-paged.
+    case organizations
+    /// `GET /v1/users`: every user in one answer; Pipedrive has no v2 successor.
+    case users
+}
