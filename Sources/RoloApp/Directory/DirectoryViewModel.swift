@@ -44,6 +44,8 @@ public final class DirectoryViewModel: SourceModel {
     private let logger = Logger(label: "rolo.directory")
     private var refreshTask: Task<Void, Never>?
     private var started = false
+    /// How many employees the last refresh left out because they couldn't be read.
+    private var skippedCount = 0
 
     /// What the list says when no city could be loaded and nothing was saved: generic, as the
     /// seed asks; the log has the reasons.
@@ -102,7 +104,7 @@ public final class DirectoryViewModel: SourceModel {
         } else {
             items.append(contactCount == 1 ? "1 contact" : "\(contactCount) contacts")
         }
-        return items
+        return items + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     public func start() {
@@ -143,6 +145,10 @@ public final class DirectoryViewModel: SourceModel {
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")
         }
+        for listing in listings {
+            SkippedRecordsReport.log(listing.skipped, noun: noun, source: listing.city, logger: logger)
+        }
+        skippedCount = outcome.skipped.count
         refreshTask = nil
         if let fresh = outcome.employees {
             show(fresh)
@@ -152,7 +158,11 @@ public final class DirectoryViewModel: SourceModel {
         } else {
             lastFailure = outcome.errors.first
         }
-        if let banner = outcome.banner, employees != nil { onEvent(.banner(banner, isError: true)) }
+        if let banner = outcome.banner, employees != nil {
+            onEvent(.banner(banner, isError: true))
+        } else if let notice = SkippedRecordsReport.notice(outcome.skipped, noun: noun) {
+            onEvent(notice)
+        }
         onEvent(.changed)
         if outcome.isComplete, let fresh = outcome.employees { await save(fresh) }
     }

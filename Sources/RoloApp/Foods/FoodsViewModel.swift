@@ -45,6 +45,8 @@ public final class FoodsViewModel: SourceModel {
     private var pictureSlot = Size(width: 40, height: 20)
     private var selectedID: String?
     private var started = false
+    /// How many foods the last list left out because they couldn't be read.
+    private var skippedCount = 0
 
     /// What to set when no foods server is configured.
     static let unconfiguredText =
@@ -109,7 +111,7 @@ public final class FoodsViewModel: SourceModel {
     }
 
     public var statusItems: [String] {
-        likes.sending.isEmpty ? [] : ["saving…"]
+        (likes.sending.isEmpty ? [] : ["saving…"]) + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     public func start() {
@@ -124,7 +126,7 @@ public final class FoodsViewModel: SourceModel {
         reloadsInFlight += 1
         onEvent(.changed)
         busy.task { [weak self] in
-            let result: Result<[Food], FetchError>
+            let result: Result<DecodedList<Food>, FetchError>
             do {
                 result = .success(try await service.foods())
             } catch {
@@ -134,15 +136,17 @@ public final class FoodsViewModel: SourceModel {
         }
     }
 
-    private func listAnswered(_ result: Result<[Food], FetchError>, startedAt token: Int) {
+    private func listAnswered(_ result: Result<DecodedList<Food>, FetchError>, startedAt token: Int) {
         reloadsInFlight -= 1
         defer { onEvent(.changed) }
         // A newer request's answer is already shown; this one knows less.
         guard token > appliedToken else { return }
         switch result {
-        case .success(let foods):
+        case .success(let list):
             appliedToken = token
-            confirmed = likes.merge(foods, over: confirmed ?? [], startedAt: token)
+            confirmed = likes.merge(list.records, over: confirmed ?? [], startedAt: token)
+            skippedCount = list.skipped.count
+            if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastError = nil
             lastUpdated = now()
             rebuildEntries()

@@ -41,6 +41,8 @@ public final class PeopleViewModel: SourceModel {
     private var refreshTask: Task<Void, Never>?
     private var detailTask: Task<Void, Never>?
     private var started = false
+    /// How many employees the last list left out because they couldn't be read.
+    private var skippedCount = 0
 
     /// How long the selection must rest on a row before its detail is requested, so a fast
     /// scroll does not send a request per row passed.
@@ -81,12 +83,14 @@ public final class PeopleViewModel: SourceModel {
     }
 
     public var statusItems: [String] {
+        let server: [String]
         switch health {
-        case .unknown: return []
-        case .ok: return ["server ok"]
-        case .unhealthy(let text): return ["server says: \(text)"]
-        case .unreachable: return ["server unreachable"]
+        case .unknown: server = []
+        case .ok: server = ["server ok"]
+        case .unhealthy(let text): server = ["server says: \(text)"]
+        case .unreachable: server = ["server unreachable"]
         }
+        return server + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     public func start() {
@@ -107,7 +111,7 @@ public final class PeopleViewModel: SourceModel {
         let service = self.service
         // Health is asked beside the list, not before it: it only feeds the status line.
         async let checkedHealth = try? service.health()
-        let listResult: Result<[Employee], any Error>
+        let listResult: Result<DecodedList<Employee>, any Error>
         do {
             listResult = .success(try await service.employees())
         } catch {
@@ -121,8 +125,10 @@ public final class PeopleViewModel: SourceModel {
         case nil: health = .unreachable
         }
         switch listResult {
-        case .success(let employees):
-            state = .loaded(employees, stale: false)
+        case .success(let list):
+            state = .loaded(list.records, stale: false)
+            skippedCount = list.skipped.count
+            if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastUpdated = now()
             generation += 1
             pictures?.removeAll()

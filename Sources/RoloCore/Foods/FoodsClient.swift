@@ -17,7 +17,7 @@ public struct FoodsClient: FoodsService {
     }
 
     /// Fetches `GET food`.
-    public func foods() async throws -> [Food] {
+    public func foods() async throws -> DecodedList<Food> {
         let response = try await send("GET", ["food"])
         guard response.isSuccess else {
             if let refusal = refusal(response, hint: "r to retry") { throw refusal }

@@ -31,7 +31,7 @@ public struct PeopleClient: PeopleService {
     }
 
     /// Fetches `/employees`.
-    public func employees() async throws -> [Employee] {
+    public func employees() async throws -> DecodedList<Employee> {
         let response = try await get("employees")
         guard response.isSuccess else {
             throw FetchError.unexpectedStatus(response, service: PeopleDecoder.service)

@@ -12,9 +12,16 @@ public struct PipedriveSyncProgress: Sendable, Equatable {
     public var waiting: Double?
     /// Whether the account is stored whole.
     public var finished: Bool
+    /// Persons this run left out because they couldn't be read, indexed from the first person
+    /// of the run.
+    public var skipped: [SkippedRecord]
 
-    public init(stored: Int, total: Int? = nil, refreshing: Bool, waiting: Double? = nil, finished: Bool = false) {
+    public init(
+        stored: Int, total: Int? = nil, refreshing: Bool, waiting: Double? = nil, finished: Bool = false,
+        skipped: [SkippedRecord] = []
+    ) {
         self.stored = stored
+        self.skipped = skipped
         self.total = total
         self.refreshing = refreshing
         self.waiting = waiting
@@ -98,6 +105,8 @@ public struct PipedriveSync: Sendable {
         var stored = try await store.count(target)
         var backoff = 1.0
         var refusals = 0
+        var skipped: [SkippedRecord] = []
+        var read = 0
         while true {
             try Task.checkCancellation()
             let page: PipedrivePage
@@ -121,6 +130,9 @@ public struct PipedriveSync: Sendable {
             }
             refusals = 0
             backoff = 1
+            // A person that can't be read is left out; the page and its cursor are still stored.
+            skipped += page.skipped.map { var record = $0; record.index += read; return record }
+            read += page.persons.count + page.skipped.count
             // A next token equal to this one would ask for the same page forever.
             let next = page.next == token ? nil : page.next
             try await store.appendPage(
@@ -131,12 +143,13 @@ public struct PipedriveSync: Sendable {
             stored = try await store.count(target)
             guard let next else {
                 if refreshing { try await store.promote(Self.staging, to: Self.source) }
-                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, finished: true))
+                await progress(PipedriveSyncProgress(
+                    stored: stored, total: state?.total, refreshing: refreshing, finished: true, skipped: skipped))
                 return
             }
             token = next
             // The page is reported as soon as it is stored, so the list shows it during any wait.
-            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing))
+            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, skipped: skipped))
             if let remaining = limit.remaining, remaining <= 0 {
                 let wait = max(limit.resetSeconds ?? 1, 0.5)
                 await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
