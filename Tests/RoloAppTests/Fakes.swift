@@ -10,6 +10,8 @@ actor FakePeopleService: PeopleService {
     var detailAnswers: [Int: Result<Employee, FetchError>] = [:]
     var healthAnswer: Result<ServerHealth, FetchError> = .success(.ok)
     private(set) var listCalls = 0
+    /// Records every list answer says it skipped.
+    var skipped: [SkippedRecord] = []
     private(set) var detailCalls: [Int] = []
     private var gate: CheckedContinuation<Void, Never>?
     private var holdNext = false
@@ -38,14 +40,14 @@ actor FakePeopleService: PeopleService {
         try healthAnswer.get()
     }
 
-    func employees() async throws -> [Employee] {
+    func employees() async throws -> DecodedList<Employee> {
         listCalls += 1
         let answer = listAnswers.count > 1 ? listAnswers.removeFirst() : listAnswers[0]
         if holdNext {
             holdNext = false
             await withCheckedContinuation { gate = $0 }
         }
-        return try answer.get()
+        return DecodedList(records: try answer.get(), skipped: skipped)
     }
 
     func employee(id: Int) async throws -> Employee {

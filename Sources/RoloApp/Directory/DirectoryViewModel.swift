@@ -30,7 +30,11 @@ public final class DirectoryViewModel: SourceModel {
     public private(set) var savedAt: Date?
     /// The first city's error when the last refresh loaded no city at all.
     private var lastFailure: FetchError?
-    private var byRowID: [String: DirectoryEmployee] = [:]
+    /// The shown people sorted into sections, indexed and searchable.
+    private var prepared = DirectoryList.empty
+    /// The rows shown: everyone, or the search's matches.
+    private var layout = RowLayout(ids: [])
+    private var searchTask: Task<Void, Never>?
 
     private let service: any DirectoryService
     private let snapshots: DirectorySnapshotStore?
@@ -114,20 +118,34 @@ public final class DirectoryViewModel: SourceModel {
         refresh()
     }
 
-    /// Shows the saved list, if there is a usable one, before the network answers.
+    /// Shows the saved list, if there is a usable one, before the network answers; read and
+    /// sorted off the main actor, and dropped if the network answered first.
     private func showSaved() {
         guard let snapshots else { return }
-        switch snapshots.load() {
-        case .loaded(let snapshot):
-            show(snapshot.employees)
-            savedAt = snapshot.savedAt
-            lastUpdated = snapshot.savedAt
-        case .missing:
-            break
-        case .unusable(let reason):
-            logger.warning("saved directory unusable: \(reason)")
-            onEvent(.banner(Self.unusableSaveText, isError: false))
+        let locale = self.locale
+        busy.task { [weak self] in
+            let loaded = await Self.readSaved(snapshots)
+            guard let self, self.employees == nil else { return }
+            switch loaded {
+            case .loaded(let snapshot):
+                let ready = await DirectoryList.prepare(snapshot.employees, locale: locale)
+                guard self.employees == nil else { return }
+                self.show(snapshot.employees, ready)
+                self.savedAt = snapshot.savedAt
+                self.lastUpdated = snapshot.savedAt
+            case .missing:
+                return
+            case .unusable(let reason):
+                self.logger.warning("saved directory unusable: \(reason)")
+                self.onEvent(.banner(Self.unusableSaveText, isError: false))
+            }
+            self.onEvent(.changed)
         }
+    }
+
+    @concurrent
+    private static func readSaved(_ snapshots: DirectorySnapshotStore) async -> DirectorySnapshotLoad {
+        snapshots.load()
     }
 
     public func refresh() {
@@ -139,9 +157,10 @@ public final class DirectoryViewModel: SourceModel {
 
     private func load() async {
         let listings = await service.fetchAll()
+        // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
+        let (outcome, ready) = await DirectoryList.prepare(listings, locale: locale)
         // A newer refresh replaced this one; its answer is the one to show.
         guard !Task.isCancelled else { return }
-        let outcome = DirectoryOutcome(listings)
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")
         }
@@ -150,8 +169,8 @@ public final class DirectoryViewModel: SourceModel {
         }
         skippedCount = outcome.skipped.count
         refreshTask = nil
-        if let fresh = outcome.employees {
-            show(fresh)
+        if let fresh = outcome.employees, let ready {
+            show(fresh, ready)
             savedAt = nil
             lastFailure = nil
             lastUpdated = now()
@@ -178,25 +197,42 @@ public final class DirectoryViewModel: SourceModel {
         }
     }
 
-    private func show(_ list: [DirectoryEmployee]) {
+    private func show(_ list: [DirectoryEmployee], _ ready: DirectoryList) {
         employees = list
-        byRowID = Dictionary(list.map { (DirectoryDetail.rowID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        prepared = ready
+        if let searchTerm { setSearch(searchTerm) } else { layout = ready.layout }
         rebuildEntries()
     }
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
+        searchTask?.cancel()
+        if searchTerm == nil {
+            layout = prepared.layout
+            rebuildEntries()
+        } else {
+            searchTask = busy.task { [weak self] in await self?.filter() }
+        }
+        onEvent(.changed)
+    }
+
+    /// Filters off the main actor, a header kept only over rows that matched; a newer keystroke
+    /// cancels this one before it lands.
+    private func filter() async {
+        guard let term = searchTerm else { return }
+        guard let shown = await prepared.matching(term) else { return }
+        guard !Task.isCancelled, term == searchTerm else { return }
+        layout = shown
+        searchTask = nil
         rebuildEntries()
         onEvent(.changed)
     }
 
-    /// Sections by position, filtered first, so a header shows only over rows that matched.
+    /// Rows are made as they are drawn, with the contact marker looked up then.
     private func rebuildEntries() {
-        let all = employees ?? []
-        let visible = searchTerm.map { DirectorySearch.filter(all, term: $0) } ?? all
-        entries = DirectoryMerge.sections(visible, locale: locale).flatMap { section in
-            [ListEntry.header(section.position.title)]
-                + section.employees.map { .row(DirectoryDetail.row(for: $0, hasCard: card(for: $0) != nil)) }
+        let contacts = self.contacts
+        entries = RecordRows(records: prepared.employees, layout: layout) { employee in
+            DirectoryDetail.row(for: employee, hasCard: contacts.card(firstName: employee.firstName, lastName: employee.lastName) != nil)
         }
     }
 
@@ -206,7 +242,7 @@ public final class DirectoryViewModel: SourceModel {
 
     /// The person shown under `rowID`.
     func employee(withID rowID: String) -> DirectoryEmployee? {
-        byRowID[rowID]
+        prepared.employee(withID: rowID)
     }
 
     // MARK: - Selection, detail and card

@@ -47,6 +47,11 @@ public final class FoodsViewModel: SourceModel {
     private var started = false
     /// How many foods the last list left out because they couldn't be read.
     private var skippedCount = 0
+    /// The confirmed list's row index and search text, worked out off the main actor.
+    private(set) var prepared = FoodsList.empty
+    /// The rows shown: every food, or the search's matches.
+    private var layout = RowLayout(ids: [])
+    private var searchTask: Task<Void, Never>?
 
     /// What to set when no foods server is configured.
     static let unconfiguredText =
@@ -126,9 +131,11 @@ public final class FoodsViewModel: SourceModel {
         reloadsInFlight += 1
         onEvent(.changed)
         busy.task { [weak self] in
-            let result: Result<DecodedList<Food>, FetchError>
+            let result: Result<(DecodedList<Food>, FoodsList), FetchError>
             do {
-                result = .success(try await service.foods())
+                let list = try await service.foods()
+                // The row index and search text of 200,000 foods: not on the main actor.
+                result = .success((list, await FoodsList.prepare(list.records)))
             } catch {
                 result = .failure(FetchError.wrap(error))
             }
@@ -136,15 +143,17 @@ public final class FoodsViewModel: SourceModel {
         }
     }
 
-    private func listAnswered(_ result: Result<DecodedList<Food>, FetchError>, startedAt token: Int) {
+    private func listAnswered(_ result: Result<(DecodedList<Food>, FoodsList), FetchError>, startedAt token: Int) {
         reloadsInFlight -= 1
         defer { onEvent(.changed) }
         // A newer request's answer is already shown; this one knows less.
         guard token > appliedToken else { return }
         switch result {
-        case .success(let list):
+        case .success(let (list, ready)):
             appliedToken = token
             confirmed = likes.merge(list.records, over: confirmed ?? [], startedAt: token)
+            prepared = ready
+            if let searchTerm { setSearch(searchTerm) } else { layout = ready.layout }
             skippedCount = list.skipped.count
             if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastError = nil
@@ -160,15 +169,35 @@ public final class FoodsViewModel: SourceModel {
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
+        searchTask?.cancel()
+        if searchTerm == nil {
+            layout = prepared.layout
+            rebuildEntries()
+        } else {
+            searchTask = busy.task { [weak self] in await self?.filter() }
+        }
+        onEvent(.changed)
+    }
+
+    /// Filters off the main actor; a newer keystroke cancels this one before it lands.
+    private func filter() async {
+        guard let term = searchTerm else { return }
+        guard let shown = await prepared.matching(term) else { return }
+        guard !Task.isCancelled, term == searchTerm else { return }
+        layout = shown
+        searchTask = nil
         rebuildEntries()
         onEvent(.changed)
     }
 
+    /// Rows are made as they are drawn, each with the like the user sees.
     func rebuildEntries() {
-        let foods = shownFoods
-        let visible = searchTerm.map { term in foods.filter { $0.matches(term) } } ?? foods
-        let today = now()
-        entries = visible.map { ListEntry.row(FoodsDetail.row(for: $0, symbols: symbols, now: today, timeZone: timeZone)) }
+        let (symbols, today, timeZone, likes) = (self.symbols, now(), self.timeZone, self.likes)
+        entries = RecordRows(records: confirmed ?? [], layout: layout) { food in
+            var shown = food
+            shown.isLiked = likes.shown(food)
+            return FoodsDetail.row(for: shown, symbols: symbols, now: today, timeZone: timeZone)
+        }
     }
 
     // MARK: - Selection and photo
@@ -198,7 +227,9 @@ public final class FoodsViewModel: SourceModel {
     }
 
     func food(withID id: String) -> Food? {
-        confirmed?.first { $0.id == id }
+        prepared.layout.position(ofRowID: id).flatMap { position in
+            confirmed.flatMap { position < $0.count ? $0[position] : nil }
+        }
     }
 
     public func detail(for rowID: String) -> [DetailBlock] {
@@ -214,15 +245,5 @@ public final class FoodsViewModel: SourceModel {
         guard let pictures, imageLoader != nil, let url = food.photoURL else { return picture }
         picture.show(pictures.state(Self.photoKey(url), columns: pictureSlot.width, rows: pictureSlot.height), in: pictureSlot)
         return picture
-    }
-}
-
-extension Food {
-    /// Whether a search term matches the name, description or country (case- and accent-insensitive).
-    func matches(_ term: String) -> Bool {
-        let country = countryCode.map { [$0, Country.name(for: $0) ?? ""] } ?? []
-        return ([name, description] + country).contains {
-            $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
     }
 }

@@ -43,6 +43,11 @@ public final class PeopleViewModel: SourceModel {
     private var started = false
     /// How many employees the last list left out because they couldn't be read.
     private var skippedCount = 0
+    /// The list's rows, ids and search text, worked out off the main actor with each list.
+    private var prepared = PeopleList.empty
+    /// The rows shown: every employee, or the search's matches.
+    private var layout = RowLayout(ids: [])
+    private var searchTask: Task<Void, Never>?
 
     /// How long the selection must rest on a row before its detail is requested, so a fast
     /// scroll does not send a request per row passed.
@@ -124,6 +129,13 @@ public final class PeopleViewModel: SourceModel {
         case .unhealthy(let text): health = .unhealthy(text)
         case nil: health = .unreachable
         }
+        if case .success(let list) = listResult {
+            // Ids, the row index and search text for 200,000 employees: not on the main actor.
+            let ready = await PeopleList.prepare(list.records)
+            guard !Task.isCancelled else { return }
+            prepared = ready
+            layout = ready.layout
+        }
         switch listResult {
         case .success(let list):
             state = .loaded(list.records, stale: false)
@@ -147,18 +159,41 @@ public final class PeopleViewModel: SourceModel {
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
+        searchTask?.cancel()
+        if searchTerm == nil {
+            layout = prepared.layout
+            rebuildEntries()
+        } else {
+            searchTask = busy.task { [weak self] in await self?.filter() }
+        }
+        onEvent(.changed)
+    }
+
+    /// Filters off the main actor; a newer keystroke cancels this one before it lands.
+    private func filter() async {
+        guard let term = searchTerm else { return }
+        let list = prepared
+        guard let shown = await list.matching(term) else { return }
+        guard !Task.isCancelled, term == searchTerm else { return }
+        layout = shown
+        searchTask = nil
         rebuildEntries()
         onEvent(.changed)
     }
 
+    /// Rows are made as they are drawn, so a picture that arrives costs nothing here, and only
+    /// the thumbnails of rows on screen are asked for.
     private func rebuildEntries() {
-        let employees = state.value ?? []
-        let visible = searchTerm.map { term in employees.filter { $0.matches(term) } } ?? employees
-        entries = visible.map { employee in
+        entries = RecordRows(records: prepared.employees, layout: layout) { [weak self] employee in
             var row = Self.row(for: employee)
-            row.thumbnail = thumbnail(of: employee)
-            return ListEntry.row(row)
+            row.thumbnail = self?.thumbnail(of: employee)
+            return row
         }
+    }
+
+    /// The employee with `id` in the list shown, found through the row index.
+    private func listed(_ id: Int) -> Employee? {
+        prepared.layout.position(ofRowID: String(id)).map { prepared.employees[$0] }
     }
 
     static func row(for employee: Employee) -> ListRow {
@@ -182,7 +217,7 @@ public final class PeopleViewModel: SourceModel {
     /// Asks for the selected employee's photo at the current slot size, once its bytes are known.
     private func requestPhoto() {
         guard let pictures, let id = selectedID else { return }
-        guard case .bytes(let data) = (details[id]?.value ?? state.value?.first { $0.id == id })?.image else { return }
+        guard case .bytes(let data) = (details[id]?.value ?? listed(id))?.image else { return }
         pictures.picture(photoKey(id), columns: pictureSlot.width, rows: pictureSlot.height) { _ in data }
     }
 
@@ -239,7 +274,7 @@ public final class PeopleViewModel: SourceModel {
     }
 
     public func detail(for rowID: String) -> [DetailBlock] {
-        guard let id = Int(rowID), let summary = state.value?.first(where: { $0.id == id }) else { return [] }
+        guard let id = Int(rowID), let summary = listed(id) else { return [] }
         let fetched = details[id]
         let employee = fetched?.value ?? summary
         var blocks = PeopleDetail.blocks(for: employee, today: now(), picture: picture(for: employee, fetched: fetched))
@@ -271,14 +306,5 @@ extension PeopleViewModel {
             picture.show(pictures.state(photoKey(employee.id), columns: pictureSlot.width, rows: pictureSlot.height), in: pictureSlot)
         }
         return picture
-    }
-}
-
-extension Employee {
-    /// Whether a search term matches the name, gender or birth date (case- and accent-insensitive).
-    func matches(_ term: String) -> Bool {
-        [fullName, gender, birthDate.display].contains {
-            $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
     }
 }
