@@ -47,14 +47,20 @@ test: build
 # One release build (slow the first time: ~15 min on 2 cores), then every benchmark:
 # rolo's image decode + render against chafa's; the pipedrive source at 100,000 persons against
 # 100 (load persons/s, first frame, End, a filter); and through a pty the time to the first
-# frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000.
+# frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000;
+# then people, foods and the directory at 200,000 records (decode MB/s, answer → first frame,
+# End, a search keystroke, peak memory, q while reading) and a 100 KB field, in-process and
+# through a pty.
 bench: deps
 	$(SWIFT) build -c release --product rolo-bench
 	$(SWIFT) build -c release --product rolo-pipedrive-bench
+	$(SWIFT) build -c release --product rolo-load-bench
 	$(SWIFT) build -c release --product rolo
 	$(BUILD_DIR)/release/rolo-bench
 	$(BUILD_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(BUILD_DIR)/release/rolo 9
+	$(BUILD_DIR)/release/rolo-load-bench 200000 5
+	python3 scripts/measure-load.py $(BUILD_DIR)/release/rolo 5 200000
 
 clean:
 	rm -rf $(BUILD_DIR)

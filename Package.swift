@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "rolo", targets: ["rolo"]),
         .executable(name: "rolo-bench", targets: ["RoloBench"]),
         .executable(name: "rolo-pipedrive-bench", targets: ["PipedriveBench"]),
+        .executable(name: "rolo-load-bench", targets: ["LoadBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -88,6 +89,11 @@ let package = Package(
         // `make bench`: the pipedrive source at 100,000 persons: loading, launch, End, a filter.
         .executableTarget(
             name: "PipedriveBench",
+            dependencies: ["RoloApp", "RoloCore", "StandIn", "TerminalUI", "BenchSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        // `make bench`: people, foods and the directory at 200,000 records: decode, first frame, End, search.
+        .executableTarget(
+            name: "LoadBench",
             dependencies: ["RoloApp", "RoloCore", "StandIn", "TerminalUI", "BenchSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -20,6 +20,10 @@ actor FakePeopleService: PeopleService {
         listAnswers = list
     }
 
+    func setSkipped(_ skipped: [SkippedRecord]) {
+        self.skipped = skipped
+    }
+
     func setDetail(_ id: Int, _ answer: Result<Employee, FetchError>) {
         detailAnswers[id] = answer
     }

@@ -140,6 +140,7 @@ public final class PeopleViewModel: SourceModel {
         case .success(let list):
             state = .loaded(list.records, stale: false)
             skippedCount = list.skipped.count
+            if searchTerm != nil { setSearch(searchTerm) }
             if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastUpdated = now()
             generation += 1
