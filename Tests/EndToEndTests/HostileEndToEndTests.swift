@@ -60,7 +60,7 @@ extension EndToEnd {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let server = try await startStandIn(StandInHostility(hugeField: 100_000))
             defer { Task { await server.stop() } }
-            let tmux = try await TmuxSession(width: 120, height: 30)
+            let tmux = try await TmuxSession(width: 120, height: 40)
             try tmux.run("\(RoloBinary.path) people --people-url \(server.baseURL.absoluteString); echo ROLO-EXIT=$?")
             var screen = try await tmux.waitFor("the list") { $0.contains("24 employees") && $0.contains("1/24") }
             #expect(screen.contains("AAAA…"), "the list cuts the name with …:\n\(screen)")
