@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Logging
 import StandIn
 import Testing
@@ -19,6 +22,17 @@ extension EndToEnd {
             try tmux.send("q")
             try await tmux.waitFor("rolo to exit", timeout: 10) { $0.contains("ROLO-EXIT=0") }
             return Date().timeIntervalSince(sent)
+        }
+
+        /// Seconds of CPU time `pid` has used, from /proc.
+        private func cpuTime(of pid: Int32) -> Double {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")")
+            else { return 0 }
+            // After the command name: state is field 3, utime and stime are fields 14 and 15.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+            return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
         }
 
         @Test("Records rolo can't read are skipped, the rest shown, with a notice and a log line each")
@@ -48,9 +62,14 @@ extension EndToEnd {
             defer { Task { await server.stop() } }
             let tmux = try await TmuxSession(width: 100, height: 24)
             try tmux.run("\(RoloBinary.path) people --people-url \(server.baseURL.absoluteString); echo ROLO-EXIT=$?")
+            // Asked once first, so rolo's answer comes at once instead of after the stand-in builds it.
+            _ = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("employees"))
             try await tmux.waitFor("the loading list") { $0.contains("Loading employees") }
-            try await eventually("rolo to ask for the list") { await server.requestCount("people.list") == 1 }
-            // The answer is on its way or being read: rolo must still answer the keyboard.
+            try await eventually("rolo to ask for the list") { await server.requestCount("people.list") == 2 }
+            let pid = try #require(try tmux.childPID(), "rolo's pid")
+            let before = cpuTime(of: pid)
+            // Busy reading the answer: rolo must still answer the keyboard at once.
+            try await eventually("rolo to spend CPU time on the answer") { cpuTime(of: pid) - before >= 0.3 }
             let took = try await quit(tmux)
             #expect(took < 1, "q took \(took) s")
         }

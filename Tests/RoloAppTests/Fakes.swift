@@ -100,12 +100,19 @@ enum Sample {
                                         message: "Can't reach 127.0.0.1:5000 — is the server running? r to retry", detail: "refused")
 }
 
-/// Lets queued main-actor work run until `condition` holds (bounded, never a sleep).
+/// Lets queued main-actor work run until `condition` holds: `limit` turns of yielding, then,
+/// for work the view-models hand to other threads (a list prepared or searched off the main
+/// actor), polls every millisecond for up to 30 seconds of a busy machine.
 @MainActor
 func settle(_ condition: () -> Bool, limit: Int = 10_000) async -> Bool {
     for _ in 0..<limit {
         if condition() { return true }
         await Task.yield()
+    }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
     }
     return condition()
 }

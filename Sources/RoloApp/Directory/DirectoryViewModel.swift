@@ -35,6 +35,8 @@ public final class DirectoryViewModel: SourceModel {
     /// The rows shown: everyone, or the search's matches.
     private var layout = RowLayout(ids: [])
     private var searchTask: Task<Void, Never>?
+    /// Whether a search is being worked out off the main actor.
+    var isSearching: Bool { searchTask != nil }
 
     private let service: any DirectoryService
     private let snapshots: DirectorySnapshotStore?
@@ -207,6 +209,7 @@ public final class DirectoryViewModel: SourceModel {
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
         searchTask?.cancel()
+        searchTask = nil
         if searchTerm == nil {
             layout = prepared.layout
             rebuildEntries()

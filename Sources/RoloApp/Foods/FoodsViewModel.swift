@@ -170,6 +170,7 @@ public final class FoodsViewModel: SourceModel {
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
         searchTask?.cancel()
+        searchTask = nil
         if searchTerm == nil {
             layout = prepared.layout
             rebuildEntries()

@@ -161,6 +161,7 @@ public final class PeopleViewModel: SourceModel {
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
         searchTask?.cancel()
+        searchTask = nil
         if searchTerm == nil {
             layout = prepared.layout
             rebuildEntries()
