@@ -22,15 +22,25 @@ struct SearchIndex: Sendable {
         return shown
     }
 
-    /// Whether `needle`'s bytes occur in `haystack`'s, through `memmem`.
+    /// Whether `needle`'s bytes occur in `haystack`'s: `memchr` to each place the first byte
+    /// occurs, `memcmp` there (glibc's `memmem` isn't visible to Swift without `_GNU_SOURCE`).
     private static func contains(_ haystack: String, _ needle: String) -> Bool {
         var haystack = haystack
         var needle = needle
         return haystack.withUTF8 { hay in
             needle.withUTF8 { pin in
-                guard pin.count <= hay.count else { return false }
-                guard let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return pin.isEmpty }
-                return memmem(hayBase, hay.count, pinBase, pin.count) != nil
+                guard let pinBase = pin.baseAddress, let first = pin.first else { return true }
+                guard var start = hay.baseAddress else { return false }
+                var remaining = hay.count
+                while remaining >= pin.count {
+                    guard let hit = memchr(start, Int32(first), remaining - pin.count + 1) else { return false }
+                    let found = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(found, pinBase, pin.count) == 0 { return true }
+                    let step = found - start + 1
+                    start += step
+                    remaining -= step
+                }
+                return false
             }
         }
     }

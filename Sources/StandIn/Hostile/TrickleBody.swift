@@ -12,7 +12,7 @@ struct TrickleBody: AsyncBufferedSequence {
     static let pieces = 40
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(data: data, pause: .milliseconds(milliseconds / Self.pieces), piece: max(1, data.count / Self.pieces))
+        Iterator(data: data, pause: .milliseconds(milliseconds / Self.pieces), piece: Swift.max(1, data.count / Self.pieces))
     }
 
     struct Iterator: AsyncBufferedIteratorProtocol {
@@ -28,7 +28,7 @@ struct TrickleBody: AsyncBufferedSequence {
         mutating func nextBuffer(suggested count: Int) async throws -> Data? {
             guard offset < data.count else { return nil }
             if offset > 0 { try await Task.sleep(for: pause) }
-            let end = min(data.count, offset + min(count, piece))
+            let end = Swift.min(data.count, offset + Swift.min(count, piece))
             defer { offset = end }
             return data.subdata(in: offset..<end)
         }
