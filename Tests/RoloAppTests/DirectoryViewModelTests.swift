@@ -159,8 +159,8 @@ struct DirectoryViewModelTests {
         let log = EventLog()
         log.attach(to: model)
         model.start()
-        #expect(log.banners == ["The saved directory couldn't be read — loading fresh"])
         #expect(await settle { busy.isIdle })
+        #expect(log.banners == ["The saved directory couldn't be read — loading fresh"])
         #expect(model.entries.outline == Self.expectedOutline)
         guard case .loaded(let snapshot) = store.load() else { Issue.record("not saved"); return }
         #expect(snapshot.employees.count == 5)

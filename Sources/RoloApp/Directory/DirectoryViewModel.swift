@@ -127,9 +127,10 @@ public final class DirectoryViewModel: SourceModel {
         let locale = self.locale
         busy.task { [weak self] in
             let loaded = await Self.readSaved(snapshots)
-            guard let self, self.employees == nil else { return }
+            guard let self else { return }
             switch loaded {
             case .loaded(let snapshot):
+                guard self.employees == nil else { return }
                 let ready = await DirectoryList.prepare(snapshot.employees, locale: locale)
                 guard self.employees == nil else { return }
                 self.show(snapshot.employees, ready)
