@@ -33,10 +33,9 @@ public final class DirectoryViewModel: SourceModel {
     /// The shown people sorted into sections, indexed and searchable.
     private var prepared = DirectoryList.empty
     /// The rows shown: everyone, or the search's matches.
-    private var layout = RowLayout(ids: [])
-    private var searchTask: Task<Void, Never>?
+    private lazy var filter = ListFilter(busy: busy)
     /// Whether a search is being worked out off the main actor.
-    var isSearching: Bool { searchTask != nil }
+    var isSearching: Bool { filter.isSearching }
 
     private let service: any DirectoryService
     private let snapshots: DirectorySnapshotStore?
@@ -203,31 +202,16 @@ public final class DirectoryViewModel: SourceModel {
     private func show(_ list: [DirectoryEmployee], _ ready: DirectoryList) {
         employees = list
         prepared = ready
-        if let searchTerm { setSearch(searchTerm) } else { layout = ready.layout }
-        rebuildEntries()
+        setSearch(searchTerm)
     }
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
-        searchTask?.cancel()
-        searchTask = nil
-        if searchTerm == nil {
-            layout = prepared.layout
-            rebuildEntries()
-        } else {
-            searchTask = busy.task { [weak self] in await self?.filter() }
+        // A header is kept only over rows that matched.
+        filter.apply(searchTerm, all: prepared.layout, matching: prepared.matching) { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
         }
-        onEvent(.changed)
-    }
-
-    /// Filters off the main actor, a header kept only over rows that matched; a newer keystroke
-    /// cancels this one before it lands.
-    private func filter() async {
-        guard let term = searchTerm else { return }
-        guard let shown = await prepared.matching(term) else { return }
-        guard !Task.isCancelled, term == searchTerm else { return }
-        layout = shown
-        searchTask = nil
         rebuildEntries()
         onEvent(.changed)
     }
@@ -235,7 +219,7 @@ public final class DirectoryViewModel: SourceModel {
     /// Rows are made as they are drawn, with the contact marker looked up then.
     private func rebuildEntries() {
         let contacts = self.contacts
-        entries = RecordRows(records: prepared.employees, layout: layout) { employee in
+        entries = RecordRows(records: prepared.employees, layout: filter.layout) { employee in
             DirectoryDetail.row(for: employee, hasCard: contacts.card(firstName: employee.firstName, lastName: employee.lastName) != nil)
         }
     }

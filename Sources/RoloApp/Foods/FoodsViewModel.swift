@@ -50,8 +50,7 @@ public final class FoodsViewModel: SourceModel {
     /// The confirmed list's row index and search text, worked out off the main actor.
     private(set) var prepared = FoodsList.empty
     /// The rows shown: every food, or the search's matches.
-    private var layout = RowLayout(ids: [])
-    private var searchTask: Task<Void, Never>?
+    private lazy var filter = ListFilter(busy: busy)
 
     /// What to set when no foods server is configured.
     static let unconfiguredText =
@@ -153,7 +152,7 @@ public final class FoodsViewModel: SourceModel {
             appliedToken = token
             confirmed = likes.merge(list.records, over: confirmed ?? [], startedAt: token)
             prepared = ready
-            if let searchTerm { setSearch(searchTerm) } else { layout = ready.layout }
+            setSearch(searchTerm)
             skippedCount = list.skipped.count
             if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastError = nil
@@ -169,24 +168,10 @@ public final class FoodsViewModel: SourceModel {
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
-        searchTask?.cancel()
-        searchTask = nil
-        if searchTerm == nil {
-            layout = prepared.layout
-            rebuildEntries()
-        } else {
-            searchTask = busy.task { [weak self] in await self?.filter() }
+        filter.apply(searchTerm, all: prepared.layout, matching: prepared.matching) { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
         }
-        onEvent(.changed)
-    }
-
-    /// Filters off the main actor; a newer keystroke cancels this one before it lands.
-    private func filter() async {
-        guard let term = searchTerm else { return }
-        guard let shown = await prepared.matching(term) else { return }
-        guard !Task.isCancelled, term == searchTerm else { return }
-        layout = shown
-        searchTask = nil
         rebuildEntries()
         onEvent(.changed)
     }
@@ -194,7 +179,7 @@ public final class FoodsViewModel: SourceModel {
     /// Rows are made as they are drawn, each with the like the user sees.
     func rebuildEntries() {
         let (symbols, today, timeZone, likes) = (self.symbols, now(), self.timeZone, self.likes)
-        entries = RecordRows(records: confirmed ?? [], layout: layout) { food in
+        entries = RecordRows(records: confirmed ?? [], layout: filter.layout) { food in
             var shown = food
             shown.isLiked = likes.shown(food)
             return FoodsDetail.row(for: shown, symbols: symbols, now: today, timeZone: timeZone)

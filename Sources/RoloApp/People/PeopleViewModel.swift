@@ -46,8 +46,7 @@ public final class PeopleViewModel: SourceModel {
     /// The list's rows, ids and search text, worked out off the main actor with each list.
     private var prepared = PeopleList.empty
     /// The rows shown: every employee, or the search's matches.
-    private var layout = RowLayout(ids: [])
-    private var searchTask: Task<Void, Never>?
+    private lazy var filter = ListFilter(busy: busy)
 
     /// How long the selection must rest on a row before its detail is requested, so a fast
     /// scroll does not send a request per row passed.
@@ -134,13 +133,12 @@ public final class PeopleViewModel: SourceModel {
             let ready = await PeopleList.prepare(list.records)
             guard !Task.isCancelled else { return }
             prepared = ready
-            layout = ready.layout
         }
         switch listResult {
         case .success(let list):
             state = .loaded(list.records, stale: false)
             skippedCount = list.skipped.count
-            if searchTerm != nil { setSearch(searchTerm) }
+            setSearch(searchTerm)
             if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastUpdated = now()
             generation += 1
@@ -160,25 +158,10 @@ public final class PeopleViewModel: SourceModel {
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
-        searchTask?.cancel()
-        searchTask = nil
-        if searchTerm == nil {
-            layout = prepared.layout
-            rebuildEntries()
-        } else {
-            searchTask = busy.task { [weak self] in await self?.filter() }
+        filter.apply(searchTerm, all: prepared.layout, matching: prepared.matching) { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
         }
-        onEvent(.changed)
-    }
-
-    /// Filters off the main actor; a newer keystroke cancels this one before it lands.
-    private func filter() async {
-        guard let term = searchTerm else { return }
-        let list = prepared
-        guard let shown = await list.matching(term) else { return }
-        guard !Task.isCancelled, term == searchTerm else { return }
-        layout = shown
-        searchTask = nil
         rebuildEntries()
         onEvent(.changed)
     }
@@ -186,7 +169,7 @@ public final class PeopleViewModel: SourceModel {
     /// Rows are made as they are drawn, so a picture that arrives costs nothing here, and only
     /// the thumbnails of rows on screen are asked for.
     private func rebuildEntries() {
-        entries = RecordRows(records: prepared.employees, layout: layout) { [weak self] employee in
+        entries = RecordRows(records: prepared.employees, layout: filter.layout) { [weak self] employee in
             var row = Self.row(for: employee)
             row.thumbnail = self?.thumbnail(of: employee)
             return row
