@@ -146,10 +146,3 @@ print("  a frame with its row selected and its detail shown" + ms(hugeDraw.media
 print("")
 print(String(format: "Peak memory of this process (bodies held, stand-in included): %.0f MB", peakMemoryMB()))
 
-func peakMemoryMB() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
-    else { return .nan }
-    return kb / 1024
-}
