@@ -140,6 +140,9 @@ def session(source, url):
     os.write(fd, b"z")
     search = wait_idle(fd, idle_file, frame)
     peak = peak_memory_mb(pid)
+    _, frame = idle_frame(idle_file)
+    os.write(fd, b"\x1b")  # Esc leaves the search field, where q would be typed, not obeyed
+    wait_idle(fd, idle_file, frame)
     quit_and_time(pid, fd)
     os.unlink(idle_file)
     return first, end, search, peak
