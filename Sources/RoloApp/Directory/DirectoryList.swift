@@ -16,6 +16,10 @@ struct DirectoryList: Sendable {
     /// sorting 200,000 people by locale takes longer than a frame.
     @concurrent
     static func prepare(_ employees: [DirectoryEmployee], locale: Locale) async -> DirectoryList {
+        await HeavyWork.run { sorted(employees, locale: locale) }
+    }
+
+    private static func sorted(_ employees: [DirectoryEmployee], locale: Locale) -> DirectoryList {
         let sections = DirectoryMerge.sections(employees, locale: locale)
         var ordered: [DirectoryEmployee] = []
         ordered.reserveCapacity(employees.count)
@@ -38,7 +42,7 @@ struct DirectoryList: Sendable {
     /// Merges one refresh's listings and prepares the result, all off the main actor.
     @concurrent
     static func prepare(_ listings: [DirectoryListing], locale: Locale) async -> (DirectoryOutcome, DirectoryList?) {
-        let outcome = DirectoryOutcome(listings)
+        let outcome = await HeavyWork.run { DirectoryOutcome(listings) }
         guard let employees = outcome.employees else { return (outcome, nil) }
         return (outcome, await prepare(employees, locale: locale))
     }

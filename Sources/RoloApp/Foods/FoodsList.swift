@@ -12,12 +12,12 @@ struct FoodsList: Sendable {
     /// Prepares `foods` on the concurrent executor, never on the caller's actor.
     @concurrent
     static func prepare(_ foods: [Food]) async -> FoodsList {
-        FoodsList(
+        await HeavyWork.run { FoodsList(
             layout: RowLayout(ids: foods.map(\.id)),
             search: SearchIndex(keys: foods.map { food in
                 let country = food.countryCode.map { [$0, Country.name(for: $0) ?? ""] } ?? []
                 return SearchKey.fold([food.name, food.description] + country)
-            }))
+            })) }
     }
 
     /// The rows of the foods whose name, description or country holds `term` (case- and

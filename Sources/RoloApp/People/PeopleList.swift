@@ -13,10 +13,10 @@ struct PeopleList: Sendable {
     /// Prepares `employees` on the concurrent executor, never on the caller's actor.
     @concurrent
     static func prepare(_ employees: [Employee]) async -> PeopleList {
-        PeopleList(
+        await HeavyWork.run { PeopleList(
             employees: employees,
             layout: RowLayout(ids: employees.map { String($0.id) }),
-            search: SearchIndex(keys: employees.map { SearchKey.fold([$0.fullName, $0.gender, $0.birthDate.display]) }))
+            search: SearchIndex(keys: employees.map { SearchKey.fold([$0.fullName, $0.gender, $0.birthDate.display]) })) }
     }
 
     /// The rows of the employees whose name, gender or birth date holds `term` (case- and

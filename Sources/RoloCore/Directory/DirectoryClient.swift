@@ -37,8 +37,9 @@ public struct DirectoryClient: DirectoryService {
             guard response.isSuccess else {
                 return .failure(.unexpectedStatus(response, service: DirectoryDecoder.service))
             }
+            let body = response.body
             do {
-                return .success(try DirectoryDecoder.decodeEmployees(response.body))
+                return .success(try await HeavyWork.run { try DirectoryDecoder.decodeEmployees(body) })
             } catch let error as FetchError {
                 return .failure(error.located(at: response))
             }

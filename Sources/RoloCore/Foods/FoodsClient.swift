@@ -23,8 +23,9 @@ public struct FoodsClient: FoodsService {
             if let refusal = refusal(response, hint: "r to retry") { throw refusal }
             throw FetchError.unexpectedStatus(response, service: FoodsDecoder.service)
         }
+        let body = response.body
         do {
-            return try FoodsDecoder.decodeFoods(response.body)
+            return try await HeavyWork.run { try FoodsDecoder.decodeFoods(body) }
         } catch let error as FetchError {
             throw error.located(at: response)
         }

@@ -36,7 +36,12 @@ public struct PeopleClient: PeopleService {
         guard response.isSuccess else {
             throw FetchError.unexpectedStatus(response, service: PeopleDecoder.service)
         }
-        return try located(at: response) { try PeopleDecoder.decodeEmployees(response.body) }
+        let body = response.body
+        do {
+            return try await HeavyWork.run { try PeopleDecoder.decodeEmployees(body) }
+        } catch let error as FetchError {
+            throw error.located(at: response)
+        }
     }
 
     /// Fetches `/employees/{id}`.
