@@ -118,6 +118,8 @@ struct DirectoryViewModelTests {
         let (model, busy) = makeDirectory(service, store: store)
         model.start()
         #expect(await settle(async: { await service.isHolding }))
+        // The save file is read and sorted off the main actor, beside the request.
+        #expect(await settle { model.entries.entryCount > 0 })
         #expect(model.entries.outline == ["# PM", "Anna Kask", "# Web", "Peeter Termomeeter"])
         #expect(model.isLoading)
         guard case .loaded(_, stale: true) = model.state else { Issue.record("saved list not stale"); return }
