@@ -48,6 +48,9 @@ public final class DirectoryViewModel: SourceModel {
     private let timeZone: TimeZone
     private let logger = Logger(label: "rolo.directory")
     private var refreshTask: Task<Void, Never>?
+    /// Reading the save file; a refresh's answer is applied only after it, so it is never
+    /// overwritten by older data or shown without the banner its failure needs.
+    private var savedTask: Task<Void, Never>?
     private var started = false
     /// How many employees the last refresh left out because they couldn't be read.
     private var skippedCount = 0
@@ -124,7 +127,7 @@ public final class DirectoryViewModel: SourceModel {
     private func showSaved() {
         guard let snapshots else { return }
         let locale = self.locale
-        busy.task { [weak self] in
+        savedTask = busy.task { [weak self] in
             let loaded = await Self.readSaved(snapshots)
             guard let self else { return }
             switch loaded {
@@ -161,6 +164,7 @@ public final class DirectoryViewModel: SourceModel {
         let listings = await service.fetchAll()
         // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
         let (outcome, ready) = await DirectoryList.prepare(listings, locale: locale)
+        await savedTask?.value
         // A newer refresh replaced this one; its answer is the one to show.
         guard !Task.isCancelled else { return }
         for error in outcome.errors {
