@@ -22,8 +22,10 @@ let records = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 200
 let runs = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
 let size = Size(width: 120, height: 40)
 
+let http = CurlHTTPClient()
+
 func fetch(_ url: URL) async throws -> Data {
-    let response = try await URLSessionHTTPClient().send(HTTPRequest(url: url, timeout: 120))
+    let response = try await http.send(HTTPRequest(url: url, timeout: 120))
     precondition(response.isSuccess, "\(url): HTTP \(response.status)")
     return response.body
 }
