@@ -87,17 +87,22 @@ test: build
 # 100 (load persons/s, first frame, End, a filter); and through a pty the time to the first
 # frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000;
 # then HTTP: stand-in image loads per second, and rolo's CPU time while it waits for an answer;
-# then launch → first frame beside tig and fzf.
+# then launch → first frame beside tig and fzf; then people, foods and the directory at 200,000
+# records (decode MB/s, answer → first frame, End, a search keystroke, peak memory, q while
+# reading) and a 100 KB field, in-process and through a pty.
 bench: bench-deps release
 	$(RELEASE) --product rolo-bench
 	$(RELEASE) --product rolo-pipedrive-bench
 	$(RELEASE) --product rolo-http-bench
+	$(RELEASE) --product rolo-load-bench
 	$(RELEASE_DIR)/release/rolo-bench
 	$(RELEASE_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(RELEASE_BIN) 9
 	$(RELEASE_DIR)/release/rolo-http-bench 400
 	python3 scripts/measure-http.py $(RELEASE_BIN) 3
 	python3 scripts/measure-startup.py $(RELEASE_BIN) 15
+	$(RELEASE_DIR)/release/rolo-load-bench 200000 5
+	python3 scripts/measure-load.py $(RELEASE_BIN) 5 200000
 
 # The release binary (incremental after the first, slow, build).
 release: deps

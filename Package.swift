@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "rolo", targets: ["rolo"]),
         .executable(name: "rolo-bench", targets: ["RoloBench"]),
         .executable(name: "rolo-pipedrive-bench", targets: ["PipedriveBench"]),
+        .executable(name: "rolo-load-bench", targets: ["LoadBench"]),
         .executable(name: "rolo-http-bench", targets: ["HTTPBench"]),
         .executable(name: "rolo-fuzz", targets: ["RoloFuzz"]),
     ],
@@ -102,6 +103,11 @@ let package = Package(
         // `make bench`: the pipedrive source at 100,000 persons: loading, launch, End, a filter.
         .executableTarget(
             name: "PipedriveBench",
+            dependencies: ["RoloApp", "RoloCore", "StandIn", "TerminalUI", "BenchSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        // `make bench`: people, foods and the directory at 200,000 records: decode, first frame, End, search.
+        .executableTarget(
+            name: "LoadBench",
             dependencies: ["RoloApp", "RoloCore", "StandIn", "TerminalUI", "BenchSupport", .product(name: "Logging", package: "swift-log")]
         ),
         // `make bench`: stand-in image loads per second through the HTTP client.

@@ -110,13 +110,6 @@ func measureScreen(_ database: RoloDatabase, name: String, runs: Int) async -> S
     return figures
 }
 
-func peakMemoryMB() -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
-    else { return .nan }
-    return kb / 1024
-}
 
 func ms(_ value: Double) -> String { String(format: "%8.2f ms", value) }
 

@@ -85,20 +85,26 @@ extension String {
     public var displayWidth: Int { DisplayWidth.of(self) }
 
     /// This text cut to at most `width` columns, ending in "…" when anything was cut.
+    ///
+    /// Reads at most `width` columns' worth of graphemes, so a field of a million characters
+    /// costs what a short one does.
     public func truncated(toWidth width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        if displayWidth <= width { return self }
-        let ellipsisWidth = ellipsis.displayWidth
-        guard width > ellipsisWidth else { return String(repeating: ".", count: width) }
-        var result = ""
+        let room = width - ellipsis.displayWidth
         var used = 0
-        for grapheme in self {
-            let graphemeWidth = DisplayWidth.of(grapheme)
-            if used + graphemeWidth > width - ellipsisWidth { break }
-            result.append(grapheme)
-            used += graphemeWidth
+        var index = startIndex
+        // The end of the longest prefix that leaves room for the ellipsis.
+        var cut = startIndex
+        while index < endIndex {
+            used += DisplayWidth.of(self[index])
+            if used > width {
+                guard room > 0 else { return String(repeating: ".", count: width) }
+                return String(self[..<cut]) + ellipsis
+            }
+            formIndex(after: &index)
+            if used <= room { cut = index }
         }
-        return result + ellipsis
+        return self
     }
 
     /// This text padded with spaces (or cut) to exactly `width` columns.
@@ -120,13 +126,14 @@ extension String {
         return lines
     }
 
+    /// One pass over the paragraph's graphemes: a word wider than a line is cut as it is read,
+    /// so wrapping costs the same per character however long a word is.
     private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
         for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            var wordWidth = word.displayWidth
+            let wordWidth = DisplayWidth.of(String(word))
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word
                 lineWidth += 1 + wordWidth
@@ -137,25 +144,21 @@ extension String {
                 line = ""
                 lineWidth = 0
             }
-            while wordWidth > width {
-                var head = ""
-                var headWidth = 0
-                var rest = Substring(word)
-                while let grapheme = rest.first, headWidth + DisplayWidth.of(grapheme) <= width {
-                    head.append(grapheme)
-                    headWidth += DisplayWidth.of(grapheme)
-                    rest = rest.dropFirst()
-                }
-                if head.isEmpty, let grapheme = rest.first {
-                    head.append(grapheme)
-                    rest = rest.dropFirst()
-                }
-                lines.append(head)
-                word = String(rest)
-                wordWidth = word.displayWidth
+            guard wordWidth > width else {
+                line = String(word)
+                lineWidth = wordWidth
+                continue
             }
-            line = word
-            lineWidth = wordWidth
+            for grapheme in word {
+                let graphemeWidth = DisplayWidth.of(grapheme)
+                if lineWidth > 0 && lineWidth + graphemeWidth > width {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                line.append(grapheme)
+                lineWidth += graphemeWidth
+            }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines

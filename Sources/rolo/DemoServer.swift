@@ -34,6 +34,18 @@ struct DemoServer: AsyncParsableCommand {
     @Option(name: .customLong("like-fail-rate"), help: ArgumentHelp("Share of foods likes and unlikes that fail, from 0 to 1.", valueName: "p"))
     var likeFailRate: Double = 0.2
 
+    @Option(help: ArgumentHelp("Records in the people, foods and directory lists, generated plainly (hostile).", valueName: "n"))
+    var records: Int = 0
+
+    @Option(name: .customLong("huge-field"), help: ArgumentHelp("Characters of the first record's name in those lists (hostile).", valueName: "n"))
+    var hugeField: Int = 0
+
+    @Option(name: .customLong("bad-records"), help: ArgumentHelp("Unreadable records mixed into those lists (hostile).", valueName: "n"))
+    var badRecords: Int = 0
+
+    @Option(help: ArgumentHelp("Milliseconds over which those lists' bodies trickle in (hostile).", valueName: "ms"))
+    var trickle: Int = 0
+
     @Flag(name: .customLong("foods-paged"), help: "Answer the foods list as {\"foods\": [...], \"totalCount\": N} instead of a bare array.")
     var foodsPaged = false
 
@@ -43,6 +55,9 @@ struct DemoServer: AsyncParsableCommand {
         guard latency >= 0 else { throw ValidationError("--latency can't be negative.") }
         guard employees >= 0 else { throw ValidationError("--employees can't be negative.") }
         guard persons >= 0 else { throw ValidationError("--persons can't be negative.") }
+        guard records >= 0, hugeField >= 0, badRecords >= 0, trickle >= 0 else {
+            throw ValidationError("--records, --huge-field, --bad-records and --trickle can't be negative.")
+        }
         guard pipedriveBurst >= 1 else { throw ValidationError("--pipedrive-burst must be at least 1.") }
     }
 
@@ -57,6 +72,8 @@ struct DemoServer: AsyncParsableCommand {
         options.seed = seed
         options.foodsLikeFailRate = likeFailRate
         options.foodsPagedShape = foodsPaged
+        options.hostility = StandInHostility(
+            records: records, hugeField: hugeField, badRecords: badRecords, trickleMilliseconds: trickle)
         var logger = Logger(label: "rolo.stand-in")
         logger.logLevel = .info
         let server = try await StandInServer.start(options, logger: logger)

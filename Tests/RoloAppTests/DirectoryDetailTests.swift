@@ -30,6 +30,7 @@ struct DirectoryDetailTests {
     func search(term: String, expected: [String]) async {
         let model = await loaded()
         model.setSearch(term)
+        _ = await settle { !model.isSearching }
         #expect(model.entries.outline == expected)
         #expect(model.searchTerm == term)
     }
@@ -38,6 +39,7 @@ struct DirectoryDetailTests {
     func searchEmpty() async {
         let model = await loaded()
         model.setSearch("nobody")
+        _ = await settle { !model.isSearching }
         #expect(model.entries.entryCount == 0)
         #expect(model.placeholder == .empty("No one matches “nobody” — Esc clears the search"))
         model.setSearch(" ")

@@ -89,7 +89,7 @@ enum DirectorySamples {
     /// A listing that isn't JSON, failed as the real decoder fails it.
     static var invalidJSON: Result<[DirectoryEmployee], FetchError> {
         do {
-            return .success(try DirectoryDecoder.decodeEmployees(Data("<html>Bad gateway</html>".utf8)))
+            return .success(try DirectoryDecoder.decodeEmployees(Data("<html>Bad gateway</html>".utf8)).records)
         } catch {
             return .failure(error as! FetchError)
         }

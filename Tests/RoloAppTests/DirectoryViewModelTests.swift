@@ -118,6 +118,8 @@ struct DirectoryViewModelTests {
         let (model, busy) = makeDirectory(service, store: store)
         model.start()
         #expect(await settle(async: { await service.isHolding }))
+        // The save file is read and sorted off the main actor, beside the request.
+        #expect(await settle { model.entries.entryCount > 0 })
         #expect(model.entries.outline == ["# PM", "Anna Kask", "# Web", "Peeter Termomeeter"])
         #expect(model.isLoading)
         guard case .loaded(_, stale: true) = model.state else { Issue.record("saved list not stale"); return }
@@ -159,8 +161,8 @@ struct DirectoryViewModelTests {
         let log = EventLog()
         log.attach(to: model)
         model.start()
-        #expect(log.banners == ["The saved directory couldn't be read — loading fresh"])
         #expect(await settle { busy.isIdle })
+        #expect(log.banners == ["The saved directory couldn't be read — loading fresh"])
         #expect(model.entries.outline == Self.expectedOutline)
         guard case .loaded(let snapshot) = store.load() else { Issue.record("not saved"); return }
         #expect(snapshot.employees.count == 5)

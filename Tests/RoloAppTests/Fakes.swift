@@ -10,12 +10,18 @@ actor FakePeopleService: PeopleService {
     var detailAnswers: [Int: Result<Employee, FetchError>] = [:]
     var healthAnswer: Result<ServerHealth, FetchError> = .success(.ok)
     private(set) var listCalls = 0
+    /// Records every list answer says it skipped.
+    var skipped: [SkippedRecord] = []
     private(set) var detailCalls: [Int] = []
     private var gate: CheckedContinuation<Void, Never>?
     private var holdNext = false
 
     init(list: [Result<[Employee], FetchError>]) {
         listAnswers = list
+    }
+
+    func setSkipped(_ skipped: [SkippedRecord]) {
+        self.skipped = skipped
     }
 
     func setDetail(_ id: Int, _ answer: Result<Employee, FetchError>) {
@@ -38,14 +44,14 @@ actor FakePeopleService: PeopleService {
         try healthAnswer.get()
     }
 
-    func employees() async throws -> [Employee] {
+    func employees() async throws -> DecodedList<Employee> {
         listCalls += 1
         let answer = listAnswers.count > 1 ? listAnswers.removeFirst() : listAnswers[0]
         if holdNext {
             holdNext = false
             await withCheckedContinuation { gate = $0 }
         }
-        return try answer.get()
+        return DecodedList(records: try answer.get(), skipped: skipped)
     }
 
     func employee(id: Int) async throws -> Employee {
@@ -94,12 +100,19 @@ enum Sample {
                                         message: "Can't reach 127.0.0.1:5000 — is the server running? r to retry", detail: "refused")
 }
 
-/// Lets queued main-actor work run until `condition` holds (bounded, never a sleep).
+/// Lets queued main-actor work run until `condition` holds: `limit` turns of yielding, then,
+/// for work the view-models hand to other threads (a list prepared or searched off the main
+/// actor), polls every millisecond for up to 30 seconds of a busy machine.
 @MainActor
 func settle(_ condition: () -> Bool, limit: Int = 10_000) async -> Bool {
     for _ in 0..<limit {
         if condition() { return true }
         await Task.yield()
+    }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
     }
     return condition()
 }

@@ -56,7 +56,7 @@ actor FakeFoodsService: FoodsService {
         records[index] = food
     }
 
-    func foods() async throws -> [Food] {
+    func foods() async throws -> DecodedList<Food> {
         calls.append("GET")
         let answer = records
         let failure = listFailures.isEmpty ? nil : listFailures.removeFirst()
@@ -65,7 +65,7 @@ actor FakeFoodsService: FoodsService {
             await withCheckedContinuation { heldLists.append($0) }
         }
         if let failure { throw failure }
-        return answer
+        return DecodedList(records: answer)
     }
 
     func setLiked(_ liked: Bool, foodID: String) async throws {

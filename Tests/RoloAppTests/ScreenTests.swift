@@ -74,6 +74,7 @@ struct ScreenTests {
         let controller = await loadedScreen(width: 80, height: 24)
         controller.perform(.search)
         for character in "анна" { controller.handle(.key(.character(character))) }
+        _ = await settle { controller.busy.isIdle }
         let text = draw(controller).text
         #expect(text.contains("/ анна"))
         #expect(text.contains("Анна Иванова"))

@@ -18,7 +18,7 @@ struct PeopleClientTests {
     @Test("employees() GETs /employees with the timeout and decodes the bare list")
     func employees() async throws {
         let (people, http) = client(["/employees": .respond(200, try fixture("list-bare.json"))])
-        let employees = try await people.employees()
+        let employees = try await people.employees().records
         #expect(employees.map(\.id) == [1, 2])
         let request = try #require(http.requests.first)
         #expect(request.method == "GET")
@@ -31,13 +31,13 @@ struct PeopleClientTests {
     func basePath() async throws {
         let http = FakeHTTPClient(["/me/employees": .respond(200, Data("[]".utf8))])
         let people = PeopleClient(baseURL: URL(string: "http://host:5000/me/")!, http: http, timeout: 30)
-        #expect(try await people.employees().isEmpty)
+        #expect(try await people.employees().records.isEmpty)
     }
 
     @Test("A 500 from /employees is .httpStatus(500) with a retry hint")
     func serverError() async throws {
         let (people, _) = client(["/employees": .respond(500, try fixture("server-error.html"))])
-        let error = await #expect(throws: FetchError.self) { try await people.employees() }
+        let error = await #expect(throws: FetchError.self) { try await people.employees().records }
         #expect(error?.kind == .httpStatus(500))
         #expect(error?.message == "The people server answered 500 with an HTML page — r to retry")
         #expect(error?.endpoint == "127.0.0.1:5000")
@@ -46,7 +46,7 @@ struct PeopleClientTests {
     @Test("HTML with a 200 is a bad response that says HTML and where it came from")
     func htmlBody() async throws {
         let (people, _) = client(["/employees": .respond(200, try fixture("not-found.html"))])
-        let error = await #expect(throws: FetchError.self) { try await people.employees() }
+        let error = await #expect(throws: FetchError.self) { try await people.employees().records }
         #expect(error?.kind == .badResponse)
         #expect(error?.message == "The people server sent an HTML page instead of JSON — r to retry")
         #expect(error?.endpoint == "127.0.0.1:5000")
@@ -56,7 +56,7 @@ struct PeopleClientTests {
     @Test("A malformed list is a bad response")
     func malformed() async throws {
         let (people, _) = client(["/employees": .respond(200, try fixture("malformed.json"))])
-        let error = await #expect(throws: FetchError.self) { try await people.employees() }
+        let error = await #expect(throws: FetchError.self) { try await people.employees().records }
         #expect(error?.kind == .badResponse)
     }
 
@@ -88,7 +88,7 @@ struct PeopleClientTests {
     func transport() async throws {
         let refused = FetchError.unreachable(base, detail: "refused")
         let (people, _) = client(["/employees": .fail(refused), "/healthCheck": .fail(refused)])
-        await #expect(throws: refused) { try await people.employees() }
+        await #expect(throws: refused) { try await people.employees().records }
         await #expect(throws: refused) { try await people.health() }
     }
 

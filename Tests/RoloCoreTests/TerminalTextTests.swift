@@ -90,3 +90,38 @@ struct TerminalTextTests {
         #expect(text.sanitizedMultiline == text)
     }
 }
+
+@Suite("Server text is bounded before anything measures or draws it")
+struct TextBoundTests {
+    @Test("A million-character name keeps its first characters and says how long it was")
+    func hugeName() {
+        let clean = String(repeating: "a", count: 1_000_000).sanitizedForTerminal
+        #expect(clean.hasPrefix(String(repeating: "a", count: TextBound.line) + "…"))
+        #expect(clean.hasSuffix("(1,000,000 characters in all)"))
+        #expect(clean.unicodeScalars.count < TextBound.line + 40)
+    }
+
+    @Test("One grapheme of a million combining marks is cut too")
+    func hugeGrapheme() {
+        let zalgo = "e" + String(repeating: "\u{0301}", count: 1_000_000)
+        #expect(zalgo.sanitizedForTerminal.unicodeScalars.count < TextBound.line + 40)
+    }
+
+    @Test("Text within the bound is untouched; a long description keeps more, line breaks and all")
+    func withinBound() {
+        let name = String(repeating: "é", count: TextBound.line)
+        #expect(name.sanitizedForTerminal == name)
+        let description = String(repeating: "line\n", count: 3_000)
+        let kept = description.sanitizedMultiline
+        #expect(kept.hasPrefix(String(repeating: "line\n", count: 1_999)))
+        #expect(kept.hasSuffix("(15,000 characters in all)"))
+    }
+
+    @Test("An escape sequence cut at the bound can't leak its remains")
+    func escapeAtTheCut() {
+        let text = String(repeating: "a", count: TextBound.line - 3) + "\u{1B}]52;c;" + String(repeating: "Z", count: 5_000)
+        let clean = text.sanitizedForTerminal
+        #expect(!clean.contains("\u{1B}"))
+        #expect(!clean.contains("]52"))
+    }
+}

@@ -50,7 +50,7 @@ struct FoodsAPITests {
             #expect(dates.first == "1970-01-01T00:00:00.000Z")
             #expect(dates.contains { $0.hasSuffix("Z") && !$0.contains(".") })
             #expect(dates.contains { $0.hasSuffix("+02:00") })
-            let decoded = try await client(server).foods()
+            let decoded = try await client(server).foods().records
             #expect(decoded.count == 40)
             #expect(decoded.allSatisfy { $0.lastUpdated != nil && $0.photoURL != nil })
         }
@@ -63,7 +63,7 @@ struct FoodsAPITests {
             let object = try #require(try reply.json() as? [String: Any])
             #expect(object["totalCount"] as? Int == 40)
             #expect((object["foods"] as? [Any])?.count == 40)
-            #expect(try await client(server).foods().map(\.id) == (1...40).map(String.init))
+            #expect(try await client(server).foods().records.map(\.id) == (1...40).map(String.init))
         }
     }
 
@@ -71,14 +71,14 @@ struct FoodsAPITests {
     func likeAndUnlike() async throws {
         try await withServer(StandInOptions(foodsLikeFailRate: 0)) { server in
             let foods = client(server)
-            let before = try #require(try await foods.foods().first { !$0.isLiked })
+            let before = try #require(try await foods.foods().records.first { !$0.isLiked })
             try await foods.setLiked(true, foodID: before.id)
-            let liked = try #require(try await foods.foods().first { $0.id == before.id })
+            let liked = try #require(try await foods.foods().records.first { $0.id == before.id })
             #expect(liked.isLiked)
             #expect(try #require(liked.lastUpdated) > #require(before.lastUpdated))
 
             try await foods.setLiked(false, foodID: before.id)
-            let unliked = try #require(try await foods.foods().first { $0.id == before.id })
+            let unliked = try #require(try await foods.foods().records.first { $0.id == before.id })
             #expect(!unliked.isLiked)
             #expect(try #require(unliked.lastUpdated) >= #require(liked.lastUpdated))
             #expect(await server.requestCount("foods.like") == 1)
@@ -92,10 +92,10 @@ struct FoodsAPITests {
         try await withServer(StandInOptions(foodsLikeFailRate: 0)) { server in
             let alice = client(server, user: "alice")
             let bob = client(server, user: "bob")
-            let target = try #require(try await alice.foods().first { !$0.isLiked })
+            let target = try #require(try await alice.foods().records.first { !$0.isLiked })
             try await alice.setLiked(true, foodID: target.id)
-            #expect(try await alice.foods().first { $0.id == target.id }?.isLiked == true)
-            #expect(try await bob.foods().first { $0.id == target.id } == target)
+            #expect(try await alice.foods().records.first { $0.id == target.id }?.isLiked == true)
+            #expect(try await bob.foods().records.first { $0.id == target.id } == target)
         }
     }
 
@@ -136,10 +136,10 @@ struct FoodsAPITests {
     func failedLikeChangesNothing() async throws {
         try await withServer(StandInOptions(foodsLikeFailRate: 1)) { server in
             let foods = client(server)
-            let before = try await foods.foods()
+            let before = try await foods.foods().records
             let target = try #require(before.first { !$0.isLiked })
             await #expect(throws: FetchError.self) { try await foods.setLiked(true, foodID: target.id) }
-            #expect(try await foods.foods() == before)
+            #expect(try await foods.foods().records == before)
         }
     }
 

@@ -30,7 +30,12 @@ public final class DirectoryViewModel: SourceModel {
     public private(set) var savedAt: Date?
     /// The first city's error when the last refresh loaded no city at all.
     private var lastFailure: FetchError?
-    private var byRowID: [String: DirectoryEmployee] = [:]
+    /// The shown people sorted into sections, indexed and searchable.
+    private var prepared = DirectoryList.empty
+    /// The rows shown: everyone, or the search's matches.
+    private lazy var filter = ListFilter(busy: busy)
+    /// Whether a search is being worked out off the main actor.
+    var isSearching: Bool { filter.isSearching }
 
     private let service: any DirectoryService
     private let snapshots: DirectorySnapshotStore?
@@ -43,7 +48,12 @@ public final class DirectoryViewModel: SourceModel {
     private let timeZone: TimeZone
     private let logger = Logger(label: "rolo.directory")
     private var refreshTask: Task<Void, Never>?
+    /// Reading the save file; a refresh's answer is applied only after it, so it is never
+    /// overwritten by older data or shown without the banner its failure needs.
+    private var savedTask: Task<Void, Never>?
     private var started = false
+    /// How many employees the last refresh left out because they couldn't be read.
+    private var skippedCount = 0
 
     /// What the list says when no city could be loaded and nothing was saved: generic, as the
     /// seed asks; the log has the reasons.
@@ -102,7 +112,7 @@ public final class DirectoryViewModel: SourceModel {
         } else {
             items.append(contactCount == 1 ? "1 contact" : "\(contactCount) contacts")
         }
-        return items
+        return items + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     public func start() {
@@ -112,20 +122,35 @@ public final class DirectoryViewModel: SourceModel {
         refresh()
     }
 
-    /// Shows the saved list, if there is a usable one, before the network answers.
+    /// Shows the saved list, if there is a usable one, before the network answers; read and
+    /// sorted off the main actor, and dropped if the network answered first.
     private func showSaved() {
         guard let snapshots else { return }
-        switch snapshots.load() {
-        case .loaded(let snapshot):
-            show(snapshot.employees)
-            savedAt = snapshot.savedAt
-            lastUpdated = snapshot.savedAt
-        case .missing:
-            break
-        case .unusable(let reason):
-            logger.warning("saved directory unusable: \(reason)")
-            onEvent(.banner(Self.unusableSaveText, isError: false))
+        let locale = self.locale
+        savedTask = busy.task { [weak self] in
+            let loaded = await Self.readSaved(snapshots)
+            guard let self else { return }
+            switch loaded {
+            case .loaded(let snapshot):
+                guard self.employees == nil else { return }
+                let ready = await DirectoryList.prepare(snapshot.employees, locale: locale)
+                guard self.employees == nil else { return }
+                self.show(snapshot.employees, ready)
+                self.savedAt = snapshot.savedAt
+                self.lastUpdated = snapshot.savedAt
+            case .missing:
+                return
+            case .unusable(let reason):
+                self.logger.warning("saved directory unusable: \(reason)")
+                self.onEvent(.banner(Self.unusableSaveText, isError: false))
+            }
+            self.onEvent(.changed)
         }
+    }
+
+    @concurrent
+    private static func readSaved(_ snapshots: DirectorySnapshotStore) async -> DirectorySnapshotLoad {
+        snapshots.load()
     }
 
     public func refresh() {
@@ -137,22 +162,32 @@ public final class DirectoryViewModel: SourceModel {
 
     private func load() async {
         let listings = await service.fetchAll()
+        // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
+        let (outcome, ready) = await DirectoryList.prepare(listings, locale: locale)
+        await savedTask?.value
         // A newer refresh replaced this one; its answer is the one to show.
         guard !Task.isCancelled else { return }
-        let outcome = DirectoryOutcome(listings)
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")
         }
+        for listing in listings {
+            SkippedRecordsReport.log(listing.skipped, noun: noun, source: listing.city, logger: logger)
+        }
+        skippedCount = outcome.skipped.count
         refreshTask = nil
-        if let fresh = outcome.employees {
-            show(fresh)
+        if let fresh = outcome.employees, let ready {
+            show(fresh, ready)
             savedAt = nil
             lastFailure = nil
             lastUpdated = now()
         } else {
             lastFailure = outcome.errors.first
         }
-        if let banner = outcome.banner, employees != nil { onEvent(.banner(banner, isError: true)) }
+        if let banner = outcome.banner, employees != nil {
+            onEvent(.banner(banner, isError: true))
+        } else if let notice = SkippedRecordsReport.notice(outcome.skipped, noun: noun) {
+            onEvent(notice)
+        }
         onEvent(.changed)
         if outcome.isComplete, let fresh = outcome.employees { await save(fresh) }
     }
@@ -168,25 +203,28 @@ public final class DirectoryViewModel: SourceModel {
         }
     }
 
-    private func show(_ list: [DirectoryEmployee]) {
+    private func show(_ list: [DirectoryEmployee], _ ready: DirectoryList) {
         employees = list
-        byRowID = Dictionary(list.map { (DirectoryDetail.rowID(of: $0), $0) }, uniquingKeysWith: { first, _ in first })
-        rebuildEntries()
+        prepared = ready
+        setSearch(searchTerm)
     }
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
+        // A header is kept only over rows that matched.
+        filter.apply(searchTerm, all: prepared.layout, matching: prepared.matching) { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
+        }
         rebuildEntries()
         onEvent(.changed)
     }
 
-    /// Sections by position, filtered first, so a header shows only over rows that matched.
+    /// Rows are made as they are drawn, with the contact marker looked up then.
     private func rebuildEntries() {
-        let all = employees ?? []
-        let visible = searchTerm.map { DirectorySearch.filter(all, term: $0) } ?? all
-        entries = DirectoryMerge.sections(visible, locale: locale).flatMap { section in
-            [ListEntry.header(section.position.title)]
-                + section.employees.map { .row(DirectoryDetail.row(for: $0, hasCard: card(for: $0) != nil)) }
+        let contacts = self.contacts
+        entries = RecordRows(records: prepared.employees, layout: filter.layout) { employee in
+            DirectoryDetail.row(for: employee, hasCard: contacts.card(firstName: employee.firstName, lastName: employee.lastName) != nil)
         }
     }
 
@@ -196,7 +234,7 @@ public final class DirectoryViewModel: SourceModel {
 
     /// The person shown under `rowID`.
     func employee(withID rowID: String) -> DirectoryEmployee? {
-        byRowID[rowID]
+        prepared.employee(withID: rowID)
     }
 
     // MARK: - Selection, detail and card

@@ -55,7 +55,7 @@ extension FoodsViewModel {
 
     /// Records what the server has just saved, so the list shows it until the next answer.
     private func setConfirmed(_ liked: Bool, foodID: String) {
-        guard let index = confirmed?.firstIndex(where: { $0.id == foodID }) else { return }
+        guard let index = prepared.layout.position(ofRowID: foodID), index < confirmed?.count ?? 0 else { return }
         confirmed?[index].isLiked = liked
     }
 

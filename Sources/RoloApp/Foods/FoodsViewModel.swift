@@ -45,6 +45,12 @@ public final class FoodsViewModel: SourceModel {
     private var pictureSlot = Size(width: 40, height: 20)
     private var selectedID: String?
     private var started = false
+    /// How many foods the last list left out because they couldn't be read.
+    private var skippedCount = 0
+    /// The confirmed list's row index and search text, worked out off the main actor.
+    private(set) var prepared = FoodsList.empty
+    /// The rows shown: every food, or the search's matches.
+    private lazy var filter = ListFilter(busy: busy)
 
     /// What to set when no foods server is configured.
     static let unconfiguredText =
@@ -109,7 +115,7 @@ public final class FoodsViewModel: SourceModel {
     }
 
     public var statusItems: [String] {
-        likes.sending.isEmpty ? [] : ["saving…"]
+        (likes.sending.isEmpty ? [] : ["saving…"]) + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     public func start() {
@@ -124,9 +130,11 @@ public final class FoodsViewModel: SourceModel {
         reloadsInFlight += 1
         onEvent(.changed)
         busy.task { [weak self] in
-            let result: Result<[Food], FetchError>
+            let result: Result<(DecodedList<Food>, FoodsList), FetchError>
             do {
-                result = .success(try await service.foods())
+                let list = try await service.foods()
+                // The row index and search text of 200,000 foods: not on the main actor.
+                result = .success((list, await FoodsList.prepare(list.records)))
             } catch {
                 result = .failure(FetchError.wrap(error))
             }
@@ -134,15 +142,19 @@ public final class FoodsViewModel: SourceModel {
         }
     }
 
-    private func listAnswered(_ result: Result<[Food], FetchError>, startedAt token: Int) {
+    private func listAnswered(_ result: Result<(DecodedList<Food>, FoodsList), FetchError>, startedAt token: Int) {
         reloadsInFlight -= 1
         defer { onEvent(.changed) }
         // A newer request's answer is already shown; this one knows less.
         guard token > appliedToken else { return }
         switch result {
-        case .success(let foods):
+        case .success(let (list, ready)):
             appliedToken = token
-            confirmed = likes.merge(foods, over: confirmed ?? [], startedAt: token)
+            confirmed = likes.merge(list.records, over: confirmed ?? [], startedAt: token)
+            prepared = ready
+            setSearch(searchTerm)
+            skippedCount = list.skipped.count
+            if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastError = nil
             lastUpdated = now()
             rebuildEntries()
@@ -156,15 +168,22 @@ public final class FoodsViewModel: SourceModel {
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
+        filter.apply(searchTerm, all: prepared.layout, matching: prepared.matching) { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
+        }
         rebuildEntries()
         onEvent(.changed)
     }
 
+    /// Rows are made as they are drawn, each with the like the user sees.
     func rebuildEntries() {
-        let foods = shownFoods
-        let visible = searchTerm.map { term in foods.filter { $0.matches(term) } } ?? foods
-        let today = now()
-        entries = visible.map { ListEntry.row(FoodsDetail.row(for: $0, symbols: symbols, now: today, timeZone: timeZone)) }
+        let (symbols, today, timeZone, likes) = (self.symbols, now(), self.timeZone, self.likes)
+        entries = RecordRows(records: confirmed ?? [], layout: filter.layout) { food in
+            var shown = food
+            shown.isLiked = likes.shown(food)
+            return FoodsDetail.row(for: shown, symbols: symbols, now: today, timeZone: timeZone)
+        }
     }
 
     // MARK: - Selection and photo
@@ -194,7 +213,9 @@ public final class FoodsViewModel: SourceModel {
     }
 
     func food(withID id: String) -> Food? {
-        confirmed?.first { $0.id == id }
+        prepared.layout.position(ofRowID: id).flatMap { position in
+            confirmed.flatMap { position < $0.count ? $0[position] : nil }
+        }
     }
 
     public func detail(for rowID: String) -> [DetailBlock] {

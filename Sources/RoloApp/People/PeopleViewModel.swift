@@ -41,6 +41,12 @@ public final class PeopleViewModel: SourceModel {
     private var refreshTask: Task<Void, Never>?
     private var detailTask: Task<Void, Never>?
     private var started = false
+    /// How many employees the last list left out because they couldn't be read.
+    private var skippedCount = 0
+    /// The list's rows, ids and search text, worked out off the main actor with each list.
+    private var prepared = PeopleList.empty
+    /// The rows shown: every employee, or the search's matches.
+    private lazy var filter = ListFilter(busy: busy)
 
     /// How long the selection must rest on a row before its detail is requested, so a fast
     /// scroll does not send a request per row passed.
@@ -81,12 +87,14 @@ public final class PeopleViewModel: SourceModel {
     }
 
     public var statusItems: [String] {
+        let server: [String]
         switch health {
-        case .unknown: return []
-        case .ok: return ["server ok"]
-        case .unhealthy(let text): return ["server says: \(text)"]
-        case .unreachable: return ["server unreachable"]
+        case .unknown: server = []
+        case .ok: server = ["server ok"]
+        case .unhealthy(let text): server = ["server says: \(text)"]
+        case .unreachable: server = ["server unreachable"]
         }
+        return server + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     public func start() {
@@ -107,7 +115,7 @@ public final class PeopleViewModel: SourceModel {
         let service = self.service
         // Health is asked beside the list, not before it: it only feeds the status line.
         async let checkedHealth = try? service.health()
-        let listResult: Result<[Employee], any Error>
+        let listResult: Result<DecodedList<Employee>, any Error>
         do {
             listResult = .success(try await service.employees())
         } catch {
@@ -120,9 +128,18 @@ public final class PeopleViewModel: SourceModel {
         case .unhealthy(let text): health = .unhealthy(text)
         case nil: health = .unreachable
         }
+        if case .success(let list) = listResult {
+            // Ids, the row index and search text for 200,000 employees: not on the main actor.
+            let ready = await PeopleList.prepare(list.records)
+            guard !Task.isCancelled else { return }
+            prepared = ready
+        }
         switch listResult {
-        case .success(let employees):
-            state = .loaded(employees, stale: false)
+        case .success(let list):
+            state = .loaded(list.records, stale: false)
+            skippedCount = list.skipped.count
+            setSearch(searchTerm)
+            if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastUpdated = now()
             generation += 1
             pictures?.removeAll()
@@ -141,18 +158,27 @@ public final class PeopleViewModel: SourceModel {
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
+        filter.apply(searchTerm, all: prepared.layout, matching: prepared.matching) { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
+        }
         rebuildEntries()
         onEvent(.changed)
     }
 
+    /// Rows are made as they are drawn, so a picture that arrives costs nothing here, and only
+    /// the thumbnails of rows on screen are asked for.
     private func rebuildEntries() {
-        let employees = state.value ?? []
-        let visible = searchTerm.map { term in employees.filter { $0.matches(term) } } ?? employees
-        entries = visible.map { employee in
+        entries = RecordRows(records: prepared.employees, layout: filter.layout) { [weak self] employee in
             var row = Self.row(for: employee)
-            row.thumbnail = thumbnail(of: employee)
-            return ListEntry.row(row)
+            row.thumbnail = self?.thumbnail(of: employee)
+            return row
         }
+    }
+
+    /// The employee with `id` in the list shown, found through the row index.
+    private func listed(_ id: Int) -> Employee? {
+        prepared.layout.position(ofRowID: String(id)).map { prepared.employees[$0] }
     }
 
     static func row(for employee: Employee) -> ListRow {
@@ -176,7 +202,7 @@ public final class PeopleViewModel: SourceModel {
     /// Asks for the selected employee's photo at the current slot size, once its bytes are known.
     private func requestPhoto() {
         guard let pictures, let id = selectedID else { return }
-        guard case .bytes(let data) = (details[id]?.value ?? state.value?.first { $0.id == id })?.image else { return }
+        guard case .bytes(let data) = (details[id]?.value ?? listed(id))?.image else { return }
         pictures.picture(photoKey(id), columns: pictureSlot.width, rows: pictureSlot.height) { _ in data }
     }
 
@@ -233,7 +259,7 @@ public final class PeopleViewModel: SourceModel {
     }
 
     public func detail(for rowID: String) -> [DetailBlock] {
-        guard let id = Int(rowID), let summary = state.value?.first(where: { $0.id == id }) else { return [] }
+        guard let id = Int(rowID), let summary = listed(id) else { return [] }
         let fetched = details[id]
         let employee = fetched?.value ?? summary
         var blocks = PeopleDetail.blocks(for: employee, today: now(), picture: picture(for: employee, fetched: fetched))

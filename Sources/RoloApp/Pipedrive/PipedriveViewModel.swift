@@ -126,7 +126,7 @@ public final class PipedriveViewModel: SourceModel {
         }
         if isOffline, let savedAt { items.append("offline · saved \(Self.age(of: savedAt, now: now(), timeZone: timeZone))") }
         if !persistent { items.append("not saved") }
-        return items
+        return items + SkippedRecordsReport.statusItem(progress?.skipped.count ?? 0)
     }
 
     // MARK: - Sync
@@ -166,6 +166,9 @@ public final class PipedriveViewModel: SourceModel {
     }
 
     private func progressed(_ progress: PipedriveSyncProgress) {
+        let newlySkipped = Array(progress.skipped.dropFirst(self.progress?.skipped.count ?? 0))
+        SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
+        if progress.finished, let notice = SkippedRecordsReport.notice(progress.skipped, noun: noun) { onEvent(notice) }
         self.progress = progress
         firstFailure = nil
         if isOffline { isOffline = false }

@@ -60,6 +60,8 @@ public final class RandomUserViewModel: SourceModel {
     /// Why the first page couldn't be loaded, while nothing is shown.
     private var firstFailure: String?
     private var started = false
+    /// How many persons the pages shown left out because they couldn't be read.
+    private var skippedCount = 0
 
     /// Creates the source. A nil `store` keeps the persons in memory for this run only; `seed`
     /// (`--randomuser-seed`) seeds an empty store and every `r`. `avatarCache` is the disk cache
@@ -102,7 +104,7 @@ public final class RandomUserViewModel: SourceModel {
         var items = ["page \((persons.count + pager.pageSize - 1) / pager.pageSize)"]
         items.append(persistent ? "\(storedCount) stored" : "not saved")
         if reachedEnd { items.append("all loaded") }
-        return items
+        return items + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     public func start() {
@@ -155,7 +157,18 @@ public final class RandomUserViewModel: SourceModel {
     /// The API as the pager calls it: page `number` of 10 with `seed`.
     private func fetcher() -> RandomUserPager.Fetch<RandomPerson> {
         let (service, size) = (self.service, pager.pageSize)
-        return { number, seed in try await service.page(number, size: size, seed: seed).persons }
+        return { [weak self] number, seed in
+            let page = try await service.page(number, size: size, seed: seed)
+            if !page.skipped.isEmpty { await self?.skippedOnPage(number, page.skipped) }
+            return page.persons
+        }
+    }
+
+    /// Logs the persons a page left out and says so on screen; the page's others are shown.
+    private func skippedOnPage(_ number: Int, _ skipped: [SkippedRecord]) {
+        SkippedRecordsReport.log(skipped, noun: noun, source: "page \(number)", logger: logger)
+        skippedCount += skipped.count
+        if let notice = SkippedRecordsReport.notice(skipped, noun: noun) { onEvent(notice) }
     }
 
     // MARK: - Refresh

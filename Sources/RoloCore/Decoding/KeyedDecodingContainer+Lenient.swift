@@ -15,12 +15,12 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
         if let text = try? decode(String.self, forKey: codingKey) { return text }
         if let number = try? decode(Int.self, forKey: codingKey) { return String(number) }
         if let number = try? decode(Double.self, forKey: codingKey) { return String(number) }
-        throw DecodingProblem("'\(key)' should be text")
+        throw DecodingProblem.wrongType(key, should: "text", isnt: "text")
     }
 
     /// The text at `key` (numbers turned into text), or a ``DecodingProblem`` naming the field.
     public func requiredString(_ key: String) throws -> String {
-        guard let text = try lenientString(key) else { throw DecodingProblem("'\(key)' is missing") }
+        guard let text = try lenientString(key) else { throw DecodingProblem.missing(key) }
         return text
     }
 
@@ -40,12 +40,12 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
         {
             return number
         }
-        throw DecodingProblem("'\(key)' should be a whole number")
+        throw DecodingProblem.wrongType(key, should: "a whole number", isnt: "a number")
     }
 
     /// The whole number at `key` (see ``lenientWholeNumber(_:)``), or a problem naming the field.
     public func requiredWholeNumber(_ key: String) throws -> Int {
-        guard let number = try lenientWholeNumber(key) else { throw DecodingProblem("'\(key)' is missing") }
+        guard let number = try lenientWholeNumber(key) else { throw DecodingProblem.missing(key) }
         return number
     }
 }

@@ -18,27 +18,28 @@ public struct DirectoryClient: DirectoryService {
     /// Fetches every listing at once, so a refresh takes as long as the slowest city, not the
     /// sum of them; results come back in the order of ``urls``.
     public func fetchAll() async -> [DirectoryListing] {
-        let results = await withTaskGroup(of: (Int, Result<[DirectoryEmployee], FetchError>).self) { group in
+        let results = await withTaskGroup(of: (Int, Result<DecodedList<DirectoryEmployee>, FetchError>).self) { group in
             for (index, url) in urls.enumerated() {
                 group.addTask { (index, await fetch(url)) }
             }
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
         return urls.enumerated().compactMap { index, url in
-            results[index].map { DirectoryListing(url: url, result: $0) }
+            results[index].map { DirectoryListing(url: url, decoded: $0) }
         }
     }
 
     /// Fetches one listing; every failure is a ``FetchError``.
-    public func fetch(_ url: URL) async -> Result<[DirectoryEmployee], FetchError> {
+    public func fetch(_ url: URL) async -> Result<DecodedList<DirectoryEmployee>, FetchError> {
         do {
             let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)
             let response = try await http.send(request)
             guard response.isSuccess else {
                 return .failure(.unexpectedStatus(response, service: DirectoryDecoder.service))
             }
+            let body = response.body
             do {
-                return .success(try DirectoryDecoder.decodeEmployees(response.body))
+                return .success(try await HeavyWork.run { try DirectoryDecoder.decodeEmployees(body) })
             } catch let error as FetchError {
                 return .failure(error.located(at: response))
             }

@@ -8,8 +8,9 @@ public enum DirectoryDecoder {
     /// The service name used in messages: "The directory server …".
     static let service = "directory"
 
-    /// Decodes one listing: `{"employees": [...]}` (or a bare array).
-    public static func decodeEmployees(_ data: Data) throws -> [DirectoryEmployee] {
+    /// Decodes one listing: `{"employees": [...]}` (or a bare array), record by record: an
+    /// employee that can't be read is skipped and said in ``DecodedList/skipped``.
+    public static func decodeEmployees(_ data: Data) throws -> DecodedList<DirectoryEmployee> {
         guard ResponseBody(data) == .json else {
             throw FetchError.unreadable(data, service: service, reason: "not JSON")
         }

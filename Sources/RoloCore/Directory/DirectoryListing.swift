@@ -6,11 +6,22 @@ public struct DirectoryListing: Sendable, Equatable {
     public var url: URL
     /// The employees, or the error to put in the log (its message names the server).
     public var result: Result<[DirectoryEmployee], FetchError>
+    /// The employees of the listing that couldn't be read and were left out.
+    public var skipped: [SkippedRecord]
 
     /// Creates the outcome of fetching `url`.
-    public init(url: URL, result: Result<[DirectoryEmployee], FetchError>) {
+    public init(url: URL, result: Result<[DirectoryEmployee], FetchError>, skipped: [SkippedRecord] = []) {
         self.url = url
         self.result = result
+        self.skipped = skipped
+    }
+
+    /// Creates the outcome of fetching `url` from what its decoder read.
+    public init(url: URL, decoded: Result<DecodedList<DirectoryEmployee>, FetchError>) {
+        switch decoded {
+        case .success(let list): self.init(url: url, result: .success(list.records), skipped: list.skipped)
+        case .failure(let error): self.init(url: url, result: .failure(error))
+        }
     }
 
     /// The city the listing is for, as a banner names it ("Tartu").

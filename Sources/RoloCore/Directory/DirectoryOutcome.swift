@@ -22,6 +22,8 @@ public struct DirectoryOutcome: Sendable, Equatable {
     public var failedCities: [String]
     /// The errors behind the failures, for the log file.
     public var errors: [FetchError]
+    /// The employees left out because they couldn't be read, over every listing that loaded.
+    public var skipped: [SkippedRecord]
 
     /// Whether every city loaded, so the list may replace the saved one.
     public var isComplete: Bool { failedCities.isEmpty }
@@ -37,6 +39,7 @@ public struct DirectoryOutcome: Sendable, Equatable {
             if case .failure(let error) = listing.result { return error }
             return nil
         }
+        skipped = listings.flatMap(\.skipped)
         if !listings.isEmpty, loaded.isEmpty {
             employees = nil
             banner = Self.nothingLoaded

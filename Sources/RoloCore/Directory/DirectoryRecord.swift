@@ -7,13 +7,13 @@ struct DirectoryRecord: Decodable {
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
-            throw DecodingProblem("not an object")
+            throw DecodingProblem("not an object", summary: "a record that isn't an object")
         }
         guard !fields.isAbsentOrNull("contact_details") else {
-            throw DecodingProblem("'contact_details' is missing")
+            throw DecodingProblem.missing("contact_details")
         }
         guard let contact = try? fields.nestedContainer(keyedBy: AnyCodingKey.self, forKey: "contact_details") else {
-            throw DecodingProblem("'contact_details' should be an object")
+            throw DecodingProblem.wrongType("contact_details", should: "an object", isnt: "an object")
         }
         let email = try Self.inContactDetails { try contact.requiredString("email") }
         let phone = try Self.inContactDetails { try contact.lenientString("phone") }
@@ -35,7 +35,7 @@ struct DirectoryRecord: Decodable {
             guard let quote = problem.reason.firstIndex(of: "'") else { throw problem }
             var reason = problem.reason
             reason.insert(contentsOf: "contact_details.", at: reason.index(after: quote))
-            throw DecodingProblem(reason)
+            throw DecodingProblem(reason, summary: problem.summary)
         }
     }
 
@@ -47,14 +47,14 @@ struct DirectoryRecord: Decodable {
     private static func projects(_ fields: KeyedDecodingContainer<AnyCodingKey>) throws -> [String] {
         guard !fields.isAbsentOrNull("projects") else { return [] }
         guard var items = try? fields.nestedUnkeyedContainer(forKey: "projects") else {
-            throw DecodingProblem("'projects' should be a list")
+            throw DecodingProblem.wrongType("projects", should: "a list", isnt: "a list")
         }
         var projects: [String] = []
         while !items.isAtEnd {
             let index = items.currentIndex
             if (try? items.decodeNil()) == true { continue }
             guard let name = try? items.decode(String.self) else {
-                throw DecodingProblem("'projects[\(index)]' should be text")
+                throw DecodingProblem("'projects[\(index)]' should be text", summary: "a project that isn't text")
             }
             let cleaned = clean(name)
             if !cleaned.isEmpty { projects.append(cleaned) }
@@ -65,7 +65,7 @@ struct DirectoryRecord: Decodable {
 
 /// Decodes a listing: `{"employees": [...]}`; a bare array is accepted too.
 struct DirectoryList: Decodable {
-    let employees: [DirectoryEmployee]
+    let employees: DecodedList<DirectoryEmployee>
 
     init(from decoder: any Decoder) throws {
         var items: any UnkeyedDecodingContainer
@@ -82,16 +82,6 @@ struct DirectoryList: Decodable {
         } else {
             throw DecodingProblem("expected an object with an 'employees' list")
         }
-        var employees: [DirectoryEmployee] = []
-        employees.reserveCapacity(items.count ?? 0)
-        while !items.isAtEnd {
-            let index = items.currentIndex
-            do {
-                employees.append(try items.decode(DirectoryRecord.self).employee)
-            } catch {
-                throw DecodingProblem.from(error).inRecord(index, of: "employee")
-            }
-        }
-        self.employees = employees
+        employees = items.decodeEach(DirectoryRecord.self, \.employee)
     }
 }

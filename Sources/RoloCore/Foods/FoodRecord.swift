@@ -8,7 +8,7 @@ struct FoodRecord: Decodable {
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
-            throw DecodingProblem("not an object")
+            throw DecodingProblem("not an object", summary: "a record that isn't an object")
         }
         food = Food(
             id: try Self.id(fields),
@@ -22,14 +22,14 @@ struct FoodRecord: Decodable {
 
     /// A number (`99`, `99.0`) or text (`"99"`, `"a1b2"`), as text for the like paths.
     private static func id(_ fields: KeyedDecodingContainer<AnyCodingKey>) throws -> String {
-        guard !fields.isAbsentOrNull("id") else { throw DecodingProblem("'id' is missing") }
+        guard !fields.isAbsentOrNull("id") else { throw DecodingProblem.missing("id") }
         if let text = try? fields.decode(String.self, forKey: "id") {
             let clean = text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces)
-            guard !clean.isEmpty else { throw DecodingProblem("'id' is empty") }
+            guard !clean.isEmpty else { throw DecodingProblem("'id' is empty", summary: "an empty id") }
             return clean
         }
         if let number = try? fields.lenientWholeNumber("id") { return String(number) }
-        throw DecodingProblem("'id' should be a whole number or text")
+        throw DecodingProblem.wrongType("id", should: "a whole number or text", isnt: "a number or text")
     }
 
     /// Only an absolute http(s) URL: anything else can't be fetched, so it counts as no photo.
@@ -53,7 +53,7 @@ struct FoodRecord: Decodable {
 
 /// Decodes `GET food`: a bare array (the real server) or `{"foods": [...], "totalCount": N}`.
 struct FoodList: Decodable {
-    let foods: [Food]
+    let foods: DecodedList<Food>
 
     init(from decoder: any Decoder) throws {
         var items: any UnkeyedDecodingContainer
@@ -67,16 +67,6 @@ struct FoodList: Decodable {
         } else {
             throw DecodingProblem("expected a list of foods")
         }
-        var foods: [Food] = []
-        foods.reserveCapacity(items.count ?? 0)
-        while !items.isAtEnd {
-            let index = items.currentIndex
-            do {
-                foods.append(try items.decode(FoodRecord.self).food)
-            } catch {
-                throw DecodingProblem.from(error).inRecord(index, of: "food")
-            }
-        }
-        self.foods = foods
+        foods = items.decodeEach(FoodRecord.self, \.food)
     }
 }

@@ -17,14 +17,15 @@ public struct FoodsClient: FoodsService {
     }
 
     /// Fetches `GET food`.
-    public func foods() async throws -> [Food] {
+    public func foods() async throws -> DecodedList<Food> {
         let response = try await send("GET", ["food"])
         guard response.isSuccess else {
             if let refusal = refusal(response, hint: "r to retry") { throw refusal }
             throw FetchError.unexpectedStatus(response, service: FoodsDecoder.service)
         }
+        let body = response.body
         do {
-            return try FoodsDecoder.decodeFoods(response.body)
+            return try await HeavyWork.run { try FoodsDecoder.decodeFoods(body) }
         } catch let error as FetchError {
             throw error.located(at: response)
         }

@@ -8,8 +8,9 @@ public enum FoodsDecoder {
     /// The service name used in messages: "The foods server …".
     static let service = "foods"
 
-    /// Decodes `GET food`: a bare array or `{"foods": [...], "totalCount": N}`.
-    public static func decodeFoods(_ data: Data) throws -> [Food] {
+    /// Decodes `GET food`: a bare array or `{"foods": [...], "totalCount": N}`, record by record:
+    /// a food that can't be read is skipped and said in ``DecodedList/skipped``.
+    public static func decodeFoods(_ data: Data) throws -> DecodedList<Food> {
         try decode(FoodList.self, from: data).foods
     }
 

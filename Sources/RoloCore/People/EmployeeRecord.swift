@@ -5,7 +5,7 @@ struct EmployeeRecord: Decodable {
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
-            throw DecodingProblem("not an object")
+            throw DecodingProblem("not an object", summary: "a record that isn't an object")
         }
         employee = Employee(
             id: try fields.requiredWholeNumber("id"),
@@ -30,7 +30,7 @@ struct EmployeeRecord: Decodable {
 
 /// Decodes `/employees`: a bare array (the real server) or `{"people": [...]}` (the RAML).
 struct EmployeeList: Decodable {
-    let employees: [Employee]
+    let employees: DecodedList<Employee>
 
     init(from decoder: any Decoder) throws {
         var items: any UnkeyedDecodingContainer
@@ -44,16 +44,6 @@ struct EmployeeList: Decodable {
         } else {
             throw DecodingProblem("expected a list of employees")
         }
-        var employees: [Employee] = []
-        employees.reserveCapacity(items.count ?? 0)
-        while !items.isAtEnd {
-            let index = items.currentIndex
-            do {
-                employees.append(try items.decode(EmployeeRecord.self).employee)
-            } catch {
-                throw DecodingProblem.from(error).inRecord(index, of: "employee")
-            }
-        }
-        self.employees = employees
+        employees = items.decodeEach(EmployeeRecord.self, \.employee)
     }
 }

@@ -31,12 +31,17 @@ public struct PeopleClient: PeopleService {
     }
 
     /// Fetches `/employees`.
-    public func employees() async throws -> [Employee] {
+    public func employees() async throws -> DecodedList<Employee> {
         let response = try await get("employees")
         guard response.isSuccess else {
             throw FetchError.unexpectedStatus(response, service: PeopleDecoder.service)
         }
-        return try located(at: response) { try PeopleDecoder.decodeEmployees(response.body) }
+        let body = response.body
+        do {
+            return try await HeavyWork.run { try PeopleDecoder.decodeEmployees(body) }
+        } catch let error as FetchError {
+            throw error.located(at: response)
+        }
     }
 
     /// Fetches `/employees/{id}`.

@@ -8,8 +8,9 @@ public enum PeopleDecoder {
     /// The service name used in messages: "The people server …".
     static let service = "people"
 
-    /// Decodes `/employees`: a bare array or `{"people": [...]}`.
-    public static func decodeEmployees(_ data: Data) throws -> [Employee] {
+    /// Decodes `/employees`: a bare array or `{"people": [...]}`, record by record: an employee
+    /// that can't be read is skipped and said in ``DecodedList/skipped``.
+    public static func decodeEmployees(_ data: Data) throws -> DecodedList<Employee> {
         try decode(EmployeeList.self, from: data).employees
     }
 

@@ -8,10 +8,17 @@ public struct PipedrivePage: Sendable, Equatable {
     public var nextStart: Int?
     /// The account's person count when the API says; nil otherwise.
     public var total: Int?
+    /// The persons of the page that couldn't be read and were left out; the cursor still moves
+    /// past them.
+    public var skipped: [SkippedRecord]
 
     /// Creates a page from already-decoded values.
-    public init(persons: [PipedrivePerson], nextCursor: String? = nil, nextStart: Int? = nil, total: Int? = nil) {
+    public init(
+        persons: [PipedrivePerson], skipped: [SkippedRecord] = [], nextCursor: String? = nil,
+        nextStart: Int? = nil, total: Int? = nil
+    ) {
         self.persons = persons
+        self.skipped = skipped
         self.nextCursor = nextCursor
         self.nextStart = nextStart
         self.total = total

@@ -9,7 +9,9 @@ struct PipedrivePersonRecord: Decodable {
     let person: PipedrivePerson
 
     init(from decoder: any Decoder) throws {
-        let fields = try decoder.container(keyedBy: AnyCodingKey.self)
+        guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
+            throw DecodingProblem("not an object", summary: "a record that isn't an object")
+        }
         let organization = try Self.reference(fields, "org_id")
         let owner = try Self.reference(fields, "owner_id")
         person = PipedrivePerson(
@@ -56,7 +58,7 @@ struct PipedrivePersonRecord: Decodable {
         let name = fields.isAbsentOrNull(key) ? v1Key : key
         guard !fields.isAbsentOrNull(name) else { return [] }
         guard var items = try? fields.nestedUnkeyedContainer(forKey: AnyCodingKey(stringValue: name)) else {
-            throw DecodingProblem("'\(name)' should be a list")
+            throw DecodingProblem.wrongType(name, should: "a list", isnt: "a list")
         }
         var values: [LabeledValue] = []
         while !items.isAtEnd {

@@ -17,21 +17,13 @@ struct PipedriveResponse: Decodable {
             content = .refusal(text)
             return
         }
-        var persons: [PipedrivePerson] = []
+        var persons = DecodedList<PipedrivePerson>(records: [])
         // v1 sends `"data": null` for an account (or a page) with no persons.
         if !fields.isAbsentOrNull("data") {
             guard var items = try? fields.nestedUnkeyedContainer(forKey: "data") else {
                 throw DecodingProblem("'data' should be a list")
             }
-            persons.reserveCapacity(items.count ?? 0)
-            while !items.isAtEnd {
-                let index = items.currentIndex
-                do {
-                    persons.append(try items.decode(PipedrivePersonRecord.self).person)
-                } catch {
-                    throw DecodingProblem.from(error).inRecord(index, of: "person")
-                }
-            }
+            persons = items.decodeEach(PipedrivePersonRecord.self, \.person)
         }
         let additional = try? fields.nestedContainer(keyedBy: AnyCodingKey.self, forKey: "additional_data")
         let pagination = try? additional?.nestedContainer(keyedBy: AnyCodingKey.self, forKey: "pagination")
@@ -39,7 +31,8 @@ struct PipedriveResponse: Decodable {
         let cursor = (try? additional?.lenientString("next_cursor")) ?? nil
         content = .page(
             PipedrivePage(
-                persons: persons,
+                persons: persons.records,
+                skipped: persons.skipped,
                 nextCursor: cursor.flatMap { $0.isEmpty ? nil : $0 },
                 nextStart: more ? (try? pagination?.lenientWholeNumber("next_start")) ?? nil : nil,
                 total: ((try? pagination?.lenientWholeNumber("total_count")) ?? nil)

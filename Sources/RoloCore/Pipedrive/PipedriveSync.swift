@@ -18,12 +18,17 @@ public struct PipedriveSyncProgress: Sendable, Equatable {
     public var namesStored: Bool
     /// Why the names couldn't be fetched this run, when the persons are fetched without them.
     public var namesProblem: String?
+    /// Persons this run left out because they couldn't be read, indexed from the first person
+    /// of the run.
+    public var skipped: [SkippedRecord]
 
     public init(
         stored: Int, total: Int? = nil, refreshing: Bool, waiting: Double? = nil, finished: Bool = false,
-        fetchingNames: Bool = false, namesStored: Bool = false, namesProblem: String? = nil
+        fetchingNames: Bool = false, namesStored: Bool = false, namesProblem: String? = nil,
+        skipped: [SkippedRecord] = []
     ) {
         self.stored = stored
+        self.skipped = skipped
         self.total = total
         self.refreshing = refreshing
         self.waiting = waiting
@@ -122,6 +127,8 @@ public struct PipedriveSync: Sendable {
         var state = try await store.state(target)
         var stored = try await store.count(target)
         var pacer = PipedrivePacer(sleep: sleep)
+        var skipped: [SkippedRecord] = []
+        var read = 0
         var known = try await names.all()
         if let fetchNames, api == .v2, start == nil || known.isEmpty {
             await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, fetchingNames: true))
@@ -142,8 +149,12 @@ public struct PipedriveSync: Sendable {
         while true {
             let current = token
             let page = try await pacer.send({ try await fetch(current, pageSize) }) { wait in
-                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, waiting: wait))
+                await progress(PipedriveSyncProgress(
+                    stored: stored, total: state?.total, refreshing: refreshing, waiting: wait, skipped: skipped))
             }
+            // A person that can't be read is left out; the page and its cursor are still stored.
+            skipped += page.skipped.map { var record = $0; record.index += read; return record }
+            read += page.persons.count + page.skipped.count
             // A next token equal to this one would ask for the same page forever.
             let next = page.next == token ? nil : page.next
             try await store.appendPage(
@@ -154,12 +165,13 @@ public struct PipedriveSync: Sendable {
             stored = try await store.count(target)
             guard let next else {
                 if refreshing { try await store.promote(Self.staging, to: Self.source) }
-                await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, finished: true))
+                await progress(PipedriveSyncProgress(
+                    stored: stored, total: state?.total, refreshing: refreshing, finished: true, skipped: skipped))
                 return
             }
             token = next
             // The page is reported as soon as it is stored, so the list shows it during any wait.
-            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing))
+            await progress(PipedriveSyncProgress(stored: stored, total: state?.total, refreshing: refreshing, skipped: skipped))
         }
     }
 

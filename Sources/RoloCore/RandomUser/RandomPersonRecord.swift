@@ -10,7 +10,7 @@ struct RandomPersonRecord: Decodable {
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
-            throw DecodingProblem("not an object")
+            throw DecodingProblem("not an object", summary: "a record that isn't an object")
         }
         let name = Self.object(fields, "name")
         let location = Self.object(fields, "location")
@@ -50,9 +50,9 @@ struct RandomPersonRecord: Decodable {
     }
 
     private static func uuid(_ fields: Fields) throws -> String {
-        guard let login = object(fields, "login") else { throw DecodingProblem("'login' is missing") }
+        guard let login = object(fields, "login") else { throw DecodingProblem.missing("login") }
         let uuid = try login.requiredString("uuid").sanitizedForTerminal.trimmingCharacters(in: .whitespaces)
-        guard !uuid.isEmpty else { throw DecodingProblem("'login.uuid' is empty") }
+        guard !uuid.isEmpty else { throw DecodingProblem("'login.uuid' is empty", summary: "an empty login.uuid") }
         return uuid
     }
 

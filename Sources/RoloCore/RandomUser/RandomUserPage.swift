@@ -8,10 +8,16 @@ public struct RandomUserPage: Sendable, Equatable {
     public var page: Int?
     /// `info.results`: how many persons were asked for; nil when absent.
     public var results: Int?
+    /// The persons of the page that couldn't be read and were left out.
+    public var skipped: [SkippedRecord]
 
     /// Creates a page from already-decoded values.
-    public init(persons: [RandomPerson], seed: String? = nil, page: Int? = nil, results: Int? = nil) {
+    public init(
+        persons: [RandomPerson], skipped: [SkippedRecord] = [], seed: String? = nil, page: Int? = nil,
+        results: Int? = nil
+    ) {
         self.persons = persons
+        self.skipped = skipped
         self.seed = seed
         self.page = page
         self.results = results

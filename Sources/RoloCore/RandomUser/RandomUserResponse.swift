@@ -20,20 +20,12 @@ struct RandomUserResponse: Decodable {
         guard var items = try? fields.nestedUnkeyedContainer(forKey: "results") else {
             throw DecodingProblem("expected an object with a 'results' list")
         }
-        var persons: [RandomPerson] = []
-        persons.reserveCapacity(items.count ?? 0)
-        while !items.isAtEnd {
-            let index = items.currentIndex
-            do {
-                persons.append(try items.decode(RandomPersonRecord.self).person)
-            } catch {
-                throw DecodingProblem.from(error).inRecord(index, of: "person")
-            }
-        }
+        let persons = items.decodeEach(RandomPersonRecord.self, \.person)
         let info = try? fields.nestedContainer(keyedBy: AnyCodingKey.self, forKey: "info")
         content = .page(
             RandomUserPage(
-                persons: persons,
+                persons: persons.records,
+                skipped: persons.skipped,
                 seed: (try? info?.lenientString("seed"))?.sanitizedForTerminal,
                 page: try? info?.lenientWholeNumber("page"),
                 results: try? info?.lenientWholeNumber("results")))

@@ -1,14 +1,36 @@
+import Foundation
+
 extension String {
     /// This text made safe to draw on one terminal line: escape sequences, controls and bidi
-    /// overrides removed, tabs and line breaks turned into spaces.
+    /// overrides removed, tabs and line breaks turned into spaces; bounded to
+    /// ``TextBound/line`` characters.
     public var sanitizedForTerminal: String {
-        TerminalTextCleaner.clean(self, keepingLineBreaks: false)
+        TerminalTextCleaner.clean(self, keepingLineBreaks: false, bound: TextBound.line)
     }
 
     /// This text made safe to draw over several terminal lines: like ``sanitizedForTerminal`` but
-    /// line breaks are kept, with `\r\n` and `\r` normalised to `\n`.
+    /// line breaks are kept, with `\r\n` and `\r` normalised to `\n`; bounded to
+    /// ``TextBound/multiline`` characters.
     public var sanitizedMultiline: String {
-        TerminalTextCleaner.clean(self, keepingLineBreaks: true)
+        TerminalTextCleaner.clean(self, keepingLineBreaks: true, bound: TextBound.multiline)
+    }
+}
+
+/// How much of a text from a server or an address book rolo keeps, so that measuring, wrapping,
+/// searching and drawing it never costs more than a bounded field does.
+///
+/// Characters are counted as Unicode code points. A longer text keeps its first ones and ends
+/// in a note of its full length, "… (100,000 characters in all)": the list shows the start of it
+/// up to its column, the detail wraps the kept part and says how long the field was.
+public enum TextBound {
+    /// Characters kept of a one-line field (a name, an email): far past any screen's width.
+    public static let line = 1_000
+    /// Characters kept of a text drawn over several lines (a food's description).
+    public static let multiline = 10_000
+
+    /// "… (100,000 characters in all)", the end of a cut text.
+    static func note(fullLength: Int) -> String {
+        "… (\(fullLength.formatted()) characters in all)"
     }
 }
 
@@ -18,6 +40,17 @@ extension String {
 /// could move the cursor, recolour the screen, set the window title or write to the clipboard
 /// (OSC 52). So sequences are removed whole, not just their ESC, which would leave `[31m` behind.
 enum TerminalTextCleaner {
+    static func clean(_ text: String, keepingLineBreaks: Bool, bound: Int) -> String {
+        guard text.utf8.count > bound else { return clean(text, keepingLineBreaks: keepingLineBreaks) }
+        // Counted in code points, not graphemes: one grapheme of a million combining marks must
+        // be cut too. Only the kept part is cleaned; the note counts the text as sent.
+        let scalars = text.unicodeScalars
+        let kept = scalars.prefix(bound)
+        guard kept.endIndex < scalars.endIndex else { return clean(text, keepingLineBreaks: keepingLineBreaks) }
+        return clean(String(String.UnicodeScalarView(kept)), keepingLineBreaks: keepingLineBreaks)
+            + TextBound.note(fullLength: scalars.count)
+    }
+
     static func clean(_ text: String, keepingLineBreaks: Bool) -> String {
         // Almost every string is clean; don't pay for a copy then.
         guard text.unicodeScalars.contains(where: needsCleaning) else { return text }

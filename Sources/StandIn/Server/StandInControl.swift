@@ -14,7 +14,7 @@ struct StandInControl: Sendable {
     func handle(_ request: HTTPRequest, path: String) async -> HTTPResponse {
         let action = String(path.dropFirst(Self.prefix.count))
         let method: HTTPMethod = action == "stats" ? .GET : .POST
-        guard ["stats", "fail", "latency", "reset"].contains(action) else {
+        guard ["stats", "fail", "latency", "hostile", "reset"].contains(action) else {
             return Self.answer(.notFound, ["error": .string("unknown control endpoint \(path)")])
         }
         guard request.method == method else {
@@ -26,6 +26,8 @@ struct StandInControl: Sendable {
             return Self.answer(.ok, counts.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })
         case "fail":
             return await fail(request.query)
+        case "hostile":
+            return await hostile(request.query)
         case "latency":
             guard let milliseconds = request.query["ms"].flatMap(Int.init), milliseconds >= 0 else {
                 return Self.answer(.badRequest, ["error": .string("latency needs ms=<milliseconds ≥ 0>")])
@@ -49,6 +51,26 @@ struct StandInControl: Sendable {
         }
         await state.setFailure(route, remaining: count)
         return Self.answer(.ok, ["route": .string(route), "count": .int(count)])
+    }
+
+    /// `hostile?records=N&huge=N&bad=N&trickle=MS`: each missing one is off.
+    private func hostile(_ query: [HTTPRequest.QueryItem]) async -> HTTPResponse {
+        var values: [String: Int] = [:]
+        for name in ["records", "huge", "bad", "trickle"] {
+            guard let text = query[name] else { continue }
+            guard let value = Int(text), value >= 0 else {
+                return Self.answer(.badRequest, ["error": .string("hostile needs \(name)=<number ≥ 0>")])
+            }
+            values[name] = value
+        }
+        let hostility = StandInHostility(
+            records: values["records"] ?? 0, hugeField: values["huge"] ?? 0, badRecords: values["bad"] ?? 0,
+            trickleMilliseconds: values["trickle"] ?? 0)
+        await state.setHostility(hostility)
+        return Self.answer(.ok, [
+            ("records", .int(hostility.records)), ("huge", .int(hostility.hugeField)),
+            ("bad", .int(hostility.badRecords)), ("trickle", .int(hostility.trickleMilliseconds)),
+        ])
     }
 
     private static func answer(_ status: HTTPStatusCode, _ members: KeyValuePairs<String, StandInJSON>) -> HTTPResponse {

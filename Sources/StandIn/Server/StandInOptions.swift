@@ -31,6 +31,8 @@ public struct StandInOptions: Sendable, Equatable {
     /// How many persons the Pipedrive account holds; pages are generated on demand, so
     /// 100,000 costs no more memory than 500.
     public var pipedrivePersons: Int = 500
+    /// How badly the people, foods and directory lists answer; off by default.
+    public var hostility = StandInHostility()
 
     /// The defaults: ephemeral port, no latency, no failures but a fifth of foods likes, 24
     /// employees, seed 1, foods as a bare array.

@@ -14,6 +14,12 @@ struct StandInRouter: HTTPHandler {
     private let state: StandInState
     private let control: StandInControl
     private let logger: Logger
+    private let hostileBodies = StandInMemo<HostileKey, Data?>()
+
+    private struct HostileKey: Hashable, Sendable {
+        let route: String
+        let hostility: StandInHostility
+    }
 
     /// A router over `apis`, longest prefix first so `/foods/...` is never taken by the root API.
     init(apis: [any StandInAPI], state: StandInState, logger: Logger) {
@@ -63,6 +69,8 @@ struct StandInRouter: HTTPHandler {
         var response: HTTPResponse
         if admission.fails {
             response = mount.api.internalError()
+        } else if let hostile = await hostileAnswer(route.name) {
+            response = hostile
         } else {
             response = await answer(route, StandInRequest(http: request, parameters: parameters), api: mount.api)
         }
@@ -79,6 +87,23 @@ struct StandInRouter: HTTPHandler {
             logger.error("stand-in handler \(route.name) failed: \(error)")
             return api.internalError()
         }
+    }
+
+    /// The list under the hostile switches, when they are on and `route` is a list.
+    private func hostileAnswer(_ route: String) async -> HTTPResponse? {
+        let hostility = await state.hostility
+        guard hostility.isOn else { return nil }
+        let key = HostileKey(route: route, hostility: hostility)
+        let made = await hostileBodies.value(for: key) {
+            HostileLists.body(route: route, hostility: hostility, cities: DirectoryCatalog.cities)
+        }
+        guard let body = made else { return nil }
+        let headers: HTTPHeaders = [.contentType: "application/json"]
+        guard hostility.trickleMilliseconds > 0 else {
+            return HTTPResponse(statusCode: .ok, headers: headers, body: body)
+        }
+        let trickle = TrickleBody(data: body, milliseconds: hostility.trickleMilliseconds)
+        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: trickle, count: body.count))
     }
 
     // Misses are slow too: the latency switch imitates a slow server, not a slow handler.

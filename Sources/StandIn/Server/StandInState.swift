@@ -16,13 +16,21 @@ actor StandInState {
     private var failureDraws: SplitMix64
     private var counts: [String: Int] = [:]
     private var forcedFailures: [String: Int] = [:]
+    /// How badly the lists answer now (see ``StandInHostility``).
+    private(set) var hostility: StandInHostility
 
     /// State for a server started with `options` and serving `routeNames`.
     init(options: StandInOptions, routeNames: [String]) {
         self.options = options
         self.routeNames = routeNames
         latencyMilliseconds = options.latencyMilliseconds
+        hostility = options.hostility
         failureDraws = Self.failureSequence(options)
+    }
+
+    /// Sets how badly the lists answer from the next request on.
+    func setHostility(_ hostility: StandInHostility) {
+        self.hostility = hostility
     }
 
     /// Records a request to `route` and decides how it is answered. Forced failures go first;
@@ -68,6 +76,7 @@ actor StandInState {
         counts = [:]
         forcedFailures = [:]
         latencyMilliseconds = options.latencyMilliseconds
+        hostility = options.hostility
         failureDraws = Self.failureSequence(options)
     }
 

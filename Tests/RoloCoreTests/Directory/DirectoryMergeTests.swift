@@ -13,8 +13,8 @@ struct DirectoryMergeTests {
 
     @Test("Duplicates by trimmed, case-insensitive full name are merged: first wins, projects united, first phone kept")
     func duplicates() throws {
-        let tallinn = try DirectoryDecoder.decodeEmployees(try Fixture.data("directory/tallinn.json"))
-        let tartu = try DirectoryDecoder.decodeEmployees(try Fixture.data("directory/tartu.json"))
+        let tallinn = try DirectoryDecoder.decodeEmployees(try Fixture.data("directory/tallinn.json")).records
+        let tartu = try DirectoryDecoder.decodeEmployees(try Fixture.data("directory/tartu.json")).records
         let merged = DirectoryMerge.merge([tallinn, tartu])
         #expect(merged.map(\.fullName) == [
             "Peeter Termomeeter", "Mari-Liis Tamm", "Jüri Õunapuu", "Juri Ounapuu", "Tõnis Kask-Mägi",

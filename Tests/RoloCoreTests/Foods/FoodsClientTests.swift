@@ -22,7 +22,7 @@ struct FoodsClientTests {
     @Test("foods() GETs food under the user's base URL with the timeout")
     func list() async throws {
         let (foods, http) = client([foodPath: .respond(200, try fixture("list-bare.json"))])
-        #expect(try await foods.foods().map(\.id) == ["99", "a7", "3"])
+        #expect(try await foods.foods().records.map(\.id) == ["99", "a7", "3"])
         let request = try #require(http.requests.first)
         #expect(request.method == "GET")
         #expect(request.url.absoluteString == "http://127.0.0.1:8080/foods/api/v1/user-42/food")
@@ -34,7 +34,7 @@ struct FoodsClientTests {
     func trailingSlash() async throws {
         let http = FakeHTTPClient([foodPath: .respond(200, Data("[]".utf8))])
         let foods = FoodsClient(baseURL: URL(string: "http://127.0.0.1:8080/foods/api/v1/user-42/")!, http: http, timeout: 9)
-        #expect(try await foods.foods().isEmpty)
+        #expect(try await foods.foods().records.isEmpty)
         #expect(http.requests.first?.url.absoluteString == "http://127.0.0.1:8080/foods/api/v1/user-42/food")
     }
 
@@ -120,26 +120,26 @@ struct FoodsClientTests {
         let timedOut = FetchError.timedOut(base, after: 9)
         let dropped = FetchError.unreachable(base, detail: "connection reset by peer")
         let (foods, _) = client([foodPath: .fail(timedOut), likePath: .fail(dropped)])
-        await #expect(throws: timedOut) { try await foods.foods() }
+        await #expect(throws: timedOut) { try await foods.foods().records }
         await #expect(throws: dropped) { try await foods.setLiked(true, foodID: "99") }
     }
 
     @Test("A failed list with {\"error\": ...} shows the server's words; without, the status")
     func listFailures() async throws {
         let (refusing, _) = client([foodPath: .respond(500, try fixture("error.json"))])
-        let refusal = await #expect(throws: FetchError.self) { try await refusing.foods() }
+        let refusal = await #expect(throws: FetchError.self) { try await refusing.foods().records }
         #expect(refusal?.kind == .httpStatus(500))
         #expect(refusal?.message == "The foods server refused: Could not update the food, please try again — r to retry")
 
         let (failing, _) = client([foodPath: .respond(503, try fixture("heroku-error.html"))])
-        let failure = await #expect(throws: FetchError.self) { try await failing.foods() }
+        let failure = await #expect(throws: FetchError.self) { try await failing.foods().records }
         #expect(failure?.message == "The foods server answered 503 with an HTML page — r to retry")
     }
 
     @Test("An unreadable list is placed at the server that sent it")
     func unreadableList() async throws {
         let (foods, _) = client([foodPath: .respond(200, try fixture("heroku-error.html"))])
-        let error = await #expect(throws: FetchError.self) { try await foods.foods() }
+        let error = await #expect(throws: FetchError.self) { try await foods.foods().records }
         #expect(error?.kind == .badResponse)
         #expect(error?.endpoint == "127.0.0.1:8080")
         #expect(error?.detail.hasPrefix("http://127.0.0.1:8080/foods/api/v1/user-42/food: HTTP 200, not JSON") == true)

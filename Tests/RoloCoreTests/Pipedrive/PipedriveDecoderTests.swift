@@ -65,16 +65,15 @@ struct PipedriveDecoderTests {
         #expect(v2.persons.isEmpty && v2.next == nil)
     }
 
-    @Test("{success: false} is the API's words; broken records name their index")
+    @Test("{success: false} is the API's words; a broken record is skipped with its index")
     func failures() throws {
         let refusal = #expect(throws: FetchError.self) {
             _ = try PipedriveDecoder.decodePage(try Fixture.data("pipedrive/refusal.json"))
         }
         #expect(refusal?.message == "Pipedrive says: Scope and URL mismatch — r to retry")
-        let broken = #expect(throws: FetchError.self) {
-            _ = try PipedriveDecoder.decodePage(Data(#"{"success":true,"data":[{"id":1},{"name":"x"}]}"#.utf8))
-        }
-        #expect(broken?.kind == .badResponse)
-        #expect(broken?.message.contains("person") == true)
+        let page = try PipedriveDecoder.decodePage(Data(#"{"success":true,"data":[{"id":1},{"name":"x"}]}"#.utf8))
+        #expect(page.persons.map(\.id) == ["1"])
+        #expect(page.skipped.map(\.index) == [1])
+        #expect(page.skipped.map(\.reason) == ["'id' is missing"])
     }
 }

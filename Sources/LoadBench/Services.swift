@@ -1,0 +1,33 @@
+import Foundation
+import RoloCore
+
+/// A people server whose list answer has already arrived: the bench times what rolo does from
+/// the answer on, decoding included, without the network's share.
+struct ReceivedPeople: PeopleService {
+    let body: Data
+
+    func health() async throws -> ServerHealth { .ok }
+    func employees() async throws -> DecodedList<Employee> { try PeopleDecoder.decodeEmployees(body) }
+    func employee(id: Int) async throws -> Employee {
+        throw FetchError(kind: .notFound, endpoint: "bench", message: "not in the bench", detail: "")
+    }
+}
+
+/// A foods server whose list answer has already arrived.
+struct ReceivedFoods: FoodsService {
+    let body: Data
+
+    func foods() async throws -> DecodedList<Food> { try FoodsDecoder.decodeFoods(body) }
+    func setLiked(_ liked: Bool, foodID: String) async throws {}
+}
+
+/// The directory's cities whose answers have already arrived.
+struct ReceivedDirectory: DirectoryService {
+    let bodies: [(URL, Data)]
+
+    func fetchAll() async -> [DirectoryListing] {
+        bodies.map { url, body in
+            DirectoryListing(url: url, decoded: Result { try DirectoryDecoder.decodeEmployees(body) }.mapError { $0 as! FetchError })
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import RoloCore
+
+/// A loaded list of employees with what showing and searching it needs, worked out once off the
+/// main actor: the rows' index by id and each employee's folded search text.
+struct PeopleList: Sendable {
+    let employees: [Employee]
+    /// Every employee, in the server's order.
+    let layout: RowLayout
+    let search: SearchIndex
+
+    static let empty = PeopleList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
+
+    /// Prepares `employees` on the concurrent executor, never on the caller's actor.
+    @concurrent
+    static func prepare(_ employees: [Employee]) async -> PeopleList {
+        await HeavyWork.run { PeopleList(
+            employees: employees,
+            layout: RowLayout(ids: employees.map { String($0.id) }),
+            search: SearchIndex(keys: employees.map { SearchKey.fold([$0.fullName, $0.gender, $0.birthDate.display]) })) }
+    }
+
+    /// The rows of the employees whose name, gender or birth date holds `term` (case- and
+    /// accent-insensitive); nil when cancelled.
+    @concurrent
+    func matching(_ term: String) async -> RowLayout? {
+        search.positions(matching: term).map(layout.showing)
+    }
+}

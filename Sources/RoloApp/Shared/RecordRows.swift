@@ -1,0 +1,146 @@
+import TerminalUI
+
+/// A list of rows made on demand from an array of records, so a list of 200,000 builds only the
+/// rows drawn: no view values for the rest, and pictures asked for only where a row is shown.
+///
+/// Counting, numbering and finding a row by id answer from the ``RowLayout`` worked out off the
+/// main actor, in constant time, instead of walking the list on every frame.
+struct RecordRows<Record>: ListEntrySource {
+    let records: [Record]
+    let layout: RowLayout
+    let row: (Record) -> ListRow
+
+    var entryCount: Int { layout.entryCount }
+    var rowCount: Int { layout.rowCount }
+
+    func entry(at index: Int) -> ListEntry {
+        switch layout.slot(at: index) {
+        case .header(let title): .header(title)
+        case .record(let position): .row(row(records[position]))
+        }
+    }
+
+    func rowNumber(atEntry index: Int) -> Int? { layout.rowNumber(atEntry: index) }
+
+    func index(ofRowID id: String) -> Int? { layout.entry(ofRowID: id) }
+}
+
+/// Which records a list shows, in what order, under which headers: plain values, so they are
+/// worked out off the main actor and swapped in whole.
+struct RowLayout: Sendable {
+    /// What one entry of the list is.
+    enum Slot: Equatable { case header(String), record(Int) }
+
+    /// Record positions in list order; a negative value `-(k + 1)` is the header `headers[k]`.
+    /// Nil: every record, in order, no headers.
+    private let slots: [Int32]?
+    private let headers: [String]
+    /// How many records the list is made from, shown or not.
+    private let total: Int
+    /// How many rows are shown.
+    let rowCount: Int
+    /// Row numbers (1-based) per entry, only when there are headers.
+    private let numbers: [Int32]?
+    /// The entry index of each record, -1 where the record isn't shown; nil when `slots` is.
+    private let entryOfRecord: [Int32]?
+    /// The record position of each row id.
+    private let positions: [String: Int]
+
+    /// Every record of `ids`, in order, without headers.
+    init(ids: [String]) {
+        slots = nil
+        headers = []
+        total = ids.count
+        rowCount = ids.count
+        numbers = nil
+        entryOfRecord = nil
+        positions = Self.positions(ids)
+    }
+
+    /// The records of `ids` grouped in `sections` (a header, if any, then record positions).
+    init(ids: [String], sections: [(header: String?, records: [Int])]) {
+        self.init(total: ids.count, sections: sections, positions: Self.positions(ids))
+    }
+
+    private init(total: Int, sections: [(header: String?, records: [Int])], positions: [String: Int]) {
+        var slots: [Int32] = []
+        var headers: [String] = []
+        var numbers: [Int32] = []
+        var entryOfRecord = [Int32](repeating: -1, count: total)
+        var rows: Int32 = 0
+        for section in sections {
+            if let header = section.header {
+                headers.append(header)
+                slots.append(-Int32(headers.count))
+                numbers.append(0)
+            }
+            for position in section.records {
+                entryOfRecord[position] = Int32(slots.count)
+                slots.append(Int32(position))
+                rows += 1
+                numbers.append(rows)
+            }
+        }
+        self.slots = slots
+        self.headers = headers
+        self.total = total
+        self.rowCount = Int(rows)
+        self.numbers = headers.isEmpty ? nil : numbers
+        self.entryOfRecord = entryOfRecord
+        self.positions = positions
+    }
+
+    /// The records at `shown` positions, in that order, without headers; the row-id index is
+    /// shared, not rebuilt.
+    func showing(_ shown: [Int]) -> RowLayout {
+        RowLayout(total: total, sections: [(nil, shown)], positions: positions)
+    }
+
+    /// This layout showing only the records at `shown` positions, each header kept over the
+    /// records that remain under it; the row-id index is shared, not rebuilt.
+    func filtered(keeping shown: Set<Int>) -> RowLayout {
+        var sections: [(header: String?, records: [Int])] = []
+        for index in 0..<entryCount {
+            switch slot(at: index) {
+            case .header(let title): sections.append((title, []))
+            case .record(let position):
+                guard shown.contains(position) else { continue }
+                if sections.isEmpty { sections.append((nil, [])) }
+                sections[sections.count - 1].records.append(position)
+            }
+        }
+        return RowLayout(total: total, sections: sections.filter { !$0.records.isEmpty }, positions: positions)
+    }
+
+    var entryCount: Int { slots?.count ?? total }
+
+    func slot(at index: Int) -> Slot {
+        guard let slots else { return .record(index) }
+        let value = slots[index]
+        return value < 0 ? .header(headers[Int(-value) - 1]) : .record(Int(value))
+    }
+
+    func rowNumber(atEntry index: Int) -> Int? {
+        guard index >= 0, index < entryCount else { return nil }
+        if let numbers { return numbers[index] == 0 ? nil : Int(numbers[index]) }
+        return index + 1
+    }
+
+    func entry(ofRowID id: String) -> Int? {
+        guard let position = positions[id] else { return nil }
+        guard let entryOfRecord else { return position }
+        let entry = entryOfRecord[position]
+        return entry < 0 ? nil : Int(entry)
+    }
+
+    /// The record position of a row id, shown or not.
+    func position(ofRowID id: String) -> Int? { positions[id] }
+
+    private static func positions(_ ids: [String]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(ids.count)
+        // The first of two records with one id wins, as a linear search would find it.
+        for (position, id) in ids.enumerated() where positions[id] == nil { positions[id] = position }
+        return positions
+    }
+}

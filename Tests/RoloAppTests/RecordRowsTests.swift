@@ -1,0 +1,60 @@
+import Testing
+import TerminalUI
+@testable import RoloApp
+
+@Suite("Rows made on demand from records")
+struct RecordRowsTests {
+    private let ids = ["a", "b", "c", "d", "e"]
+
+    private func rows(_ layout: RowLayout) -> RecordRows<String> {
+        RecordRows(records: ids, layout: layout) { ListRow(id: $0, cells: [$0.uppercased()]) }
+    }
+
+    @Test("A flat list: every record in order, numbered, found by id")
+    func flat() {
+        let list = rows(RowLayout(ids: ids))
+        #expect(list.entryCount == 5)
+        #expect(list.rowCount == 5)
+        #expect(list.entry(at: 3) == .row(ListRow(id: "d", cells: ["D"])))
+        #expect(list.rowNumber(atEntry: 3) == 4)
+        #expect(list.index(ofRowID: "e") == 4)
+        #expect(list.index(ofRowID: "z") == nil)
+    }
+
+    @Test("Sections: headers between rows, rows numbered without them, ids found at their entry")
+    func sections() {
+        let list = rows(RowLayout(ids: ids, sections: [("One", [4, 0]), ("Two", [2])]))
+        #expect(list.entryCount == 5)
+        #expect(list.rowCount == 3)
+        #expect((0..<5).map { list.entry(at: $0).row?.id ?? "#" } == ["#", "e", "a", "#", "c"])
+        #expect((0..<5).map { list.rowNumber(atEntry: $0) } == [nil, 1, 2, nil, 3])
+        #expect(list.index(ofRowID: "c") == 4)
+        #expect(list.index(ofRowID: "b") == nil, "a record not in the list has no entry")
+    }
+
+    @Test("Filtering keeps a header only over its remaining rows; showing picks rows in order")
+    func filtering() {
+        let layout = RowLayout(ids: ids, sections: [("One", [4, 0]), ("Two", [2, 3])])
+        let filtered = rows(layout.filtered(keeping: [3]))
+        #expect((0..<filtered.entryCount).map { filtered.entry(at: $0).row?.id ?? "#" } == ["#", "d"])
+        #expect(filtered.index(ofRowID: "d") == 1)
+        #expect(filtered.index(ofRowID: "e") == nil)
+        let shown = rows(RowLayout(ids: ids).showing([3, 1]))
+        #expect((0..<shown.entryCount).map { shown.entry(at: $0).row?.id ?? "#" } == ["d", "b"])
+        #expect(shown.index(ofRowID: "b") == 1)
+        #expect(shown.rowNumber(atEntry: 1) == 2)
+    }
+
+    @Test("Only the rows asked for are built")
+    func builtOnDemand() {
+        var built: [String] = []
+        let list = RecordRows(records: ids, layout: RowLayout(ids: ids)) { (id: String) -> ListRow in
+            built.append(id)
+            return ListRow(id: id, cells: [id])
+        }
+        _ = list.entry(at: 2)
+        #expect(list.rowCount == 5)
+        #expect(list.index(ofRowID: "e") == 4)
+        #expect(built == ["c"])
+    }
+}

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Measures a huge answer as a person feels it, through a real pty: people, foods and the
+directory at 200,000 records from the stand-in's hostile switches — start → first frame with
+data, End, a search keystroke, rolo's peak memory — and how soon `q` quits while the 200,000
+are being read; then the 100 KB-field case (a 100,000-character first name, selected).
+
+Usage: python3 scripts/measure-load.py [path/to/rolo] [runs] [records] [server-rolo]
+The stand-in is started from `server-rolo` (default: the rolo measured), so an older rolo
+without the hostile switches can be measured against the new stand-in.
+"""
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+import urllib.request
+
+ROLO = sys.argv[1] if len(sys.argv) > 1 else ".build/release/rolo"
+RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+RECORDS = int(sys.argv[3]) if len(sys.argv) > 3 else 200_000
+SERVER = sys.argv[4] if len(sys.argv) > 4 else ROLO
+COLUMNS, ROWS = 120, 40
+END = b"\x1bOF"  # End in keypad-transmit mode
+TIMEOUT = 120.0
+
+
+def start_stand_in(*extra):
+    server = subprocess.Popen([SERVER, "demo-server", "--port", "0", *extra], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:\d+", line)
+    if not match:
+        server.kill()
+        raise SystemExit(f"the stand-in did not start: {line!r}")
+    return server, match.group(0)
+
+
+def read_available(fd, timeout):
+    ready, _, _ = select.select([fd], [], [], timeout)
+    if not ready:
+        return b""
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
+
+
+def idle_frame(path):
+    try:
+        with open(path) as handle:
+            state, frame = handle.read().split()
+            return state == "idle", int(frame)
+    except (OSError, ValueError):
+        return False, 0
+
+
+def wait_idle(fd, idle_file, after_frame):
+    """Reads the screen until rolo reports idle after `after_frame`; returns the seconds taken."""
+    started = time.monotonic()
+    while time.monotonic() - started < TIMEOUT:
+        read_available(fd, 0.002)
+        idle, frame = idle_frame(idle_file)
+        if idle and frame > after_frame:
+            return time.monotonic() - started
+    raise SystemExit("rolo did not become idle")
+
+
+def peak_memory_mb(pid):
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def spawn(arguments, idle_file):
+    env = dict(os.environ, TERM="xterm-256color", ROLO_IDLE_FILE=idle_file, LANG="C.UTF-8",
+               HOME=tempfile.mkdtemp(prefix="rolo-home-"))
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        os.execvpe(ROLO, [ROLO, *arguments, "--images", "off"], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+    return pid, fd
+
+
+def quit_and_time(pid, fd):
+    """Sends q and returns the seconds until the process has exited."""
+    started = time.monotonic()
+    os.write(fd, b"q")
+    while True:
+        read_available(fd, 0.005)
+        done, _ = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() - started > TIMEOUT:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            break
+    os.close(fd)
+    return time.monotonic() - started
+
+
+def arguments(source, url):
+    if source == "people":
+        return ["people", "--people-url", url]
+    if source == "foods":
+        return ["foods", "--foods-url", url + "/foods/api/v1/bench"]
+    return ["directory", "--directory-url", url + "/directory/tallinn/employee_list",
+            "--directory-url", url + "/directory/tartu/employee_list", "--data-dir", tempfile.mkdtemp(prefix="rolo-data-")]
+
+
+def warm(url, source):
+    """Asks the stand-in once, so its one-off generation of the body isn't timed as rolo's."""
+    paths = {"people": ["/employees"], "foods": ["/foods/api/v1/bench/food"],
+             "directory": ["/directory/tallinn/employee_list", "/directory/tartu/employee_list"]}[source]
+    for path in paths:
+        with urllib.request.urlopen(url + path, timeout=TIMEOUT) as answer:
+            answer.read()
+
+
+def session(source, url):
+    idle_file = tempfile.mktemp(prefix="rolo-idle-")
+    pid, fd = spawn(arguments(source, url), idle_file)
+    first = wait_idle(fd, idle_file, 0)
+    _, frame = idle_frame(idle_file)
+    os.write(fd, END)
+    end = wait_idle(fd, idle_file, frame)
+    _, frame = idle_frame(idle_file)
+    os.write(fd, b"/")
+    wait_idle(fd, idle_file, frame)
+    _, frame = idle_frame(idle_file)
+    os.write(fd, b"z")
+    search = wait_idle(fd, idle_file, frame)
+    peak = peak_memory_mb(pid)
+    _, frame = idle_frame(idle_file)
+    os.write(fd, b"\x1b")  # Esc leaves the search field, where q would be typed, not obeyed
+    wait_idle(fd, idle_file, frame)
+    quit_and_time(pid, fd)
+    os.unlink(idle_file)
+    return first, end, search, peak
+
+
+def quit_while_reading(source, url, stats):
+    """Starts rolo, waits until the stand-in has counted its list request, then times q."""
+    idle_file = tempfile.mktemp(prefix="rolo-idle-")
+    before = list_requests(url, stats)
+    pid, fd = spawn(arguments(source, url), idle_file)
+    while list_requests(url, stats) == before:
+        read_available(fd, 0.005)
+    took = quit_and_time(pid, fd)
+    os.unlink(idle_file)
+    return took
+
+
+def list_requests(url, stats):
+    with urllib.request.urlopen(url + "/__standin/stats", timeout=TIMEOUT) as answer:
+        text = answer.read().decode()
+    return sum(int(n) for name, n in re.findall(r'"([a-z.]+)"\s*:\s*(\d+)', text) if name in stats)
+
+
+def ms(seconds):
+    return f"{seconds * 1000:8.1f} ms"
+
+
+def main():
+    server, url = start_stand_in("--records", str(RECORDS))
+    try:
+        print(f"{RECORDS:,} records per source, {COLUMNS}×{ROWS}, --images off, median of {RUNS} runs ({ROLO})")
+        print(f"{'':44}{'people':>12}{'foods':>12}{'directory':>12}")
+        rows = {"start → first frame with data": [], "End": [], "a search keystroke (until drawn)": [],
+                "peak memory": [], "q while the list is being read": []}
+        stats = {"people": {"people.list"}, "foods": {"foods.list"}, "directory": {"directory.tallinn", "directory.tartu"}}
+        for source in ("people", "foods", "directory"):
+            warm(url, source)
+            runs = [session(source, url) for _ in range(RUNS)]
+            rows["start → first frame with data"].append(ms(statistics.median(r[0] for r in runs)))
+            rows["End"].append(ms(statistics.median(r[1] for r in runs)))
+            rows["a search keystroke (until drawn)"].append(ms(statistics.median(r[2] for r in runs)))
+            rows["peak memory"].append(f"{statistics.median(r[3] for r in runs):8.0f} MB")
+            quits = [quit_while_reading(source, url, stats[source]) for _ in range(RUNS)]
+            rows["q while the list is being read"].append(ms(statistics.median(quits)))
+        for label, values in rows.items():
+            print(f"  {label:42}" + "".join(f"{v:>12}" for v in values))
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait()
+
+    server, url = start_stand_in("--huge-field", "100000")
+    try:
+        warm(url, "people")
+        firsts, downs, quits = [], [], []
+        for _ in range(RUNS):
+            idle_file = tempfile.mktemp(prefix="rolo-idle-")
+            pid, fd = spawn(["people", "--people-url", url], idle_file)
+            firsts.append(wait_idle(fd, idle_file, 0))
+            _, frame = idle_frame(idle_file)
+            os.write(fd, b"\r")
+            downs.append(wait_idle(fd, idle_file, frame))
+            quits.append(quit_and_time(pid, fd))
+            os.unlink(idle_file)
+        print(f"A 100,000-character first name: start → first frame {ms(statistics.median(firsts))}; "
+              f"Enter on its row → drawn {ms(statistics.median(downs))}; q → exited {ms(statistics.median(quits))}")
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
