@@ -35,7 +35,8 @@ public struct DumpRunner: Sendable {
         let schema = try DumpSchemas.people.selecting(fields)
         try refuseOffline(.people)
         let employees = try await fetching(.people) { try await service.employees() }
-        try write(employees.filter { search.map($0.matches) ?? true }, schema, to: sink)
+        if let notice = employees.skipped.notice(singular: "employee", plural: "employees") { report.notice("people: \(notice)") }
+        try write(employees.records.filter { search.map($0.matches) ?? true }, schema, to: sink)
     }
 
     /// The foods, in the server's order; nil `service`: not configured, and `unconfigured`
@@ -45,7 +46,8 @@ public struct DumpRunner: Sendable {
         guard let service else { throw DumpError(.unavailable, "foods: \(unconfigured)") }
         try refuseOffline(.foods)
         let foods = try await fetching(.foods) { try await service.foods() }
-        try write(foods.filter { search.map($0.matches) ?? true }, schema, to: sink)
+        if let notice = foods.skipped.notice(singular: "food", plural: "foods") { report.notice("foods: \(notice)") }
+        try write(foods.records.filter { search.map($0.matches) ?? true }, schema, to: sink)
     }
 
     /// The directory: every city merged, grouped by position as the list is, each person
