@@ -34,7 +34,7 @@ public struct DumpRunner: Sendable {
     public func people(_ service: any PeopleService, to sink: DumpSink) async throws {
         let schema = try DumpSchemas.people.selecting(fields)
         try refuseOffline(.people)
-        let employees = try await fetching(.people) { try await service.employees() }
+        let employees = try await fetching(.people) { try await service.employees() }.records
         try write(employees.filter { search.map($0.matches) ?? true }, schema, to: sink)
     }
 
@@ -44,7 +44,7 @@ public struct DumpRunner: Sendable {
         let schema = try DumpSchemas.foods.selecting(fields)
         guard let service else { throw DumpError(.unavailable, "foods: \(unconfigured)") }
         try refuseOffline(.foods)
-        let foods = try await fetching(.foods) { try await service.foods() }
+        let foods = try await fetching(.foods) { try await service.foods() }.records
         try write(foods.filter { search.map($0.matches) ?? true }, schema, to: sink)
     }
 
