@@ -67,17 +67,30 @@ struct Browse: AsyncParsableCommand {
     @Flag(help: "Draw with ASCII symbols only: country codes instead of flags, * and . for likes.")
     var ascii = false
 
+    @Flag(name: .customLong("no-clipboard"), help: "Never set the clipboard: y and Y say copying is off (also clipboard = false).")
+    var noClipboard = false
+
     @Option(help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
     var config: String?
+
+    @Flag(name: .customLong("check-config"), help: "Check the options, environment and config file (its [keys] too) and exit: 0 and \"config OK\", or the first mistake and its line.")
+    var checkConfig = false
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var settings: Settings
+        let keyTable: KeyTable<Action>
         do {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: config)
+            keyTable = try RoloKeys.table(applying: settings.keyRemaps)
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
             throw ExitCode(2)
+        }
+        if checkConfig {
+            let found = settings.configFile == nil ? " (no such file: the defaults are in use)" : ""
+            print("config OK: \(settings.configPath)\(found)")
+            return
         }
         let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
         let logger = Logger(label: "rolo")
@@ -99,7 +112,7 @@ struct Browse: AsyncParsableCommand {
             standIn = server
             logger.info("demo: stand-in at \(server.baseURL)")
         }
-        let outcome = await Self.runScreen(settings: settings, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
+        let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
         await standIn?.stop()
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
@@ -197,17 +210,19 @@ struct Browse: AsyncParsableCommand {
         values[.timeout] = timeout.map { [$0] }
         values[.images] = images.map { [$0] }
         if noColor { values[.noColor] = ["true"] }
+        if noClipboard { values[.clipboard] = ["false"] }
         return values
     }
 
     @MainActor
-    private static func runScreen(settings: Settings, first: SourceID?, ascii: Bool, idleFile: String?) async -> Result<Void, TerminalError> {
+    private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool,
+                                  idleFile: String?) async -> Result<Void, TerminalError> {
         let terminal: Terminal
         do {
             terminal = try Terminal(options: TerminalOptions(
                 noColor: settings.noColor,
                 imageColors: ImageColorPreference(rawValue: settings.images.rawValue) ?? .auto,
-                ascii: ascii))
+                ascii: ascii, clipboard: settings.clipboard))
         } catch let error as TerminalError {
             return .failure(error)
         } catch {
@@ -237,7 +252,10 @@ struct Browse: AsyncParsableCommand {
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,
                                       pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size, busy: busy)
+        let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size,
+                                          busy: busy, keyTable: keyTable)
+        controller.onCopy = { terminal.copyToClipboard($0) }
+        terminal.probeClipboard()
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())
     }

@@ -45,6 +45,7 @@ extension ScreenController {
             Overlay(title: card.content.title, lines: lines, scroll: card.scroll, footer: "Esc closes", theme: theme, glyphs: glyphs)
                 .render(into: &canvas, screen: layout.body)
         }
+        drawCopyMenu(into: &canvas, theme: theme, glyphs: glyphs)
         if let helpScroll {
             Overlay(title: "rolo keys", lines: helpLines(theme: theme), scroll: helpScroll,
                     footer: "Esc closes", theme: theme, glyphs: glyphs)
@@ -130,6 +131,7 @@ extension ScreenController {
         if source.isLoading || busy.count > 0 {
             items.append("\(glyphs.spinner[spinnerFrame % glyphs.spinner.count]) loading")
         }
+        if let notice { items.append(notice.text) }
         return items
     }
 
@@ -143,7 +145,7 @@ extension ScreenController {
     /// The help overlay's lines: every binding in force for this source, grouped by scope.
     func helpLines(theme: Theme = .monochrome) -> [(text: String, style: Style)] {
         var lines: [(text: String, style: Style)] = []
-        for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.help] {
+        for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.help, Scopes.copyMenu] {
             let bindings = keyTable.bindings.filter { $0.scope == scope && isAvailableInHelp($0.action) }
             guard !bindings.isEmpty else { continue }
             if !lines.isEmpty { lines.append(("", theme.text)) }
