@@ -47,7 +47,7 @@ extension ScreenController {
 
     /// Sends a value to the clipboard and says in the status line what became of it.
     private func copy(_ value: CopyValue) {
-        let what = value.label == "Card" ? "the card (\(value.text.split(separator: "\n").count) lines)" : "\(value.label): \(value.text)"
+        let what = value.label == "Card" ? "the card (\(value.text.split(separator: "\n", omittingEmptySubsequences: false).count) lines)" : "\(value.label): \(value.text)"
         let text: String
         switch onCopy(value.text) {
         case .copied(confirmed: true): text = "copied \(what)"

@@ -33,7 +33,7 @@ extension Terminal {
     }
 
     /// Writes every byte, through short writes and interruptions.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    nonisolated static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
