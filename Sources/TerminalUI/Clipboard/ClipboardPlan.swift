@@ -25,7 +25,7 @@ public enum ClipboardPlan: Sendable, Equatable {
             guard let tmux else { return .send(.none, confirmed: false) }
             if tmux.setClipboard == "on" { return .send(.none, confirmed: true) }
             if tmux.allowsPassthrough { return .send(.tmux, confirmed: false) }
-            return .unsupported("tmux drops it: add `set -g set-clipboard on` to ~/.tmux.conf")
+            return .unsupported("tmux drops OSC 52 — add `set -g set-clipboard on` to ~/.tmux.conf")
         }
         if !(environment["STY"] ?? "").isEmpty { return .send(.screen, confirmed: false) }
         let term = environment["TERM"] ?? ""
