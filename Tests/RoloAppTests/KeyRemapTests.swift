@@ -71,25 +71,29 @@ struct KeyRemapTests {
 
     @Test("The footer and the help overlay show the keys in effect")
     func footerAndHelp() async throws {
-        let keys = try table("[keys]\nrefresh = \"F5\"\ncopy = \"ctrl-y\"\nquit = [\"x\", \"q\"]\n")
+        let keys = try table("[keys]\nrefresh = \"F5\"\ncopy = \"ctrl-y\"\nquit = [\"x\", \"q\"]\nhelp = \"F1\"\nclose = \"F1\"\n")
         let (model, busy) = makeDirectory(FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList)))
         let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: busy, keyTable: keys,
                                           now: { Sample.today }, timeZone: Sample.zone)
         controller.start()
         _ = await settle({ busy.isIdle && !model.isLoading }, limit: 100_000)
-        let footer = controller.render(theme: .monochrome, glyphs: .unicode).lines[29]
+        let screen = controller.render(theme: .monochrome, glyphs: .unicode)
+        let footer = screen.lines[29]
+        #expect(screen.lines[28].hasSuffix("F1 help"), "the status line's help hint follows too")
         #expect(footer.contains("F5 refresh"))
         #expect(footer.contains("Ctrl-Y copy"))
         #expect(footer.contains("x quit"))
         #expect(!footer.contains("r refresh"))
 
-        controller.perform(.help)
+        controller.handle(.key(.function(1)))
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("F1 closes"))
         let help = controller.helpLines().map(\.text)
         #expect(help.contains { $0.hasPrefix("  F5 ") && $0.hasSuffix("Refresh from the server") })
         #expect(help.contains { $0.hasPrefix("  x q ") && $0.hasSuffix("Quit") })
         #expect(help.contains { $0.hasPrefix("  Ctrl-Y ") && $0.contains("Copy the email") })
         #expect(!help.contains { $0.hasPrefix("  r ") })
-        controller.perform(.closeHelp)
+        controller.handle(.key(.function(1)))
+        #expect(!controller.render(theme: .monochrome, glyphs: .unicode).text.contains("rolo keys"))
 
         controller.handle(.key(.character("r")))
         #expect(!model.isLoading, "r no longer refreshes")

@@ -75,7 +75,7 @@ extension ScreenController {
         let lines = texts.enumerated().map { index, text in
             (text: text.padded(toWidth: width), style: index == menu.selected ? theme.selection : theme.text)
         }
-        Overlay(title: "Copy", lines: lines, footer: "Enter copies · Esc closes", theme: theme, glyphs: glyphs)
+        Overlay(title: "Copy", lines: lines, footer: "\(key(for: .open, in: Scopes.copyMenu)) copies · \(key(for: .closeHelp, in: Scopes.copyMenu)) closes", theme: theme, glyphs: glyphs)
             .render(into: &canvas, screen: layout.body)
     }
 }

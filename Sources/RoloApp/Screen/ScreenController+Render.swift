@@ -42,13 +42,13 @@ extension ScreenController {
                 case .dim: return (line.text, theme.dim)
                 }
             }
-            Overlay(title: card.content.title, lines: lines, scroll: card.scroll, footer: "Esc closes", theme: theme, glyphs: glyphs)
+            Overlay(title: card.content.title, lines: lines, scroll: card.scroll, footer: "\(key(for: .closeHelp, in: Scopes.help)) closes", theme: theme, glyphs: glyphs)
                 .render(into: &canvas, screen: layout.body)
         }
         drawCopyMenu(into: &canvas, theme: theme, glyphs: glyphs)
         if let helpScroll {
             Overlay(title: "rolo keys", lines: helpLines(theme: theme), scroll: helpScroll,
-                    footer: "Esc closes", theme: theme, glyphs: glyphs)
+                    footer: "\(key(for: .closeHelp, in: Scopes.help)) closes", theme: theme, glyphs: glyphs)
                 .render(into: &canvas, screen: layout.body)
         }
         return canvas
@@ -56,7 +56,7 @@ extension ScreenController {
 
     private func drawTooSmall(into canvas: inout Canvas, theme: Theme) {
         let minimum = ScreenLayout.minimum
-        let message = "Terminal too small: \(size.width)×\(size.height). rolo needs at least \(minimum.width)×\(minimum.height) — enlarge the window, or press q to quit."
+        let message = "Terminal too small: \(size.width)×\(size.height). rolo needs at least \(minimum.width)×\(minimum.height) — enlarge the window, or press \(key(for: .quit, in: Scopes.global)) to quit."
         let lines = message.wrapped(toWidth: max(1, size.width - 2))
         let top = max(0, (size.height - lines.count) / 2)
         for (n, line) in lines.enumerated() {
@@ -110,7 +110,8 @@ extension ScreenController {
             canvas.write("Detail", x: title.x, y: title.y, style: focused ? theme.title : theme.dim, clip: title)
         } else {
             canvas.write("← \(source.listTitle)", x: title.x, y: title.y, style: theme.title, clip: title)
-            canvas.write("Esc back", x: title.maxX - 9, y: title.y, style: theme.dim, clip: title)
+            let hint = "\(key(for: .back, in: Scopes.detail)) back"
+            canvas.write(hint, x: title.maxX - hint.displayWidth - 1, y: title.y, style: theme.dim, clip: title)
         }
         guard let id = sourceUI.selectedID else {
             let message = source.entries.entryCount == 0 ? "" : "Select a row to see its detail here."
@@ -138,7 +139,7 @@ extension ScreenController {
     private func statusRight() -> [String] {
         var items = source.statusItems
         if let updated = source.lastUpdated { items.append("updated \(timeFormatter.string(from: updated))") }
-        items.append("? help")
+        items.append("\(key(for: .help, in: Scopes.global)) help")
         return items
     }
 
@@ -170,6 +171,12 @@ extension ScreenController {
         case .activate: return sources.contains { !$0.offeredActions.isDisjoint(with: [.contactCard, .setTitle]) }
         default: return true
         }
+    }
+
+    /// How the first key bound to `action` in `scope` is written, for hints drawn outside the
+    /// footer, so they follow a `[keys]` remap too.
+    func key(for action: Action, in scope: KeyScope) -> String {
+        keyTable.bindings.first { $0.action == action && $0.scope == scope }?.keys.first?.label ?? "?"
     }
 
     /// The tab under a column of the tab bar.
