@@ -61,6 +61,13 @@ static inline int rolo_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs
 /* Whether the terminal description has the given boolean capability (e.g. "RGB"). */
 static inline int rolo_tigetflag(const char *name) { return tigetflag((char *)name); }
 
+/* Whether the terminal description has string capability `name` (e.g. the extended "Ms"):
+   tigetstr gives NULL when absent and (char *)-1 when the name isn't a string capability. */
+static inline int rolo_has_string_cap(const char *name) {
+    char *value = tigetstr((char *)name);
+    return value != NULL && value != (char *)-1;
+}
+
 /* The terminal description's numeric capability (e.g. "colors", "CO"); negative when absent. */
 static inline int rolo_tigetnum(const char *name) { return tigetnum((char *)name); }
 

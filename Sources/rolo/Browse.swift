@@ -31,15 +31,28 @@ struct Browse: AsyncParsableCommand {
     @Flag(help: "Draw with ASCII symbols only: country codes instead of flags, * and . for likes.")
     var ascii = false
 
+    @Flag(name: .customLong("no-clipboard"), help: "Never set the clipboard: y and Y say copying is off (also clipboard = false).")
+    var noClipboard = false
+
+    @Flag(name: .customLong("check-config"), help: "Check the options, environment and config file (its [keys] too) and exit: 0 and \"config OK\", or the first mistake and its line.")
+    var checkConfig = false
+
     func run() async throws {
         StartupTrace.mark("main")
         let environment = ProcessInfo.processInfo.environment
         var settings: Settings
+        let keyTable: KeyTable<Action>
         do {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: sources.config)
+            keyTable = try RoloKeys.table(applying: settings.keyRemaps)
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
             throw ExitCode(2)
+        }
+        if checkConfig {
+            let found = settings.configFile == nil ? " (no such file: the defaults are in use)" : ""
+            print("config OK: \(settings.configPath)\(found)")
+            return
         }
         let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
         let logger = Logger(label: "rolo")
@@ -48,7 +61,7 @@ struct Browse: AsyncParsableCommand {
 
         let standIn = sources.demo ? try await Wiring.startDemo(&settings) : nil
         if standIn != nil { StartupTrace.mark("stand-in") }
-        let outcome = await Self.runScreen(settings: settings, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
+        let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
         await standIn?.stop()
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
@@ -96,11 +109,13 @@ struct Browse: AsyncParsableCommand {
         var values = sources.optionValues
         values[.images] = images.map { [$0] }
         if noColor { values[.noColor] = ["true"] }
+        if noClipboard { values[.clipboard] = ["false"] }
         return values
     }
 
     @MainActor
-    private static func runScreen(settings: Settings, first: SourceID?, ascii: Bool, idleFile: String?) async -> Result<Void, TerminalError> {
+    private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool,
+                                  idleFile: String?) async -> Result<Void, TerminalError> {
         // The address book and the database are read on other threads while the terminal opens:
         // most tabs draw neither, and the main actor has the terminal to set up meanwhile.
         let contactsLoad = Task.detached(priority: .userInitiated) { Wiring.loadContacts(settings) }
@@ -110,7 +125,7 @@ struct Browse: AsyncParsableCommand {
             terminal = try Terminal(options: TerminalOptions(
                 noColor: settings.noColor,
                 imageColors: ImageColorPreference(rawValue: settings.images.rawValue) ?? .auto,
-                ascii: ascii))
+                ascii: ascii, clipboard: settings.clipboard))
         } catch let error as TerminalError {
             return .failure(error)
         } catch {
@@ -144,7 +159,10 @@ struct Browse: AsyncParsableCommand {
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,
                                       pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size, busy: busy)
+        let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size,
+                                          busy: busy, keyTable: keyTable)
+        controller.onCopy = { terminal.copyToClipboard($0) }
+        terminal.probeClipboard()
         StartupTrace.mark("sources")
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
         return .success(())

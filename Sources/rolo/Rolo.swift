@@ -15,14 +15,16 @@ struct Rolo: AsyncParsableCommand {
         (`rolo dump --help`).
 
         Keys: ↑↓ (or j k) move, PgUp PgDn, Home End; Enter opens the detail, Esc goes back; \
-        r refreshes, / searches, i toggles thumbnails, ? lists every key, q quits.
+        r refreshes, / searches, y copies the email (Y: choose a value), i toggles thumbnails, \
+        ? lists every key, q quits. `rolo keys` lists the keys in effect; a [keys] table in the \
+        config file remaps them (`rolo help keys`).
 
         Every option can also be set in the environment (ROLO_PEOPLE_URL, ROLO_TIMEOUT, ...) \
         or in $XDG_CONFIG_HOME/rolo/config.toml (people-url = "http://..."); an option wins \
         over the environment, the environment over the file.
         """,
         version: RoloVersion.current,
-        subcommands: [Browse.self, Dump.self, DemoServer.self],
+        subcommands: [Browse.self, Dump.self, DemoServer.self, Keys.self],
         defaultSubcommand: Browse.self
     )
 

@@ -84,6 +84,13 @@ final class TmuxSession {
         try tmux(["capture-pane", "-e", "-p", "-t", name])
     }
 
+    /// Runs a tmux command against this session's server (`set -g …`, `show-buffer`) and
+    /// returns its output.
+    @discardableResult
+    func command(_ arguments: String...) throws -> String {
+        try tmux(arguments)
+    }
+
     /// Resizes the window, as a person dragging the terminal's corner.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])

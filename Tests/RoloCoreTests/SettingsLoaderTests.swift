@@ -109,6 +109,7 @@ struct SettingsLoaderTests {
             timeout = 2.5
             images = "256"
             no-color = true
+            clipboard = false
             """
         let settings = try load(file: file)
         #expect(settings.peopleURL.absoluteString == "http://people:1")
@@ -126,6 +127,7 @@ struct SettingsLoaderTests {
         #expect(settings.timeout == 2.5)
         #expect(settings.images == .palette256)
         #expect(settings.noColor)
+        #expect(!settings.clipboard)
         #expect(settings.configFile == configPath)
 
         let fromEnvironment = try load(environment: Dictionary(uniqueKeysWithValues: Setting.allCases.map {
@@ -143,6 +145,7 @@ struct SettingsLoaderTests {
             #expect(settings.timeout == 7)
             #expect(settings.images == .off)
             #expect(settings.noColor)
+            #expect(!settings.clipboard)
         }
         #expect(fromEnvironment.pipedriveToken == "pipedrive-api-token")
     }
@@ -153,6 +156,7 @@ struct SettingsLoaderTests {
         case .images: "off"
         case .pipedriveAPI: "v1"
         case .noColor: "1"
+        case .clipboard: "false"
         case .dataDir, .cacheDir, .contacts: "/" + setting.rawValue
         case _ where setting.rawValue.hasSuffix("-url"): "http://" + setting.rawValue
         default: setting.rawValue

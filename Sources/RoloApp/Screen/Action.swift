@@ -19,25 +19,36 @@ public enum Action: Hashable, Sendable {
     case help, closeHelp
     case toggleThumbnails
     case redraw
+    /// Copy the selected row's most useful value (email, else phone, else name) with OSC 52.
+    case copy
+    /// Open the menu of the selected row's values to copy.
+    case copyMenu
     case quit
 }
 
 /// The scopes of the key table, from the most specific.
 public enum Scopes {
     public static let help = KeyScope("Help")
+    public static let copyMenu = KeyScope("Copy menu")
     public static let search = KeyScope("Search")
     public static let list = KeyScope("List")
     public static let detail = KeyScope("Detail")
     public static let global = KeyScope("Everywhere")
 }
 
-/// rolo's one key table: it drives key handling, the footer hints and the help overlay.
+/// rolo's one key table as shipped, before the config file's `[keys]` remaps it
+/// (``RoloKeys/table(applying:)``): it drives key handling, the footer hints and the help overlay.
 public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.escape, .character("?"), .character("q")], .closeHelp, scope: Scopes.help, "Close this help", hint: "close"),
     KeyBinding([.up, .character("k")], .moveUp, scope: Scopes.help, "Scroll up"),
     KeyBinding([.down, .character("j")], .moveDown, scope: Scopes.help, "Scroll down"),
     KeyBinding([.pageUp], .pageUp, scope: Scopes.help, "Page up"),
     KeyBinding([.pageDown, .character(" ")], .pageDown, scope: Scopes.help, "Page down"),
+
+    KeyBinding([.enter], .open, scope: Scopes.copyMenu, "Copy the highlighted value (or 1–9)", hint: "copy"),
+    KeyBinding([.up, .character("k")], .moveUp, scope: Scopes.copyMenu, "Highlight the previous value"),
+    KeyBinding([.down, .character("j")], .moveDown, scope: Scopes.copyMenu, "Highlight the next value"),
+    KeyBinding([.escape, .character("q")], .closeHelp, scope: Scopes.copyMenu, "Close the menu", hint: "close"),
 
     KeyBinding([.enter], .acceptSearch, scope: Scopes.search, "Keep the filter and go back to the list", hint: "keep"),
     KeyBinding([.escape], .clearSearch, scope: Scopes.search, "Clear the filter", hint: "clear"),
@@ -65,6 +76,8 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.character("l")], .like, scope: Scopes.global, "Like or unlike the selected food", hint: "like"),
     KeyBinding([.character("c")], .contactCard, scope: Scopes.global, "Open the address-book card of the selected person", hint: "card"),
     KeyBinding([.character("/")], .search, scope: Scopes.global, "Search the list", hint: "search"),
+    KeyBinding([.character("y")], .copy, scope: Scopes.global, "Copy the email (else phone, else name)", hint: "copy"),
+    KeyBinding([.character("Y")], .copyMenu, scope: Scopes.global, "Pick a value to copy: phone, name…"),
     KeyBinding([.tab], .nextSource, scope: Scopes.global, "Next source"),
     KeyBinding([.backTab], .previousSource, scope: Scopes.global, "Previous source"),
     KeyBinding([.character("1")], .source(0), scope: Scopes.global, "Source 1"),

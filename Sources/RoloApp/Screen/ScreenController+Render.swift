@@ -42,12 +42,13 @@ extension ScreenController {
                 case .dim: return (line.text, theme.dim)
                 }
             }
-            Overlay(title: card.content.title, lines: lines, scroll: card.scroll, footer: "Esc closes", theme: theme, glyphs: glyphs)
+            Overlay(title: card.content.title, lines: lines, scroll: card.scroll, footer: "\(key(for: .closeHelp, in: Scopes.help)) closes", theme: theme, glyphs: glyphs)
                 .render(into: &canvas, screen: layout.body)
         }
+        drawCopyMenu(into: &canvas, theme: theme, glyphs: glyphs)
         if let helpScroll {
             Overlay(title: "rolo keys", lines: helpLines(theme: theme), scroll: helpScroll,
-                    footer: "Esc closes", theme: theme, glyphs: glyphs)
+                    footer: "\(key(for: .closeHelp, in: Scopes.help)) closes", theme: theme, glyphs: glyphs)
                 .render(into: &canvas, screen: layout.body)
         }
         return canvas
@@ -55,7 +56,7 @@ extension ScreenController {
 
     private func drawTooSmall(into canvas: inout Canvas, theme: Theme) {
         let minimum = ScreenLayout.minimum
-        let message = "Terminal too small: \(size.width)×\(size.height). rolo needs at least \(minimum.width)×\(minimum.height) — enlarge the window, or press q to quit."
+        let message = "Terminal too small: \(size.width)×\(size.height). rolo needs at least \(minimum.width)×\(minimum.height) — enlarge the window, or press \(key(for: .quit, in: Scopes.global)) to quit."
         let lines = message.wrapped(toWidth: max(1, size.width - 2))
         let top = max(0, (size.height - lines.count) / 2)
         for (n, line) in lines.enumerated() {
@@ -109,7 +110,8 @@ extension ScreenController {
             canvas.write("Detail", x: title.x, y: title.y, style: focused ? theme.title : theme.dim, clip: title)
         } else {
             canvas.write("← \(source.listTitle)", x: title.x, y: title.y, style: theme.title, clip: title)
-            canvas.write("Esc back", x: title.maxX - 9, y: title.y, style: theme.dim, clip: title)
+            let hint = "\(key(for: .back, in: Scopes.detail)) back"
+            canvas.write(hint, x: title.maxX - hint.displayWidth - 1, y: title.y, style: theme.dim, clip: title)
         }
         guard let id = sourceUI.selectedID else {
             let message = source.entries.entryCount == 0 ? "" : "Select a row to see its detail here."
@@ -130,20 +132,21 @@ extension ScreenController {
         if source.isLoading || busy.count > 0 {
             items.append("\(glyphs.spinner[spinnerFrame % glyphs.spinner.count]) loading")
         }
+        if let notice { items.append(notice.text) }
         return items
     }
 
     private func statusRight() -> [String] {
         var items = source.statusItems
         if let updated = source.lastUpdated { items.append("updated \(timeFormatter.string(from: updated))") }
-        items.append("? help")
+        items.append("\(key(for: .help, in: Scopes.global)) help")
         return items
     }
 
     /// The help overlay's lines: every binding in force for this source, grouped by scope.
     func helpLines(theme: Theme = .monochrome) -> [(text: String, style: Style)] {
         var lines: [(text: String, style: Style)] = []
-        for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.help] {
+        for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.help, Scopes.copyMenu] {
             let bindings = keyTable.bindings.filter { $0.scope == scope && isAvailableInHelp($0.action) }
             guard !bindings.isEmpty else { continue }
             if !lines.isEmpty { lines.append(("", theme.text)) }
@@ -168,6 +171,12 @@ extension ScreenController {
         case .activate: return sources.contains { !$0.offeredActions.isDisjoint(with: [.contactCard, .setTitle]) }
         default: return true
         }
+    }
+
+    /// How the first key bound to `action` in `scope` is written, for hints drawn outside the
+    /// footer, so they follow a `[keys]` remap too.
+    func key(for action: Action, in scope: KeyScope) -> String {
+        keyTable.bindings.first { $0.action == action && $0.scope == scope }?.keys.first?.label ?? "?"
     }
 
     /// The tab under a column of the tab bar.

@@ -36,6 +36,8 @@ public final class ScreenController {
     public var onRepaint: () -> Void = {}
     /// Asks the app to quit.
     public var onQuit: () -> Void = {}
+    /// Puts text on the clipboard (the terminal's OSC 52) and says how it went.
+    public var onCopy: (String) -> ClipboardOutcome = { _ in .off }
 
     var ui: [SourceID: SourceUI] = [:]
     var helpScroll: Int?
@@ -44,15 +46,20 @@ public final class ScreenController {
     var banner: BannerState?
     /// The search field while the user types in it.
     var searchText: String?
+    /// The `Y` menu: the selected row's values and the highlighted one.
+    var copyMenu: (values: [CopyValue], selected: Int)?
+    /// A message in the status line until it expires, e.g. what was copied.
+    var notice: (text: String, expires: Date)?
     var spinnerFrame = 0
-    let keyTable = roloKeyTable
-    private let now: () -> Date
+    let keyTable: KeyTable<Action>
+    let now: () -> Date
     let timeFormatter: DateFormatter
 
     public init(sources: [any SourceModel], initial: SourceID? = nil, size: Size, busy: BusyTracker,
-                now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
+                keyTable: KeyTable<Action> = roloKeyTable, now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
         precondition(!sources.isEmpty, "rolo needs at least one source")
         self.sources = sources
+        self.keyTable = keyTable
         self.busy = busy
         self.size = size
         self.now = now
@@ -99,12 +106,13 @@ public final class ScreenController {
     }
 
     /// Whether something is animating (spinner) or waiting to expire (banner).
-    public var needsTicks: Bool { busy.count > 0 || sources.contains { $0.isLoading } || banner != nil }
+    public var needsTicks: Bool { busy.count > 0 || sources.contains { $0.isLoading } || banner != nil || notice != nil }
 
     /// Advances the spinner and expires the banner; the app calls this on a timer while `needsTicks`.
     public func tick() {
         spinnerFrame += 1
         if let banner, banner.expires <= now() { self.banner = nil }
+        if let notice, notice.expires <= now() { self.notice = nil }
         onNeedsRender()
     }
 
@@ -131,7 +139,11 @@ public final class ScreenController {
 
     private func handle(_ key: Key) {
         if layout.isTooSmall {
-            if key == .character("q") || key == .control("c") { perform(.quit) }
+            if keyTable.action(for: key, in: [Scopes.global]) == .quit || key == .control("c") { perform(.quit) }
+            return
+        }
+        if copyMenu != nil, case .character(let character) = key, let number = character.wholeNumberValue, number >= 1 {
+            copy(menuItem: number - 1)
             return
         }
         if searchText != nil, helpScroll == nil {
@@ -150,6 +162,7 @@ public final class ScreenController {
     /// The scopes of the key table in force now, most specific first.
     var activeScopes: [KeyScope] {
         if helpScroll != nil || card != nil { return [Scopes.help] }
+        if copyMenu != nil { return [Scopes.copyMenu] }
         if searchText != nil { return [Scopes.search] }
         return [sourceUI.showingDetail ? Scopes.detail : Scopes.list, Scopes.global]
     }
@@ -165,6 +178,7 @@ public final class ScreenController {
         case .contactCard: return sourceUI.selectedID.flatMap(source.contactCard(for:)) != nil
         case .setTitle: return source.isAvailable(.setTitle) && sourceUI.selectedID != nil
         case .activate: return isAvailable(.contactCard) || isAvailable(.setTitle)
+        case .copy, .copyMenu: return sourceUI.selectedID != nil
         default: return true
         }
     }
@@ -179,6 +193,10 @@ public final class ScreenController {
         }
         if card != nil {
             performInCard(action)
+            return
+        }
+        if copyMenu != nil {
+            performInCopyMenu(action)
             return
         }
         switch action {
@@ -231,6 +249,10 @@ public final class ScreenController {
             helpScroll = nil
         case .redraw:
             onRepaint()
+        case .copy:
+            copyPreferred()
+        case .copyMenu:
+            openCopyMenu()
         case .quit:
             guard !quitRequested else { return }
             quitRequested = true
@@ -356,6 +378,10 @@ public final class ScreenController {
     private func handle(_ mouse: MouseEvent) {
         let layout = self.layout
         guard !layout.isTooSmall else { return }
+        if copyMenu != nil {
+            if mouse.kind == .click || mouse.kind == .press { copyMenu = nil }
+            return
+        }
         if helpScroll != nil || card != nil {
             let scroll: (Action) -> Void = helpScroll != nil ? performInHelp : performInCard
             switch mouse.kind {

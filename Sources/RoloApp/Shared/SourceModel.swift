@@ -75,6 +75,8 @@ public protocol SourceModel: AnyObject {
     /// The source-specific actions this source has at all (like, contact cards, set title), so
     /// the help lists their keys even before a row allows them.
     var offeredActions: Set<Action> { get }
+    /// The values of a row that `y` and the `Y` menu can copy, most useful first within a kind.
+    func copyValues(for rowID: String) -> [CopyValue]
 }
 
 /// What an overlay shows: a title and its lines, each with a role that picks its style.
@@ -102,6 +104,8 @@ extension SourceModel {
     public var flashingRowID: String? { nil }
     public func contactCard(for rowID: String) -> OverlayContent? { nil }
     public var offeredActions: Set<Action> { [] }
+    /// The detail's title as the name, for a source that offers nothing more.
+    public func copyValues(for rowID: String) -> [CopyValue] { CopyValue.title(in: detail(for: rowID)) }
     /// Whether the source can be used as configured (its tab is dimmed otherwise).
     public var isConfigured: Bool {
         if case .unconfigured = placeholder { return false }

@@ -8,6 +8,8 @@ struct ConfigFile {
     let path: String
     /// The settings it gives, not yet checked for meaning (a URL is still text).
     let values: [Setting: RawSetting]
+    /// The `[keys]` table, in file order.
+    var keyRemaps: [KeyRemap] = []
 
     /// Reads and checks `path`; nil when there is no such file.
     static func read(_ path: String) throws -> ConfigFile? {
@@ -31,8 +33,13 @@ struct ConfigFile {
         // Report the first mistake in file order, which is where a reader looks first.
         let keys = table.keys.sorted { (lines.line(of: $0) ?? .max) < (lines.line(of: $1) ?? .max) }
         var values: [Setting: RawSetting] = [:]
+        var keyRemaps: [KeyRemap] = []
         for key in keys {
             let place = lines.line(of: key).map { "\(path), line \($0)" } ?? path
+            if key == keysTable {
+                keyRemaps = try Self.keyRemaps(table[key], lines: lines, path: path, place: place)
+                continue
+            }
             guard let setting = Setting(rawValue: key) ?? aliases[key] else {
                 throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key))")
             }
@@ -43,7 +50,38 @@ struct ConfigFile {
             values[setting] = RawSetting(value: value, origin: "\(place), \(key)")
         }
         if values[.pipedriveToken] != nil { try checkPrivate(path) }
-        return ConfigFile(path: path, values: values)
+        return ConfigFile(path: path, values: values, keyRemaps: keyRemaps)
+    }
+
+    /// The name of the table that remaps keys.
+    static let keysTable = "keys"
+
+    /// The `[keys]` table's entries: each an action name and a key name or a list of them.
+    private static func keyRemaps(_ node: (any TOMLValueConvertible)?, lines: KeyLines, path: String, place: String) throws -> [KeyRemap] {
+        guard let table = node?.table else {
+            let found = node.map { describe($0.type) } ?? "nothing"
+            throw ConfigError("\(place): '\(keysTable)' should be a table — [keys] with lines like refresh = [\"r\", \"F5\"] — not \(found)")
+        }
+        let names = table.keys.sorted { (lines.line(of: $0, inTable: keysTable) ?? .max) < (lines.line(of: $1, inTable: keysTable) ?? .max) }
+        return try names.map { name in
+            let at = lines.line(of: name, inTable: keysTable).map { "\(path), line \($0)" } ?? place
+            if Setting(rawValue: name) != nil || aliases[name] != nil {
+                throw ConfigError("\(at): '\(name)' is a setting, not an action — settings go above the [keys] table")
+            }
+            let value = table[name]
+            let keys = value?.string.map { [$0] } ?? value?.array.flatMap { array in
+                let strings = array.compactMap(\.string)
+                return strings.count == array.count ? strings : nil
+            }
+            guard let keys else {
+                let found = value.map { describe($0.type) } ?? "nothing"
+                throw ConfigError("\(at): '\(name)' should be a key in quotes or a list of them, like [\"r\", \"F5\"], not \(found)")
+            }
+            guard !keys.isEmpty else {
+                throw ConfigError("\(at): '\(name)' needs at least one key, like [\"r\", \"F5\"]")
+            }
+            return KeyRemap(action: name, keys: keys, place: at, line: lines.line(of: name, inTable: keysTable))
+        }
     }
 
     /// Other names a key goes by: `api_token` is what Pipedrive's own docs call the token.
@@ -87,26 +125,12 @@ struct ConfigFile {
     static func suggestion(for key: String) -> String {
         let normalized = key.lowercased().replacingOccurrences(of: "_", with: "-")
         let near = Setting.allCases.map(\.rawValue).filter { candidate in
-            editDistance(normalized, candidate) <= 3 || candidate.hasPrefix(normalized + "-")
+            normalized.editDistance(to: candidate) <= 3 || candidate.hasPrefix(normalized + "-")
         }
-        if let best = near.min(by: { editDistance(normalized, $0) < editDistance(normalized, $1) }) {
+        if let best = near.min(by: { normalized.editDistance(to: $0) < normalized.editDistance(to: $1) }) {
             return " (did you mean '\(best)'?)"
         }
-        return " — the keys are " + Setting.allCases.map(\.rawValue).joined(separator: ", ")
-    }
-
-    /// Levenshtein distance, for did-you-mean.
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, charA) in a.enumerated() {
-            var current = [i + 1]
-            for (j, charB) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (charA == charB ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        return " — the keys are " + (Setting.allCases.map(\.rawValue) + ["[\(keysTable)]"]).joined(separator: ", ")
     }
 
     /// A token in a file others can read is a leaked token: refuse until it's private.

@@ -31,6 +31,8 @@ public enum Setting: String, CaseIterable, Sendable {
     case images = "images"
     /// Whether to draw without colour.
     case noColor = "no-color"
+    /// Whether `y` may set the clipboard with OSC 52; off with `--no-clipboard`.
+    case clipboard = "clipboard"
 
     /// The environment variable that sets this, e.g. `ROLO_PEOPLE_URL`; `NO_COLOR` and
     /// `PIPEDRIVE_API_TOKEN` follow their own conventions.
@@ -44,7 +46,7 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 
     /// The command-line option, e.g. `--people-url`.
-    public var optionName: String { "--" + rawValue }
+    public var optionName: String { self == .clipboard ? "--no-clipboard" : "--" + rawValue }
 
     /// What kind of value this setting takes.
     var kind: SettingKind {
@@ -57,7 +59,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .timeout: .seconds
         case .images: .choice(ImageMode.allCases.map(\.rawValue))
         case .pipedriveAPI: .choice(PipedriveAPIVersion.allCases.map(\.rawValue))
-        case .noColor: .flag
+        case .noColor, .clipboard: .flag
         }
     }
 

@@ -27,6 +27,7 @@ struct SettingResolver {
         case .timeout: settings.timeout = try seconds(raw)
         case .images: settings.images = try choice(raw, setting)
         case .noColor: settings.noColor = try flag(raw)
+        case .clipboard: settings.clipboard = try flag(raw)
         }
     }
 

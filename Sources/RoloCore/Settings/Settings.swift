@@ -34,8 +34,15 @@ public struct Settings: Sendable, Equatable {
     public var images: ImageMode
     /// Whether to draw without colour (`--no-color`, or `NO_COLOR` set and not empty).
     public var noColor: Bool
+    /// Whether `y` may set the clipboard with OSC 52; default on.
+    public var clipboard: Bool
+    /// The config file's `[keys]` table, in file order, checked by the app's key table.
+    public var keyRemaps: [KeyRemap]
     /// The config file that was read, if one was.
     public var configFile: String?
+    /// The config file rolo looks at (`--config`, else `$XDG_CONFIG_HOME/rolo/config.toml`),
+    /// whether or not it exists.
+    public var configPath: String
 
     /// The settings when nothing is configured, with directories from `environment`'s XDG
     /// variables (or `HOME`).
@@ -63,6 +70,9 @@ public struct Settings: Sendable, Equatable {
         timeout = 30
         images = .auto
         noColor = false
+        clipboard = true
+        keyRemaps = []
         configFile = nil
+        configPath = directories.configHome + "/rolo/config.toml"
     }
 }

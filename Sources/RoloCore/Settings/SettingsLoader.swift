@@ -23,6 +23,8 @@ public enum SettingsLoader {
         let file = try ConfigFile.read(path)
         var resolver = SettingResolver(directories: directories)
         resolver.settings.configFile = file?.path
+        resolver.settings.configPath = path
+        resolver.settings.keyRemaps = file?.keyRemaps ?? []
         for setting in Setting.allCases {
             let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]
             if let given { try resolver.apply(given, to: setting) }
@@ -43,7 +45,8 @@ public enum SettingsLoader {
         guard let text = environment[name], !text.isEmpty else { return nil }
         let value: RawSetting.Value
         switch setting.kind {
-        case .flag: value = .flag(true)
+        // NO_COLOR counts when set to anything; ROLO_CLIPBOARD=0 must mean off.
+        case .flag: value = setting == .noColor ? .flag(true) : .text([text])
         case .urls:
             value = .text(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         default: value = .text([text])

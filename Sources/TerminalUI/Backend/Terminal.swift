@@ -47,6 +47,10 @@ public final class Terminal {
     public let name: String
     /// The terminfo entry ncurses drives: TERM's own, or a direct-colour entry for truecolor.
     public let terminfoName: String
+    /// How `copyToClipboard` reaches the clipboard; inside tmux, `probeClipboard()` refines it.
+    public internal(set) var clipboardPlan: ClipboardPlan
+    /// What the clipboard plan is decided from, kept for the tmux probe's second decision.
+    let clipboardInputs: (environment: [String: String], hasOSC52Capability: Bool, enabled: Bool)
 
     private let screen: OpaquePointer
     private let signalFD: Int32
@@ -54,7 +58,7 @@ public final class Terminal {
     private var needsFullRepaint = true
     private var pairs: ColorPairAllocator
     private var onEvent: (TerminalEvent) -> Void = { _ in }
-    private var isShutDown = false
+    private(set) var isShutDown = false
     private let inputDrained = DispatchSemaphore(value: 0)
 
     /// Puts the terminal in full-screen mode. Call `shutdown()` on every way out.
@@ -133,6 +137,10 @@ public final class Terminal {
         var rows: Int32 = 0, cols: Int32 = 0
         rolo_getmaxyx(rolo_stdscr(), &rows, &cols)
         size = Size(width: Int(cols), height: Int(rows))
+        clipboardInputs = (ProcessInfo.processInfo.environment, rolo_has_string_cap("Ms") != 0, options.clipboard)
+        clipboardPlan = ClipboardPlan.decide(environment: clipboardInputs.environment,
+                                             hasOSC52Capability: clipboardInputs.hasOSC52Capability,
+                                             enabled: clipboardInputs.enabled)
     }
 
     /// What terminfo entry `name` says about colour, read without opening a screen; nil when

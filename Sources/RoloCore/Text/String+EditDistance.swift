@@ -1,0 +1,15 @@
+extension String {
+    /// The Levenshtein distance to `other`, for "did you mean" suggestions.
+    public func editDistance(to other: String) -> Int {
+        let a = Array(self), b = Array(other)
+        var previous = Array(0...b.count)
+        for (i, charA) in a.enumerated() {
+            var current = [i + 1]
+            for (j, charB) in b.enumerated() {
+                current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (charA == charB ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+extension Terminal {
+    /// Inside tmux, asks tmux (off the main actor) whether it takes OSC 52 itself or needs the
+    /// passthrough, and updates ``clipboardPlan`` when it answers.
+    public func probeClipboard() {
+        guard clipboardInputs.enabled, !(clipboardInputs.environment["TMUX"] ?? "").isEmpty else { return }
+        let inputs = clipboardInputs
+        Task.detached(priority: .utility) {
+            let options = TmuxClipboardProbe.run(environment: inputs.environment)
+            await MainActor.run {
+                self.clipboardPlan = ClipboardPlan.decide(environment: inputs.environment, hasOSC52Capability: inputs.hasOSC52Capability,
+                                                          tmux: options, enabled: inputs.enabled)
+            }
+        }
+    }
+
+    /// Puts `text` on the clipboard with OSC 52, wrapped for the multiplexer in between.
+    ///
+    /// The bytes go straight to the terminal's file descriptor: ncurses has flushed its own
+    /// output at the end of the last frame, and OSC 52 moves no cursor and draws nothing, so
+    /// ncurses' idea of the screen stays true.
+    public func copyToClipboard(_ text: String) -> ClipboardOutcome {
+        let wrap: ClipboardWrap, confirmed: Bool
+        switch clipboardPlan {
+        case .off: return .off
+        case .unsupported(let reason): return .unsupported(reason)
+        case .send(let how, let known): (wrap, confirmed) = (how, known)
+        }
+        guard !isShutDown else { return .failed }
+        guard let bytes = OSC52.sequence(for: text, wrap: wrap) else { return .tooLong }
+        return Self.writeAll(bytes, to: STDOUT_FILENO) ? .copied(confirmed: confirmed) : .failed
+    }
+
+    /// Writes every byte, through short writes and interruptions.
+    nonisolated static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}

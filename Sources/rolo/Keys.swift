@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import RoloApp
+import RoloCore
+import TerminalUI
+
+/// `rolo keys`: the key table in effect, after the config file's `[keys]` table.
+struct Keys: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys",
+        abstract: "List every action and the keys in effect for it (the config file's [keys] table applied).",
+        discussion: """
+        A [keys] table in the config file binds an action, by the name below, to one key or a \
+        list of them; the keys given replace the action's keys everywhere it has them:
+
+            [keys]
+            refresh = ["r", "F5"]
+            quit = "x"
+            next-source = ["tab", "ctrl-n"]
+
+        Keys are \(Key.nameHelp).
+        A key may do one thing at a time: one bound to two actions that work on the same screen, \
+        an unknown action or an unknown key is an error naming the line, and rolo does not start \
+        until it is fixed (`rolo --check-config` checks without starting). The footer and the ? \
+        help show the keys in effect.
+
+        The actions and their default keys (`rolo keys` says what each does):
+
+        \(RoloKeys.listing(roloKeyTable, described: false))
+        """
+    )
+
+    @Option(help: ArgumentHelp("Read this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
+    var config: String?
+
+    func run() throws {
+        do {
+            let settings = try SettingsLoader.load(options: [:], environment: ProcessInfo.processInfo.environment, configFile: config)
+            print(RoloKeys.listing(try RoloKeys.table(applying: settings.keyRemaps)))
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("rolo: \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
