@@ -85,7 +85,7 @@ struct Browse: AsyncParsableCommand {
 
         var standIn: StandInServer?
         if demo {
-            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "rolo.stand-in"))
+            let server = try await StandInServer.start(.demo, logger: Logger(label: "rolo.stand-in"))
             settings.peopleURL = server.baseURL
             settings.foodsURL = server.baseURL.appendingPathComponent("foods/api/v1/demo")
             settings.randomuserURL = server.baseURL.appendingPathComponent("randomuser/api/")
@@ -231,7 +231,8 @@ struct Browse: AsyncParsableCommand {
         let directory = DirectoryViewModel(
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: DirectorySnapshotStore(path: settings.dataDir + "/directory.json"),
-            contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy)
+            contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy,
+            pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let database = openDatabase(settings)
         let randomuser = makeRandomUser(settings: settings, database: database, http: http, busy: busy,
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
