@@ -9,6 +9,8 @@ public enum Action: Hashable, Sendable {
     case like
     /// Open the selected row's contact card (directory).
     case contactCard
+    /// The person's previous or next matching card, in the card overlay.
+    case previousCard, nextCard
     /// Set the list's title to the selected person's name and go back to the list (randomuser).
     case setTitle
     /// Enter in the detail: the detail's button or avatar, if it has one.
@@ -25,6 +27,7 @@ public enum Action: Hashable, Sendable {
 /// The scopes of the key table, from the most specific.
 public enum Scopes {
     public static let help = KeyScope("Help")
+    public static let card = KeyScope("Contact card")
     public static let search = KeyScope("Search")
     public static let list = KeyScope("List")
     public static let detail = KeyScope("Detail")
@@ -38,6 +41,9 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.down, .character("j")], .moveDown, scope: Scopes.help, "Scroll down"),
     KeyBinding([.pageUp], .pageUp, scope: Scopes.help, "Page up"),
     KeyBinding([.pageDown, .character(" ")], .pageDown, scope: Scopes.help, "Page down"),
+
+    KeyBinding([.left], .previousCard, scope: Scopes.card, "The person's previous card, when several match", hint: "prev card"),
+    KeyBinding([.right], .nextCard, scope: Scopes.card, "The person's next card, when several match", hint: "next card"),
 
     KeyBinding([.enter], .acceptSearch, scope: Scopes.search, "Keep the filter and go back to the list", hint: "keep"),
     KeyBinding([.escape], .clearSearch, scope: Scopes.search, "Clear the filter", hint: "clear"),

@@ -39,8 +39,8 @@ public final class ScreenController {
 
     var ui: [SourceID: SourceUI] = [:]
     var helpScroll: Int?
-    /// The contact card shown over the screen, and its scroll.
-    var card: (content: OverlayContent, scroll: Int)?
+    /// The contact card shown over the screen: whose, which of their cards, and its scroll.
+    var card: (rowID: String, index: Int, scroll: Int)?
     var banner: BannerState?
     /// The search field while the user types in it.
     var searchText: String?
@@ -149,7 +149,8 @@ public final class ScreenController {
 
     /// The scopes of the key table in force now, most specific first.
     var activeScopes: [KeyScope] {
-        if helpScroll != nil || card != nil { return [Scopes.help] }
+        if helpScroll != nil { return [Scopes.help] }
+        if card != nil { return [Scopes.card, Scopes.help] }
         if searchText != nil { return [Scopes.search] }
         return [sourceUI.showingDetail ? Scopes.detail : Scopes.list, Scopes.global]
     }
@@ -162,7 +163,9 @@ public final class ScreenController {
         case .clearSearch: return searchText != nil || source.searchTerm != nil
         case .toggleThumbnails: return source.canShowThumbnails && size.width >= 80 && size.height >= 20
         case .like: return source.isAvailable(action) && sourceUI.selectedID != nil
-        case .contactCard: return sourceUI.selectedID.flatMap(source.contactCard(for:)) != nil
+        case .contactCard: return sourceUI.selectedID.map(source.contactCardCount(for:)) ?? 0 > 0
+        case .previousCard: return (card?.index ?? 0) > 0
+        case .nextCard: return card.map { $0.index + 1 < source.contactCardCount(for: $0.rowID) } ?? false
         case .setTitle: return source.isAvailable(.setTitle) && sourceUI.selectedID != nil
         case .activate: return isAvailable(.contactCard) || isAvailable(.setTitle)
         default: return true
@@ -185,7 +188,8 @@ public final class ScreenController {
         case .moveUp, .moveDown, .pageUp, .pageDown, .first, .last:
             sourceUI.showingDetail ? scrollDetail(action) : moveSelection(action)
         case .open:
-            guard sourceUI.selectedID != nil else { return }
+            guard let id = sourceUI.selectedID else { return }
+            if source.activatesRow(id) { break }
             sourceUI.showingDetail = true
             sourceUI.detailScroll = 0
         case .back:
@@ -195,7 +199,10 @@ public final class ScreenController {
         case .like:
             source.perform(.like, on: sourceUI.selectedID)
         case .contactCard:
-            if let content = sourceUI.selectedID.flatMap(source.contactCard(for:)) { card = (content, 0) }
+            if let id = sourceUI.selectedID, source.contactCardCount(for: id) > 0 {
+                card = (id, 0, 0)
+                source.contactCardShown(for: id, at: 0)
+            }
         case .setTitle:
             guard isAvailable(.setTitle) else { return }
             source.perform(.setTitle, on: sourceUI.selectedID)
@@ -225,6 +232,8 @@ public final class ScreenController {
         case .toggleThumbnails:
             source.showsThumbnails.toggle()
             clampCursor()
+        case .previousCard, .nextCard:
+            break
         case .help:
             helpScroll = 0
         case .closeHelp:
@@ -253,16 +262,23 @@ public final class ScreenController {
         onNeedsRender()
     }
 
-    /// Keys while the contact card is open: scroll it, or close it (the help scope's keys).
+    /// Keys while the contact card is open: scroll it, page to the person's other cards, or
+    /// close it (the help scope's keys).
     private func performInCard(_ action: Action) {
         guard var shown = card else { return }
         let page = max(1, layout.body.height - 4)
+        let lineCount = source.contactCard(for: shown.rowID, at: shown.index)?.lines.count ?? 0
         switch action {
         case .closeHelp, .quit: card = nil
         case .moveUp: shown.scroll = max(0, shown.scroll - 1)
-        case .moveDown: shown.scroll = min(shown.content.lines.count, shown.scroll + 1)
+        case .moveDown: shown.scroll = min(lineCount, shown.scroll + 1)
         case .pageUp: shown.scroll = max(0, shown.scroll - page)
-        case .pageDown: shown.scroll = min(shown.content.lines.count, shown.scroll + page)
+        case .pageDown: shown.scroll = min(lineCount, shown.scroll + page)
+        case .previousCard, .nextCard:
+            guard isAvailable(action) else { break }
+            shown.index += action == .nextCard ? 1 : -1
+            shown.scroll = 0
+            source.contactCardShown(for: shown.rowID, at: shown.index)
         default: break
         }
         if card != nil { card = shown }
