@@ -133,9 +133,10 @@ struct RandomUserPagingTests {
         #expect(banners.isEmpty, "a banner would cover the row that says it")
         let last = try #require(model.entries.entry(at: model.entries.entryCount - 1).row)
         #expect(last == ListRow(id: RandomUserViewModel.retryRowID,
-                                cells: ["Couldn't load more: Can't reach 127.0.0.1:5000 — is the server running? — Enter to retry"],
+                                cells: ["Couldn't load more: Can't reach 127.0.0.1:5000 — is the server running?", "Enter to retry"],
                                 spansColumns: true))
         #expect(model.rowIDs.count == 11)
+        #expect(model.entries.rowCount == 10, "the retry row isn't a person: the status line still says 10")
         #expect(model.detail(for: RandomUserViewModel.retryRowID).contains(.paragraph("Enter tries again.")))
         #expect(try await store.count(RandomUserPager.source) == 10)
         #expect(try await store.state(RandomUserPager.source)?.pagesStored == 1)
@@ -211,5 +212,22 @@ struct RandomUserPagingTests {
         #expect(model.rowIDs == ["rolo-1", "rolo-11"])
         model.setSearch("nobody")
         #expect(model.placeholder == .empty("No person matches “nobody” — Esc clears the search"))
+    }
+}
+
+@MainActor
+@Suite("The retry row drawn")
+struct RetryRowDrawingTests {
+    @Test("Too narrow for the whole message, the reason gives way and 'Enter to retry' stays")
+    func narrow() {
+        let row = RandomUserViewModel.retryRow("randomuser.me says: Uh oh, something has gone wrong.")
+        let view = ListView(entries: [ListEntry.row(row)], columns: RandomUserDetail.columns, cursor: ListCursor(),
+                            theme: .monochrome, glyphs: .unicode)
+        var canvas = Canvas(size: Size(width: 50, height: 2))
+        view.render(into: &canvas, area: Rect(x: 0, y: 0, width: 50, height: 2))
+        let line = canvas.lines[1].trimmingCharacters(in: .whitespaces)
+        #expect(line.hasPrefix("Couldn't load more: randomuser"))
+        #expect(line.hasSuffix("… — Enter to retry"))
+        #expect(line.displayWidth <= 50)
     }
 }

@@ -266,8 +266,8 @@ public final class RandomUserViewModel: SourceModel {
         }
         // Below the rows, not alone: with no rows the placeholder says "Loading persons…".
         if pageTask != nil, !rows.isEmpty { rows.append(.header(Self.loadingMore)) }
-        if pageTask == nil, let nextPageFailure, !rows.isEmpty { rows.append(.row(Self.retryRow(nextPageFailure))) }
-        entries = rows
+        let retry = pageTask == nil && !rows.isEmpty ? nextPageFailure.map(Self.retryRow) : nil
+        entries = EntriesWithTrailer(rows: rows, trailer: retry)
     }
 
     func person(withID id: String) -> RandomPerson? {
@@ -289,7 +289,7 @@ public final class RandomUserViewModel: SourceModel {
 
     /// The row offered after a failed next page: the reason, and that Enter tries again.
     static func retryRow(_ reason: String) -> ListRow {
-        ListRow(id: retryRowID, cells: ["Couldn't load more: \(reason) — Enter to retry"], spansColumns: true)
+        ListRow(id: retryRowID, cells: ["Couldn't load more: \(reason)", "Enter to retry"], spansColumns: true)
     }
 
     /// Enter on the retry row loads the next page again.

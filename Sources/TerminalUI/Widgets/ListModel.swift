@@ -29,7 +29,9 @@ public struct ListRow: Sendable, Equatable {
     public var marker: String?
     /// A small picture at the row's left, shown when the list has taller rows.
     public var thumbnail: CellImage?
-    /// The first cell runs across every column: a message row, e.g. "Couldn't load more …".
+    /// The cells run across every column, joined by " — ", as one message: "Couldn't load
+    /// more: … — Enter to retry". Where it doesn't fit, the first cell gives way, so the last
+    /// (what to do) always shows.
     public var spansColumns: Bool
 
     public init(id: String, cells: [String], marker: String? = nil, thumbnail: CellImage? = nil, spansColumns: Bool = false) {

@@ -109,7 +109,9 @@ public struct ListView {
         }
         var x = rect.x + markerWidth + (thumbnailWidth > 0 ? thumbnailWidth + 1 : 0)
         if row.spansColumns {
-            canvas.write(row.cells.first ?? "", x: x, y: y, style: selected || flashing ? style : theme.error, clip: line)
+            let tail = row.cells.dropFirst().map { " — " + $0 }.joined()
+            let head = (row.cells.first ?? "").truncated(toWidth: max(1, line.maxX - x - tail.displayWidth))
+            canvas.write(head + tail, x: x, y: y, style: selected || flashing ? style : theme.error, clip: line)
             return
         }
         for (index, width) in widths.enumerated() {
