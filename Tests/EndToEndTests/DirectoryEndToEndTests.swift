@@ -110,11 +110,7 @@ extension EndToEnd {
             let saved = try Data(contentsOf: URL(fileURLWithPath: space.data + "/directory.json"))
             let count = try #require(Self.peopleCount(first))
 
-            var request = URLRequest(url: server.baseURL.appendingPathComponent("__standin/fail"))
-            request.url = URL(string: request.url!.absoluteString + "?route=directory.tartu&count=1")
-            request.httpMethod = "POST"
-            let (_, response) = try await URLSession(configuration: .ephemeral).data(for: request)
-            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            try await failNext("directory.tartu", on: server)
 
             let tartuRequests = await server.requestCount("directory.tartu")
             try tmux.send("r")

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import StandIn
 import Testing
@@ -82,9 +79,7 @@ extension EndToEnd {
             try await tmux.waitFor("page 1") { $0.contains("10 persons") }
             try await tmux.waitIdle(after: 0)
 
-            var request = URLRequest(url: URL(string: server.baseURL.absoluteString + "/__standin/fail?route=randomuser.page&count=1")!)
-            request.httpMethod = "POST"
-            _ = try await URLSession(configuration: .ephemeral).data(for: request)
+            try await failNext("randomuser.page", on: server)
             try tmux.send("End")
             try await tmux.waitFor("the retry row") { $0.contains("Couldn't load more:") && $0.contains("Enter to retry") }
             #expect(await server.requestCount("randomuser.page") == 2)
