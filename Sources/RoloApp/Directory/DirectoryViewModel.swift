@@ -86,11 +86,17 @@ public final class DirectoryViewModel: SourceModel {
     ]
 
     /// Name, email and phone; and, while some people are shown from the saved answer, a dim
-    /// column that says so on their rows.
+    /// column before the phone that says so on their rows: in a narrow pane the phone gives
+    /// way before the note that the row is old.
     public var columns: [ListColumn] {
         guard !savedPeople.isEmpty, let stamp = lastCompleteStamp else { return Self.baseColumns }
-        return Self.baseColumns + [ListColumn("", .fixed(DirectoryDetail.savedNote(stamp).displayWidth), dim: true)]
+        var columns = Self.baseColumns
+        columns.insert(ListColumn("", .fixed(DirectoryDetail.savedNote(stamp).displayWidth), dim: true), at: Self.savedColumn)
+        return columns
     }
+
+    /// Where the saved note goes among the row's cells.
+    private static let savedColumn = 2
 
     /// The people shown and whether the network confirmed them: saved data, a list kept
     /// because no city answered, or one with a failed city's saved people in it, is stale.
@@ -214,7 +220,7 @@ public final class DirectoryViewModel: SourceModel {
         entries = DirectoryMerge.sections(visible, locale: locale).flatMap { section in
             [ListEntry.header(section.position.title)] + section.employees.map { employee in
                 var row = DirectoryDetail.row(for: employee, hasCard: card(for: employee) != nil)
-                if let note { row.cells.append(savedPeople[row.id] == nil ? "" : note) }
+                if let note { row.cells.insert(savedPeople[row.id] == nil ? "" : note, at: Self.savedColumn) }
                 return .row(row)
             }
         }

@@ -437,8 +437,10 @@ public final class ScreenController {
         onNeedsRender()
     }
 
-    /// Keeps the selection on the same row (by id) when the rows change under it.
+    /// Keeps the selection on the same row (by id) when the rows change under it; a contact
+    /// card whose person is gone closes, rather than hold the keys with nothing on screen.
     private func afterEntriesChanged() {
+        if let card, source.contactCardCount(for: card.rowID) <= card.index { self.card = nil }
         let entries = source.entries
         if let id = sourceUI.selectedID, let index = entries.index(ofRowID: id) {
             sourceUI.cursor.selected = index
