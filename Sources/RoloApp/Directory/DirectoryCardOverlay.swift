@@ -28,11 +28,9 @@ enum DirectoryCardOverlay {
             lines += note.wrapped(toWidth: width).map { ($0, .text) }
             lines.append(("", .text))
         }
-        // An embedded photo is drawn beside the fields, not described among them.
-        let others = card.otherProperties.filter { property in
-            guard property.name == "PHOTO", case .link? = card.photo else { return property.name != "PHOTO" }
-            return true
-        }
+        // An embedded photo is drawn beside the fields; only a link is worth listing.
+        let photoIsLink: Bool = if case .link? = card.photo { true } else { false }
+        let others = card.otherProperties.filter { $0.name != "PHOTO" || photoIsLink }
         section("Other", others.map(other), into: &lines)
         if let version = card.version { lines.append(("vCard \(version)", .dim)) }
         if lines.last?.text == "" { lines.removeLast() }

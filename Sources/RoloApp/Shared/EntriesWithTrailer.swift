@@ -10,8 +10,8 @@ struct EntriesWithTrailer: ListEntrySource {
     var entryCount: Int { rows.count + (trailer == nil ? 0 : 1) }
 
     func entry(at index: Int) -> ListEntry {
-        // Past the rows is the trailer; past that, the array's own range check traps as it would.
-        index >= rows.count ? trailer.map(ListEntry.row) ?? rows[index] : rows[index]
+        if index == rows.count, let trailer { return .row(trailer) }
+        return rows[index]
     }
 
     var rowCount: Int { rows.rowCount }
