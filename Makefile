@@ -6,8 +6,30 @@ BUILD_DIR  ?= .build
 CONFIG     ?= debug
 ROLO        = $(BUILD_DIR)/$(CONFIG)/rolo
 
+# libcurl's headers sit under Debian's multiarch directory (x86_64-linux-gnu, aarch64-linux-gnu)
+MULTIARCH  := $(shell uname -m)-linux-gnu
+
+# The one release build that dist, deb, install, check-dist and bench share: the Swift runtime
+# linked in statically, so the binary runs on a box without a Swift toolchain. -lcurl because
+# the stand-in behind --demo uses FlyingFox, which imports FoundationNetworking, whose static
+# archive needs libcurl and names no library itself. MAINTAINER and HOMEPAGE fill the .deb's
+# control file.
+RELEASE_DIR ?= .build-release
+RELEASE     = $(SWIFT) build -c release --static-swift-stdlib -Xlinker -lcurl --scratch-path $(RELEASE_DIR)
+RELEASE_BIN = $(RELEASE_DIR)/release/rolo
+VERSION    := $(shell cat VERSION)
+DIST_NAME   = rolo-$(VERSION)-linux-$(shell uname -m)
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+MAINTAINER ?= rolo maintainers <rolo@localhost>
+HOMEPAGE   ?= https://rolo.invalid/
+INSTALLED   = bin/rolo share/man/man1/rolo.1 share/bash-completion/completions/rolo \
+              share/zsh/site-functions/_rolo share/fish/vendor_completions.d/rolo.fish \
+              share/doc/rolo/README.md
+
 # header or tool -> Debian package that provides it
 DEPS = /usr/include/ncurses.h:libncurses-dev \
+       /usr/include/$(MULTIARCH)/curl/curl.h:libcurl4-openssl-dev \
        /usr/include/jpeglib.h:libjpeg-dev \
        /usr/include/png.h:libpng-dev \
        /usr/include/sqlite3.h:libsqlite3-dev \
@@ -15,15 +37,31 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/tmux:tmux \
        /usr/bin/infocmp:ncurses-bin \
        /usr/share/terminfo/x/xterm-direct:ncurses-term \
-       /usr/bin/chafa:chafa
+       /usr/bin/chafa:chafa \
+       /usr/bin/python3:python3
+# what make check-dist needs besides: packaging tools, the shells whose completions it checks,
+# man to render the page, and an sshd for the end-to-end test over ssh
+DIST_DEPS = /usr/bin/dpkg-shlibdeps:dpkg-dev \
+       /usr/bin/man:man-db \
+       /usr/bin/zsh:zsh \
+       /usr/bin/fish:fish \
+       /usr/sbin/sshd:openssh-server \
+       /usr/bin/ssh:openssh-client \
+       /usr/bin/unshare:util-linux
+# only make bench needs these: rolo's start-up is measured beside theirs
+BENCH_DEPS = /usr/bin/tig:tig \
+       /usr/bin/fzf:fzf
 
-.PHONY: all run demo build test deps clean bench
+.PHONY: all run demo build test deps dist-deps bench-deps clean bench release dist deb install uninstall check-dist fuzz
 
 all: build
 
-deps:
+deps: DEPS_WANTED = $(DEPS)
+dist-deps: DEPS_WANTED = $(DEPS) $(DIST_DEPS)
+bench-deps: DEPS_WANTED = $(DEPS) $(BENCH_DEPS)
+deps dist-deps bench-deps:
 	@missing=""; \
-	for pair in $(DEPS); do \
+	for pair in $(DEPS_WANTED); do \
 	  file=$${pair%%:*}; pkg=$${pair##*:}; \
 	  [ -e "$$file" ] || missing="$$missing $$pkg"; \
 	done; \
@@ -47,14 +85,53 @@ test: build
 # One release build (slow the first time: ~15 min on 2 cores), then every benchmark:
 # rolo's image decode + render against chafa's; the pipedrive source at 100,000 persons against
 # 100 (load persons/s, first frame, End, a filter); and through a pty the time to the first
-# frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000.
-bench: deps
-	$(SWIFT) build -c release --product rolo-bench
-	$(SWIFT) build -c release --product rolo-pipedrive-bench
-	$(SWIFT) build -c release --product rolo
-	$(BUILD_DIR)/release/rolo-bench
-	$(BUILD_DIR)/release/rolo-pipedrive-bench 100000
-	python3 scripts/measure-terminal.py $(BUILD_DIR)/release/rolo 9
+# frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000;
+# then HTTP: stand-in image loads per second, and rolo's CPU time while it waits for an answer;
+# then launch → first frame beside tig and fzf.
+bench: bench-deps release
+	$(RELEASE) --product rolo-bench
+	$(RELEASE) --product rolo-pipedrive-bench
+	$(RELEASE) --product rolo-http-bench
+	$(RELEASE_DIR)/release/rolo-bench
+	$(RELEASE_DIR)/release/rolo-pipedrive-bench 100000
+	python3 scripts/measure-terminal.py $(RELEASE_BIN) 9
+	$(RELEASE_DIR)/release/rolo-http-bench 400
+	python3 scripts/measure-http.py $(RELEASE_BIN) 3
+	python3 scripts/measure-startup.py $(RELEASE_BIN) 15
+
+# The release binary (incremental after the first, slow, build).
+release: deps
+	$(RELEASE) --product rolo
+
+# dist/rolo-VERSION-linux-ARCH.tar.gz: the release tree in one folder, to untar into a prefix.
+dist: release
+	rm -rf dist/$(DIST_NAME)
+	scripts/stage-release.sh $(RELEASE_BIN) dist/$(DIST_NAME) $(VERSION)
+	tar -C dist --sort=name --owner=0 --group=0 --numeric-owner -czf dist/$(DIST_NAME).tar.gz $(DIST_NAME)
+	rm -rf dist/$(DIST_NAME)
+	@ls -l dist/$(DIST_NAME).tar.gz
+
+# dist/rolo_VERSION_ARCH.deb: the same tree under /usr; `apt install ./rolo_….deb` on a box.
+deb: dist-deps release
+	MAINTAINER='$(MAINTAINER)' HOMEPAGE='$(HOMEPAGE)' scripts/build-deb.sh $(RELEASE_BIN) $(VERSION) dist
+
+install: release
+	scripts/stage-release.sh $(RELEASE_BIN) $(DESTDIR)$(PREFIX) $(VERSION)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
+	-rmdir $(DESTDIR)$(PREFIX)/share/doc/rolo 2>/dev/null
+
+# Both packages built, then checked as a box without Swift would see them (see the script).
+check-dist: dist-deps dist deb
+	python3 scripts/check-dist.py --version $(VERSION) --tarball dist/$(DIST_NAME).tar.gz \
+	    --deb dist/rolo_$(VERSION)_$$(dpkg --print-architecture).deb --dynamic $(ROLO)
+
+# Every decoder under fuzz for MINUTES in all: libFuzzer with AddressSanitizer (its own build in
+# .build/fuzz), else the test suite's mutator; crashing inputs land in .build/fuzz/findings/.
+MINUTES ?= 10
+fuzz: deps
+	SWIFT=$(SWIFT) MINUTES=$(MINUTES) scripts/fuzz.sh
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(RELEASE_DIR) dist

@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "rolo", targets: ["rolo"]),
         .executable(name: "rolo-bench", targets: ["RoloBench"]),
         .executable(name: "rolo-pipedrive-bench", targets: ["PipedriveBench"]),
+        .executable(name: "rolo-http-bench", targets: ["HTTPBench"]),
+        .executable(name: "rolo-fuzz", targets: ["RoloFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +32,12 @@ let package = Package(
             name: "CNcursesw",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
+        ),
+        // libcurl through pkg-config; the shim gives its variadic setopt/getinfo typed wrappers.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // libjpeg-turbo and libpng, wrapped in C so that libjpeg's longjmp-based
         // error handling never crosses into Swift.
@@ -49,7 +57,7 @@ let package = Package(
         .target(
             name: "RoloCore",
             dependencies: [
-                "CImage", "CVersion",
+                "CImage", "CVersion", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -80,20 +88,31 @@ let package = Package(
         ),
         // Timing helpers shared by the benchmarks.
         .target(name: "BenchSupport"),
+        // Child processes started with a clean signal state, for the tests and benchmarks.
+        .target(name: "Spawn"),
+        // The decoders' fuzzer: mutations of the fixtures, run by the tests and `make fuzz`.
+        .target(name: "DecoderFuzzing", dependencies: ["RoloCore"]),
+        // `make fuzz`: libFuzzer's entry point when built with -DROLO_LIBFUZZER, else the mutator for N minutes.
+        .executableTarget(name: "RoloFuzz", dependencies: ["DecoderFuzzing"]),
         // `make bench`: rolo's image decode + render against chafa's, for speed and fidelity.
         .executableTarget(
             name: "RoloBench",
-            dependencies: ["RoloCore", "TerminalUI", "CImage", "BenchSupport"]
+            dependencies: ["RoloCore", "TerminalUI", "CImage", "BenchSupport", "Spawn"]
         ),
         // `make bench`: the pipedrive source at 100,000 persons: loading, launch, End, a filter.
         .executableTarget(
             name: "PipedriveBench",
             dependencies: ["RoloApp", "RoloCore", "StandIn", "TerminalUI", "BenchSupport", .product(name: "Logging", package: "swift-log")]
         ),
+        // `make bench`: stand-in image loads per second through the HTTP client.
+        .executableTarget(
+            name: "HTTPBench",
+            dependencies: ["RoloCore", "StandIn", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn", "DecoderFuzzing"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore", "StandIn"], exclude: ["Snapshots"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "RoloApp", "TerminalUI", "Spawn"]),
     ]
 )

@@ -83,4 +83,20 @@ static inline int rolo_terminfo_colors(const char *name, int fd, int *colors, in
     return 1;
 }
 
+/* Whether terminfo entry `name` can move the cursor to any cell (has cup): 1 yes, 0 no, -1 when
+   there is no such entry. Read without opening a screen, like rolo_terminfo_colors. */
+static inline int rolo_terminfo_can_move_cursor(const char *name, int fd) {
+    TERMINAL *saved = cur_term;
+    int error = 0;
+    if (setupterm((char *)name, fd, &error) != OK) {
+        set_curterm(saved);
+        return -1;
+    }
+    char *cup = tigetstr("cup");
+    int can = cup != NULL && cup != (char *)-1;
+    del_curterm(cur_term);
+    set_curterm(saved);
+    return can;
+}
+
 #endif

@@ -34,7 +34,7 @@ func load(_ server: StandInServer, api: PipedriveAPIVersion, into directory: Str
     let store = PersonStore<PipedrivePerson>(database: database)
     let client = PipedriveClient(
         baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: StandInOptions().pipedriveToken, api: api,
-        http: URLSessionHTTPClient(), timeout: 30)
+        http: CurlHTTPClient(), timeout: 30)
     let sync = PipedriveSync(store: store, api: api, pageSize: 500) { after, limit in
         try await client.page(after: after, limit: limit)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RoloCore
 
 /// `rolo`: the terminal browser, and `rolo demo-server`: the stand-in alone.
@@ -9,7 +10,9 @@ struct Rolo: AsyncParsableCommand {
         abstract: "A full-screen terminal browser for the people (and foods) behind five REST APIs.",
         discussion: """
         Run `rolo [SOURCE] [OPTIONS]` to browse (`rolo help browse` lists the options), or \
-        `rolo --demo` to try it on the built-in stand-in server with no network.
+        `rolo --demo` to try it on the built-in stand-in server with no network. \
+        `rolo dump SOURCE` prints a source's list as JSON, CSV or TSV for scripts \
+        (`rolo dump --help`).
 
         Keys: ↑↓ (or j k) move, PgUp PgDn, Home End; Enter opens the detail, Esc goes back; \
         r refreshes, / searches, i toggles thumbnails, ? lists every key, q quits.
@@ -19,7 +22,34 @@ struct Rolo: AsyncParsableCommand {
         over the environment, the environment over the file.
         """,
         version: RoloVersion.current,
-        subcommands: [Browse.self, DemoServer.self],
+        subcommands: [Browse.self, Dump.self, DemoServer.self],
         defaultSubcommand: Browse.self
     )
+
+    /// Parses and runs; a mistake on a `rolo dump` command line is one line on standard error
+    /// and exit status 2, as scripts expect, where the browser shows its usage too.
+    static func main() async {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            let code = exitCode(for: error)
+            if CommandLine.arguments.dropFirst().first == "dump", code != .success {
+                let message = message(for: error).trimmingCharacters(in: CharacterSet(charactersIn: ". \n"))
+                FileHandle.standardError.write(Data("rolo dump: \(message) — see rolo dump --help\n".utf8))
+                exit(withError: ExitCode(2))
+            }
+            exit(withError: error)
+        }
+        do {
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                var command = command
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,8 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
+import RoloCore
 import StandIn
 import Testing
 
@@ -34,7 +32,7 @@ extension EndToEnd {
         /// A project of someone in the Tallinn listing.
         private func someProject(_ server: StandInServer) async throws -> String {
             let url = server.baseURL.appendingPathComponent("directory/tallinn/employee_list")
-            let (data, _) = try await URLSession(configuration: .ephemeral).data(from: url)
+            let data = try await CurlHTTPClient().send(HTTPRequest(url: url)).body
             let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let employees = try #require(body["employees"] as? [[String: Any]])
             let projects = employees.compactMap { $0["projects"] as? [String] }.flatMap { $0 }

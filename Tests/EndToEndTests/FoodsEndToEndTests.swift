@@ -1,8 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
+import RoloCore
 import StandIn
 import Testing
 
@@ -22,7 +20,7 @@ extension EndToEnd {
 
         /// The first food as the stand-in has it now.
         private func firstFood(_ base: URL) async throws -> FirstFood {
-            let (data, _) = try await URLSession(configuration: .ephemeral).data(from: base.appendingPathComponent("food"))
+            let data = try await CurlHTTPClient().send(HTTPRequest(url: base.appendingPathComponent("food"))).body
             let list = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
             let first = try #require(list.first)
             return FirstFood(name: try #require(first["name"] as? String), isLiked: try #require(first["isLiked"] as? Bool))

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 
 /// Every test that drives the real binary: one at a time, so no two rolo processes and stand-ins
@@ -8,11 +9,17 @@ import Testing
 /// A detached tmux session with a plain shell, for driving the real `rolo` binary the way a
 /// person would: keys in with `send-keys`, the screen out with `capture-pane`.
 ///
-/// Each session has its own tmux server socket, so tests never touch the user's tmux.
+/// Each session has its own tmux server socket, so tests never touch the user's tmux. When the
+/// session is released (the test ends, passed or failed) its server is killed and waited for,
+/// with the shell and everything running in it.
 final class TmuxSession {
     let name: String
     private let socket: String
     let idleFile: String
+    private let home: String
+    /// The tmux server, a daemon: not our child, so it is watched in /proc rather than waited for.
+    private var serverPID: pid_t?
+    private var isClosed = false
 
     /// Starts `bash` in a `width`×`height` window with a `$ ` prompt.
     init(width: Int, height: Int, term: String = "screen", environment: [String: String] = [:]) async throws {
@@ -20,18 +27,40 @@ final class TmuxSession {
         name = "rolo-e2e-\(id)"
         socket = "rolo-e2e-\(id)"
         idleFile = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-idle-\(id)").path
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-home-\(id)").path
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-home-\(id)").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-c", home, "-x", "\(width)", "-y", "\(height)",
                   "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(home)", "TERM=\(term)", "LANG=C.UTF-8",
                   "PS1=$ ", "ROLO_IDLE_FILE=\(idleFile)"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                  + ["bash", "--norc", "--noprofile"])
+        serverPID = pid_t(try tmux(["display-message", "-p", "-t", name, "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
         _ = try await waitFor("the shell prompt") { $0.contains("$") }
     }
 
     deinit {
+        close()
+    }
+
+    /// Kills the tmux server and waits until it, the shell and whatever runs in the shell (rolo)
+    /// are gone. Returns what was still running 10 s later and had to be killed with SIGKILL
+    /// (also recorded as an issue of the running test): nothing, when teardown works.
+    @discardableResult
+    func close() -> [pid_t] {
+        guard !isClosed else { return [] }
+        isClosed = true
+        defer {
+            try? FileManager.default.removeItem(atPath: idleFile)
+            try? FileManager.default.removeItem(atPath: home)
+        }
+        let tree = serverPID.map { [$0] + ProcessTable.descendants(of: $0) } ?? []
         _ = try? tmux(["kill-server"])
-        try? FileManager.default.removeItem(atPath: idleFile)
+        let survivors = ProcessTable.waitUntilGone(tree, timeout: 10)
+        guard !survivors.isEmpty else { return [] }
+        let described = survivors.map { "\($0) \(ProcessTable.commandLine(of: $0))" }.joined(separator: "; ")
+        survivors.forEach { kill($0, SIGKILL) }
+        _ = ProcessTable.waitUntilGone(survivors, timeout: 10)
+        Issue.record("tmux's kill-server left these running, killed with SIGKILL: \(described)")
+        return survivors
     }
 
     /// Types a line into the shell and presses Enter.
@@ -63,8 +92,7 @@ final class TmuxSession {
     /// The pid of the program running in the shell (rolo), if any.
     func childPID() throws -> Int32? {
         let shell = try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let output = try Self.execute("/usr/bin/pgrep", ["-P", shell])
-        return output.split(separator: "\n").first.flatMap { Int32($0) }
+        return pid_t(shell).flatMap { ProcessTable.descendants(of: $0).first }
     }
 
     /// The frame counter rolo last reported, and whether it was idle then.
@@ -107,27 +135,12 @@ final class TmuxSession {
 
     /// Runs a program to completion and returns its standard output.
     ///
-    /// posix_spawn and waitpid rather than Foundation's Process: Process.waitUntilExit hangs
-    /// here when the program leaves a daemon behind (tmux's server), and output goes through a
-    /// file, which no daemon can keep open the way it can a pipe.
+    /// Through ``ChildProcess`` rather than Foundation's Process: Process.waitUntilExit hangs
+    /// here when the program leaves a daemon behind (tmux's server), and a child must start with
+    /// no signal blocked, or tmux and everything it runs ignore SIGTERM and SIGHUP.
     @discardableResult
     static func execute(_ path: String, _ arguments: [String]) throws -> String {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-e2e-\(UUID().uuidString)").path
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw Failure("could not start \(path): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        try ChildProcess.run(path, arguments).output
     }
 
     /// A failed wait, carrying what was on screen.

@@ -50,7 +50,7 @@ struct DirectoryAPITests {
     @Test("Names are Estonian, hyphenated and with diacritics; the decoder reads every record")
     func names() async throws {
         try await withServer(options()) { server in
-            let listings = await DirectoryClient(urls: urls(server), http: URLSessionHTTPClient(), timeout: standInTestTimeout).fetchAll()
+            let listings = await DirectoryClient(urls: urls(server), http: testClient, timeout: standInTestTimeout).fetchAll()
             let people = listings.compactMap(\.employees).joined()
             #expect(listings.allSatisfy { $0.employees != nil })
             #expect(people.contains { $0.fullName == "Jüri Õunapuu" })
@@ -62,7 +62,7 @@ struct DirectoryAPITests {
     @Test("People in both cities differ in projects; the merge shows them once with every project")
     func overlap() async throws {
         try await withServer(options()) { server in
-            let listings = await DirectoryClient(urls: urls(server), http: URLSessionHTTPClient(), timeout: standInTestTimeout).fetchAll()
+            let listings = await DirectoryClient(urls: urls(server), http: testClient, timeout: standInTestTimeout).fetchAll()
             let tallinn = try #require(listings[0].employees)
             let tartu = try #require(listings[1].employees)
             let shared = Set(tallinn.map(\.nameKey)).intersection(tartu.map(\.nameKey))
@@ -109,7 +109,7 @@ struct DirectoryAPITests {
             let reply = try await request(server, "/directory/tartu/employee_list")
             #expect(reply.status == 500)
             #expect(reply.text.contains("<center>nginx</center>"))
-            let listings = await DirectoryClient(urls: urls(server), http: URLSessionHTTPClient(), timeout: standInTestTimeout).fetchAll()
+            let listings = await DirectoryClient(urls: urls(server), http: testClient, timeout: standInTestTimeout).fetchAll()
             let outcome = DirectoryOutcome(listings)
             #expect(outcome.banner == "Tartu didn't load — showing Tallinn only; r to retry")
             #expect(outcome.errors.first?.kind == .httpStatus(500))
@@ -123,7 +123,7 @@ struct DirectoryAPITests {
             let reply = try await request(server, "/directory/tallinn/employee_list")
             #expect(reply.status == 200)
             #expect(throws: (any Error).self) { try reply.json() }
-            let listings = await DirectoryClient(urls: urls(server), http: URLSessionHTTPClient(), timeout: standInTestTimeout).fetchAll()
+            let listings = await DirectoryClient(urls: urls(server), http: testClient, timeout: standInTestTimeout).fetchAll()
             #expect(listings[0].employees == nil)
             #expect(listings[1].employees != nil)
             guard case .failure(let error) = listings[0].result else { return }
@@ -157,7 +157,7 @@ struct DirectoryAPITests {
     @Test("The demo address book matches three people every minute has, and not the fourth card")
     func sampleContacts() async throws {
         try await withServer(options(minute: 12345)) { server in
-            let listings = await DirectoryClient(urls: urls(server), http: URLSessionHTTPClient(), timeout: standInTestTimeout).fetchAll()
+            let listings = await DirectoryClient(urls: urls(server), http: testClient, timeout: standInTestTimeout).fetchAll()
             let people = DirectoryMerge.merge(listings.compactMap(\.employees))
             let index = ContactIndex(VCardParser.parse(DirectoryContacts.sampleVCard))
             let matched = people.filter { index.card(firstName: $0.firstName, lastName: $0.lastName) != nil }

@@ -10,7 +10,7 @@ struct FoodsAPITests {
     private static let user = "standin-user"
 
     private func client(_ server: StandInServer, user: String = user) -> FoodsClient {
-        FoodsClient(baseURL: foodsBase(server, user: user), http: URLSessionHTTPClient(), timeout: standInTestTimeout)
+        FoodsClient(baseURL: foodsBase(server, user: user), http: testClient, timeout: standInTestTimeout)
     }
 
     private func foodsBase(_ server: StandInServer, user: String = user) -> URL {

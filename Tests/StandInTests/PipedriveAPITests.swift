@@ -12,7 +12,7 @@ struct PipedriveAPITests {
     ) -> PipedriveClient {
         PipedriveClient(
             baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: token, api: api,
-            http: URLSessionHTTPClient(), timeout: standInTestTimeout)
+            http: testClient, timeout: standInTestTimeout)
     }
 
     @Test("v2 has the real envelope: success, data with plain ids, additional_data.next_cursor, rate-limit headers")

@@ -9,7 +9,7 @@ import Testing
 struct RandomUserAPITests {
     private func client(_ server: StandInServer) -> RandomUserClient {
         RandomUserClient(
-            baseURL: server.baseURL.appendingPathComponent("randomuser/api/"), http: URLSessionHTTPClient(),
+            baseURL: server.baseURL.appendingPathComponent("randomuser/api/"), http: testClient,
             timeout: standInTestTimeout)
     }
 

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import RoloCore
 import StandIn
 import Testing
 
@@ -43,14 +41,11 @@ struct StandInServerTests {
         let server = try await StandInServer.start(StandInOptions(), logger: quietLogger)
         _ = try await request(server, "/healthCheck")
         await server.stop()
-        // A fresh session: the shared one would reuse a keep-alive connection that FlyingFox's
-        // stop(timeout: 0) leaves open, and wait out URLSession's 60 s default on it. What
-        // matters is that no new connection is accepted.
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 5
-        let fresh = URLSession(configuration: configuration)
-        await #expect(throws: (any Error).self) {
-            _ = try await fresh.data(from: URL(string: server.baseURL.absoluteString + "/healthCheck")!)
+        // A fresh client: the shared one would reuse a keep-alive connection that FlyingFox's
+        // stop(timeout: 0) leaves open. What matters is that no new connection is accepted.
+        let url = try #require(URL(string: server.baseURL.absoluteString + "/healthCheck"))
+        await #expect(throws: FetchError.self) {
+            _ = try await CurlHTTPClient().send(HTTPRequest(url: url, timeout: 5))
         }
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
+import RoloCore
 import StandIn
 import Testing
 
@@ -46,21 +44,15 @@ func withServer<T>(
     }
 }
 
-/// Sends `method` to `path` (with its query) on `server` through URLSession.
+/// Sends `method` to `path` (with its query) on `server` through rolo's own HTTP client.
 func request(_ server: StandInServer, _ path: String, method: String = "GET") async throws -> Reply {
-    var request = URLRequest(url: URL(string: server.baseURL.absoluteString + path)!)
-    request.httpMethod = method
-    request.cachePolicy = .reloadIgnoringLocalCacheData
-    let (data, response) = try await session.data(for: request)
-    let http = try #require(response as? HTTPURLResponse)
-    var headers: [String: String] = [:]
-    for (key, value) in http.allHeaderFields {
-        headers["\(key)"] = "\(value)"
-    }
-    return Reply(status: http.statusCode, body: data, headers: headers)
+    let url = try #require(URL(string: server.baseURL.absoluteString + path))
+    let response = try await testClient.send(HTTPRequest(method: method, url: url, timeout: standInTestTimeout))
+    return Reply(status: response.status, body: response.body, headers: response.headers)
 }
 
-private let session = URLSession(configuration: .ephemeral)
+/// One client for every test, as the app has one.
+let testClient = CurlHTTPClient()
 
 /// The width and height in a JPEG's start-of-frame segment, nil when there is none.
 func jpegSize(_ data: Data) -> (width: Int, height: Int)? {

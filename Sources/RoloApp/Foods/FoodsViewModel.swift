@@ -213,13 +213,3 @@ public final class FoodsViewModel: SourceModel {
         return picture
     }
 }
-
-extension Food {
-    /// Whether a search term matches the name, description or country (case- and accent-insensitive).
-    func matches(_ term: String) -> Bool {
-        let country = countryCode.map { [$0, Country.name(for: $0) ?? ""] } ?? []
-        return ([name, description] + country).contains {
-            $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-    }
-}

@@ -268,12 +268,3 @@ extension PeopleViewModel {
         return picture
     }
 }
-
-extension Employee {
-    /// Whether a search term matches the name, gender or birth date (case- and accent-insensitive).
-    func matches(_ term: String) -> Bool {
-        [fullName, gender, birthDate.display].contains {
-            $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-    }
-}

@@ -62,13 +62,3 @@ enum RandomUserDetail {
         id.unicodeScalars.reduce(0) { $0 &* 31 &+ Int($1.value) }
     }
 }
-
-extension RandomPerson {
-    /// Whether a search term matches the name, email, city, country or nationality
-    /// (case- and accent-insensitive).
-    func matches(_ term: String) -> Bool {
-        [fullName, email, city, country, nationality].contains {
-            $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-    }
-}

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import RoloCore
 import TerminalUI
 
 /// The run loop: terminal events in, actions through the controller, frames out.
@@ -69,6 +70,7 @@ public final class App {
         let canvas = controller.render(theme: terminal.theme, glyphs: terminal.glyphs)
         terminal.present(canvas)
         frames += 1
+        traceStartup()
         updateTicker()
         reportIdle()
     }
@@ -88,6 +90,18 @@ public final class App {
                     self.controller.tick()
                 }
             }
+        }
+    }
+
+    /// Marks the first frame, and ends the start-up trace at the first frame with rows (or,
+    /// for a source with nothing to show, at the first frame with nothing left to load).
+    private func traceStartup() {
+        guard StartupTrace.isEnabled else { return }
+        if frames == 1 { StartupTrace.mark("first frame") }
+        if controller.source.entries.entryCount > 0 {
+            StartupTrace.finish("first frame with data")
+        } else if controller.busy.isIdle && !controller.sources.contains(where: { $0.isLoading }) {
+            StartupTrace.finish("first idle frame")
         }
     }
 

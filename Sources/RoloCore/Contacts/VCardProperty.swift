@@ -16,9 +16,12 @@ public struct VCardProperty: Sendable, Equatable {
 
     /// Creates a property from its decoded parts.
     init(group: String?, name: String, parameters: [String: [String]], rawValue: String) {
-        self.group = group
-        self.name = name
-        self.parameters = parameters
+        // Names, groups and parameters are drawn too (as the card overlay's labels), and a hostile
+        // or damaged file can put escape sequences in them as easily as in a value.
+        self.group = group?.sanitizedForTerminal
+        self.name = name.sanitizedForTerminal
+        self.parameters = Dictionary(parameters.map { ($0.key.sanitizedForTerminal, $0.value.map(\.sanitizedForTerminal)) },
+                                     uniquingKeysWith: +)
         self.rawValue = rawValue
         value = VCardText.unescape(rawValue).sanitizedMultiline
     }

@@ -33,6 +33,39 @@ extension FetchError {
             detail: "\(url.redactedForLog): body over the \(limit)-byte limit")
     }
 
+    /// `url`'s server answered with something that isn't HTTP: a broken head, a body cut short,
+    /// a length that can't be, or nothing at all.
+    public static func brokenResponse(_ url: URL, detail: String) -> FetchError {
+        FetchError(
+            kind: .badResponse, endpoint: url.endpoint,
+            message: "\(url.endpoint) sent a broken HTTP response — r to retry",
+            detail: "\(url.redactedForLog): \(detail)")
+    }
+
+    /// `url` can't be fetched at all (not http or https, or malformed).
+    public static func unusableURL(_ url: URL, detail: String) -> FetchError {
+        FetchError(
+            kind: .unreachable, endpoint: url.endpoint,
+            message: "\(url.redactedForLog) isn't a URL rolo can fetch — check the settings",
+            detail: "\(url.redactedForLog): \(detail)")
+    }
+
+    /// No trustworthy TLS connection could be made to `url`'s server.
+    public static func insecure(_ url: URL, detail: String) -> FetchError {
+        FetchError(
+            kind: .unreachable, endpoint: url.endpoint,
+            message: "Can't make a secure connection to \(url.endpoint) — check the URL or the system's certificates",
+            detail: "\(url.redactedForLog): \(detail)")
+    }
+
+    /// `url`'s server redirected more than `limit` times, usually in a loop.
+    public static func tooManyRedirects(_ url: URL, limit: Int) -> FetchError {
+        FetchError(
+            kind: .badResponse, endpoint: url.endpoint,
+            message: "\(url.endpoint) redirected more than \(limit) times — check the URL",
+            detail: "\(url.redactedForLog): more than \(limit) redirects")
+    }
+
     /// The `service` server answered `response.status`, which the client can't use.
     ///
     /// `service` names the API as the user knows it, e.g. `people` gives "The people server …".

@@ -10,7 +10,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [String: String]
     /// The body to send, if any.
     public var body: Data?
-    /// Seconds to wait for the server before giving up with ``FetchError/Kind/timedOut``.
+    /// Seconds the whole request may take, redirects and body included, before it ends with
+    /// ``FetchError/Kind/timedOut``.
     public var timeout: TimeInterval
 
     /// Creates a request; a GET with no headers and a 30-second timeout unless told otherwise.

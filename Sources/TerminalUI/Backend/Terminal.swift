@@ -6,14 +6,19 @@ import Foundation
 /// Why the terminal could not be set up.
 public enum TerminalError: Error, CustomStringConvertible {
     case notATerminal
+    /// TERM names no terminfo entry.
     case unknownTerminal(String)
+    /// TERM's entry can't move the cursor (`dumb`, a printing terminal): rolo could draw nothing.
+    case cannotMoveCursor(String)
 
     public var description: String {
         switch self {
         case .notATerminal:
             return "rolo needs a terminal: standard input and output must be a tty."
         case .unknownTerminal(let name):
-            return "rolo can't drive a terminal of type '\(name)' (no terminfo entry). Try TERM=xterm-256color."
+            return "rolo doesn't know the terminal TERM=\(name) (it has no terminfo entry) — try TERM=xterm-256color"
+        case .cannotMoveCursor(let name):
+            return "rolo needs a terminal that can move the cursor; TERM=\(name) can't — try TERM=xterm-256color"
         }
     }
 }
@@ -63,6 +68,9 @@ public final class Terminal {
         let environment = TerminalEnvironment(ProcessInfo.processInfo.environment)
         let term = environment.term
         let entry = TerminalProfile.terminfoName(for: environment, options: options, lookUp: Self.terminfoColors)
+        if let refusal = TerminalRequirement.refusal(term: term, entry: entry, canMoveCursor: Self.canMoveCursor) {
+            throw refusal
+        }
         rolo_terminal_save(STDIN_FILENO)
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
             throw TerminalError.notATerminal
@@ -133,6 +141,12 @@ public final class Terminal {
         var colors: Int32 = 0, rgb: Int32 = 0, reserved: Int32 = 0
         guard rolo_terminfo_colors(name, STDOUT_FILENO, &colors, &rgb, &reserved) != 0 else { return nil }
         return TerminfoColors(colors: Int(max(colors, 0)), hasRGB: rgb != 0, paletteColors: reserved > 0 ? Int(reserved) : nil)
+    }
+
+    /// Whether terminfo entry `name` can move the cursor; nil when there is no such entry.
+    private static func canMoveCursor(_ name: String) -> Bool? {
+        let answer = rolo_terminfo_can_move_cursor(name, STDOUT_FILENO)
+        return answer < 0 ? nil : answer == 1
     }
 
     /// Starts delivering events to `handler` on the main actor.

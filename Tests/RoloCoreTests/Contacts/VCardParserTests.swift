@@ -133,6 +133,17 @@ struct VCardParserTests {
         #expect(bare.phones == [ContactCard.Entry(value: "5", types: ["cell"], isPreferred: true)])
     }
 
+    @Test("Escape sequences in property names, groups and parameters are removed, as in values (found by the fuzzer)")
+    func hostileLabels() throws {
+        let text = "BEGIN:VCARD\nFN:A\nTEL;TYPE=voi\u{1b}[31mce:5\nit\u{7}em1.X-\u{1b}[1mFOO;P\u{9b}2J=v\u{1b}[0m:x\nEND:VCARD\n"
+        let card = try #require(VCardParser.parse(text).first)
+        #expect(card.phones.first?.types == ["voice"])
+        let other = try #require(card.otherProperties.first)
+        #expect(other.name == "X-FOO")
+        #expect(other.group == "item1")
+        #expect(other.parameters == ["P": ["v"]])
+    }
+
     @Test("The demo address book of the stand-in parses into its four cards")
     func demoSample() {
         let cards = VCardParser.parse(DirectoryContacts.sampleVCard)

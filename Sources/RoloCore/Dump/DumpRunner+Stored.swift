@@ -1,0 +1,115 @@
+import Foundation
+
+extension DumpRunner {
+    /// Persons read from the store a block at a time, so 100,000 never sit in memory at once.
+    static let block = 1000
+
+    /// randomuser: every stored person, in the list's order; when none are stored, the first
+    /// page is fetched and stored, as the browser's first launch does.
+    public func randomUser(
+        _ service: any RandomUserService, store: PersonStore<RandomPerson>, seed: String?, to sink: DumpSink
+    ) async throws {
+        let schema = try DumpSchemas.randomUser(now: now).selecting(fields)
+        let source = RandomUserPager.source
+        if try await store.count(source) == 0 {
+            guard !offline else {
+                throw DumpError(.unavailable, "randomuser: nothing is stored yet, and --offline asks no server")
+            }
+            report.progress("randomuser: loading…")
+            defer { report.progress(nil) }
+            let pager = RandomUserPager(pageSize: 10, seedOverride: seed)
+            do {
+                _ = try await pager.loadNext(shown: 0, store: store, fetch: { number, seed in
+                    try await service.page(number, size: pager.pageSize, seed: seed).persons
+                }, name: { $0.fullName })
+            } catch let error as FetchError {
+                throw DumpError.unavailable(.randomuser, error)
+            }
+        } else if offline {
+            try await noticeStored(store, source, "randomuser: --offline")
+        }
+        let count = try await store.count(source)
+        try sink.begin(schema.names)
+        for start in stride(from: 0, to: count, by: Self.block) {
+            for person in try await store.persons(source, range: start..<min(start + Self.block, count))
+            where search.map(person.matches) ?? true {
+                try sink.record(schema.values(of: person))
+            }
+        }
+        try sink.end()
+    }
+
+    /// pipedrive: the account synced to completion into the store (the same sync as the
+    /// browser's, resumed where it stopped), then every stored person in the API's order.
+    /// Unreachable, the stored persons are dumped with a notice; a refused token is an error
+    /// even then, because it won't fix itself. `fetch` nil: not configured, `unconfigured` says
+    /// what to set (stored persons are still dumped with `offline`).
+    public func pipedrive(
+        fetch: PipedriveSync.Fetch?, unconfigured: String?, api: PipedriveAPIVersion,
+        store: PersonStore<PipedrivePerson>, to sink: DumpSink
+    ) async throws {
+        let schema = try DumpSchemas.pipedrive.selecting(fields)
+        let source = PipedriveSync.source
+        if offline {
+            guard try await store.count(source) > 0 else {
+                throw DumpError(.unavailable, "pipedrive: nothing is stored yet, and --offline asks no server")
+            }
+            try await noticeStored(store, source, "pipedrive: --offline")
+        } else {
+            guard let fetch else { throw DumpError(.unavailable, "pipedrive: \(unconfigured ?? "Pipedrive isn't configured")") }
+            try await sync(PipedriveSync(store: store, api: api, now: now, fetch: fetch), store: store)
+        }
+        try sink.begin(schema.names)
+        if let search {
+            let rows = StoredRows<PipedrivePerson>(database: store.database, source: source)
+            let positions = try await rows.positions(matching: search)
+            for start in stride(from: 0, to: positions.count, by: Self.block) {
+                let slice = Array(positions[start..<min(start + Self.block, positions.count)])
+                for person in try rows.persons(atPositions: slice) { try sink.record(schema.values(of: person)) }
+            }
+        } else {
+            let count = try await store.count(source)
+            for start in stride(from: 0, to: count, by: Self.block) {
+                for person in try await store.persons(source, range: start..<min(start + Self.block, count)) {
+                    try sink.record(schema.values(of: person))
+                }
+            }
+        }
+        try sink.end()
+    }
+
+    /// Runs the sync with progress; a failure leaves the stored persons to dump, unless nothing
+    /// is stored or the token was refused.
+    private func sync(_ sync: PipedriveSync, store: PersonStore<PipedrivePerson>) async throws {
+        let report = self.report
+        defer { report.progress(nil) }
+        report.progress("pipedrive: loading…")
+        do {
+            try await sync.run { progress in
+                let done = progress.total.map { "\(progress.stored) of \($0)" } ?? "\(progress.stored)"
+                if let wait = progress.waiting {
+                    report.progress("pipedrive: \(done) persons stored; rate limited, next in \(Int(wait.rounded(.up))) s…")
+                } else {
+                    report.progress("pipedrive: \(done) persons \(progress.refreshing ? "fetched" : "stored")…")
+                }
+            }
+        } catch let error as FetchError {
+            let refused = error.kind == .httpStatus(401) || error.kind == .httpStatus(403)
+            guard !refused, try await store.count(PipedriveSync.source) > 0 else {
+                throw DumpError.unavailable(.pipedrive, error)
+            }
+            report.progress(nil)
+            try await noticeStored(store, PipedriveSync.source, "pipedrive: \(DumpError.withoutKeyHint(error.message))")
+        }
+    }
+
+    /// "<why> — dumping the 500 persons stored 2026-11-22T10:42:05Z", and whether that is the
+    /// whole account.
+    private func noticeStored<Person>(_ store: PersonStore<Person>, _ source: String, _ why: String) async throws {
+        let count = try await store.count(source)
+        let state = try await store.state(source)
+        let when = state.map { " " + Self.stamp($0.fetchedAt) } ?? ""
+        let partial = state?.complete == false && source == PipedriveSync.source ? " (not the whole account)" : ""
+        report.notice("\(why) — dumping the \(count) \(count == 1 ? "person" : "persons") stored\(when)\(partial)")
+    }
+}

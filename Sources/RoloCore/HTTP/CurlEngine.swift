@@ -1,0 +1,131 @@
+import CCurl
+import Foundation
+
+/// One I/O thread driving one curl multi handle: it sleeps in `curl_multi_poll` until a socket is
+/// ready, one of libcurl's own deadlines is due, or `curl_multi_wakeup` says a request was added
+/// or cancelled. No thread per request, no polling loop, no timer while nothing happens.
+///
+/// The multi handle keeps a pool of open connections, so requests to the same host (a sync's
+/// pages, a list's images) reuse them; HTTP/2 over TLS multiplexes them on one.
+final class CurlEngine: @unchecked Sendable {
+    private enum Command {
+        case start(CurlTransfer)
+        case cancel(CurlTransfer)
+        case stop
+    }
+
+    private let multi: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    private var commands: [Command] = []
+    /// The transfers in the multi handle, by easy handle; the I/O thread's alone.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// The threads that ran transfers, for the test that there is only one.
+    private var ioThreads: Set<pthread_t> = []
+
+    /// A day: the longest `curl_multi_poll` sleeps with nothing to do, instead of a timer.
+    private static let idleWaitMilliseconds: Int32 = 86_400_000
+    /// Connections open at once to one host; more requests wait for one to be free.
+    private static let connectionsPerHost = 8
+    private static let globalInit: Void = { _ = rolo_curl_global_init() }()
+
+    /// Starts the I/O thread.
+    init() {
+        _ = Self.globalInit
+        multi = curl_multi_init()
+        rolo_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Self.connectionsPerHost)
+        let thread = Thread { [self] in run() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Hands `transfer` to the I/O thread.
+    func start(_ transfer: CurlTransfer) { send(.start(transfer)) }
+
+    /// Ends `transfer` and closes its connection, if it is still running.
+    func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer)) }
+
+    /// Ends every transfer and the thread; nothing may be started after this.
+    func stop() { send(.stop) }
+
+    /// How many distinct threads have run transfers so far.
+    var threadsUsed: Int { lock.withLock { ioThreads.count } }
+
+    private func send(_ command: Command) {
+        lock.withLock { commands.append(command) }
+        curl_multi_wakeup(multi)
+    }
+
+    private func run() {
+        rolo_name_this_thread("rolo-http")
+        let threadID = pthread_self()
+        while true {
+            let pending = lock.withLock {
+                defer { commands = [] }
+                return commands
+            }
+            var stopping = false
+            for command in pending {
+                switch command {
+                case .start(let transfer):
+                    lock.withLock { _ = ioThreads.insert(threadID) }
+                    begin(transfer)
+                case .cancel(let transfer):
+                    drop(transfer)
+                case .stop:
+                    stopping = true
+                }
+            }
+            if stopping { break }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            collectFinished()
+            curl_multi_poll(multi, nil, 0, Self.idleWaitMilliseconds, nil)
+        }
+        for transfer in Array(active.values) {
+            drop(transfer)
+            transfer.finish(.failure(.cancelled(transfer.original.url)))
+        }
+        curl_multi_cleanup(multi)
+    }
+
+    /// Adds `transfer`'s easy handle, unless it was cancelled before it began.
+    private func begin(_ transfer: CurlTransfer) {
+        guard !transfer.hasEnded else { return }
+        guard let easy = transfer.prepare() else {
+            transfer.finish(.failure(.timedOut(transfer.original.url, after: transfer.original.timeout)))
+            transfer.release()
+            return
+        }
+        active[easy] = transfer
+        curl_multi_add_handle(multi, easy)
+    }
+
+    /// Takes `transfer` out of the multi handle, which closes a connection left mid-response.
+    private func drop(_ transfer: CurlTransfer) {
+        guard let easy = transfer.handle, active.removeValue(forKey: easy) != nil else { return }
+        curl_multi_remove_handle(multi, easy)
+        transfer.release()
+    }
+
+    /// Ends, or sends on to their redirect, the transfers libcurl reports done.
+    private func collectFinished() {
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            // Read before removing the handle: the message doesn't outlive it.
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                let transfer = active[easy]
+            else { continue }
+            let code = message.pointee.data.result
+            curl_multi_remove_handle(multi, easy)
+            switch transfer.step(after: code) {
+            case .follow:
+                active.removeValue(forKey: easy)
+                begin(transfer)
+            case .finished(let result):
+                active.removeValue(forKey: easy)
+                transfer.release()
+                transfer.finish(result)
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// A program started with `posix_spawn` in a clean signal state: no signal blocked and every
+/// disposition at its default, whatever the spawning thread had.
+///
+/// Swift's test runner and dispatch threads block most signals, and a spawned child inherits
+/// that mask; a tmux server started so ignores SIGTERM and SIGHUP, and so do the shell and rolo
+/// it starts, and they outlive the test. Every process a test or a benchmark starts goes
+/// through here. A child that is never waited for is killed and reaped when this is released.
+public final class ChildProcess {
+    /// Where the child's standard output goes.
+    public enum Output {
+        /// `/dev/null`.
+        case discard
+        /// A file, created or truncated; unlike a pipe, no daemon the child leaves behind can
+        /// hold it open and keep a reader waiting.
+        case file(String)
+        /// A pipe, read with ``readOutput()``.
+        case pipe
+    }
+
+    /// Why a program could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What happened.
+        public let description: String
+    }
+
+    /// The child's process id.
+    public let pid: pid_t
+    private var outputReader: Int32 = -1
+    private var status: Int32?
+
+    /// Starts `path` with `arguments` (not including argv[0]); standard input and error are
+    /// `/dev/null`. `environment` replaces the caller's when given ("NAME=value" entries).
+    public init(_ path: String, _ arguments: [String], environment: [String]? = nil, output: Output = .discard) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        var pipeEnds: [Int32] = [-1, -1]
+        switch output {
+        case .discard:
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        case .file(let outputPath):
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        case .pipe:
+            guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
+            // Neither end may leak into this or another child; dup2 gives the child its own copy.
+            pipeEnds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
+        }
+        defer { if pipeEnds[1] >= 0 { close(pipeEnds[1]) } }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { envp?.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = envp.map { posix_spawn(&pid, path, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            if pipeEnds[0] >= 0 { close(pipeEnds[0]) }
+            throw Failure(description: "could not start \(path): \(String(cString: strerror(spawned)))")
+        }
+        self.pid = pid
+        outputReader = pipeEnds[0]
+    }
+
+    deinit {
+        if outputReader >= 0 { close(outputReader) }
+        if status == nil {
+            kill(pid, SIGKILL)
+            wait()
+        }
+    }
+
+    /// Everything the child writes to standard output until it closes it (for ``Output/pipe``;
+    /// empty otherwise).
+    public func readOutput() -> [UInt8] {
+        guard outputReader >= 0 else { return [] }
+        defer {
+            close(outputReader)
+            outputReader = -1
+        }
+        var output = [UInt8](), buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(outputReader, &buffer, buffer.count)
+            if count > 0 {
+                output += buffer[0..<count]
+            } else if count == 0 || errno != EINTR {
+                return output
+            }
+        }
+    }
+
+    /// Waits for the child to exit and returns its wait status (see `exitStatus`).
+    @discardableResult
+    public func wait() -> Int32 {
+        if let status { return status }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 {
+            guard errno == EINTR else { break }
+        }
+        status = raw
+        return raw
+    }
+
+    /// The exit code of a child that exited, nil when a signal ended it.
+    public var exitStatus: Int32? {
+        guard let status, status & 0x7f == 0 else { return nil }
+        return (status >> 8) & 0xff
+    }
+
+    /// Runs `path` to completion and returns its exit code (nil when a signal ended it) and its
+    /// standard output, read through a file.
+    public static func run(_ path: String, _ arguments: [String], environment: [String]? = nil) throws -> (status: Int32?, output: String) {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-spawn-\(UUID().uuidString)").path
+        defer { unlink(outputPath) }
+        let child = try ChildProcess(path, arguments, environment: environment, output: .file(outputPath))
+        child.wait()
+        return (child.exitStatus, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+    }
+}

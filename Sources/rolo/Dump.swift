@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RoloCore
+import StandIn
+
+extension DumpFormat: ExpressibleByArgument {}
+
+/// `rolo dump`: a source's list on standard output, for pipelines; no terminal needed.
+struct Dump: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print a source's list as JSON, JSON Lines, CSV or TSV, for scripts.",
+        discussion: """
+        The records are what the list holds, with the same options, environment and config file \
+        as the browser: the directory merged and grouped by position, pipedrive synced to \
+        completion first, randomuser's stored persons (its first page fetched when none are). \
+        Progress goes to standard error when that is a terminal; notices (stored data used \
+        instead of the server, a city that didn't load) go there always. Exit status: 0 with \
+        the records, 1 when they can't be had (server down and nothing stored, a refused token), \
+        2 for a bad option, field or config file.
+
+        With --offline, or when the server can't be reached, directory, randomuser and \
+        pipedrive print what rolo has stored and say so on standard error.
+
+        CSV follows RFC 4180 (CRLF line ends, fields with commas, quotes or line breaks quoted). \
+        TSV has no quoting: a tab, line break or backslash in a value is written \\t, \\n, \\r or \\\\. \
+        Lists (emails, phones, projects) are JSON arrays, and joined with "; " in CSV and TSV. \
+        Text is cleaned of control and escape sequences as on screen; Unicode is kept as is.
+
+        Fields (--fields a,b,c; every field by default, in this order):
+        \(fieldList)
+
+        Examples:
+          rolo dump directory | jq -r '.[] | select(.position == "IOS") | .email'
+          rolo dump pipedrive --fields name,email,organization --format csv > p.csv
+          rolo dump foods --search pasta --format jsonl | jq -r .name
+          rolo dump randomuser --offline --format tsv | cut -f3,7
+        """
+    )
+
+    /// Each source's fields, wrapped under 80 columns with a hanging indent: the help's own
+    /// wrapping would start continuation lines at the margin.
+    private static var fieldList: String {
+        SourceID.allCases.map { source in
+            var lines = ["  " + source.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)]
+            for (index, name) in DumpSchemas.names(for: source).enumerated() {
+                let piece = name + (index == DumpSchemas.names(for: source).count - 1 ? "" : ",")
+                if lines[lines.count - 1].count + piece.count + 1 > 78 { lines.append(String(repeating: " ", count: 14)) }
+                lines[lines.count - 1] += (lines[lines.count - 1].hasSuffix(" ") ? "" : " ") + piece
+            }
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    @Argument(help: ArgumentHelp("The source to print: people, directory, foods, randomuser or pipedrive.", valueName: "source"))
+    var source: SourceID
+
+    @Option(help: ArgumentHelp("json (one array, the default), jsonl (one object a line), csv or tsv.", valueName: "format"))
+    var format: DumpFormat = .json
+
+    @Option(help: ArgumentHelp("Only the records the list's / search would show.", valueName: "text"))
+    var search: String?
+
+    @Option(help: ArgumentHelp("The fields to print, comma-separated, in this order (listed above).", valueName: "a,b,c"))
+    var fields: String?
+
+    @Flag(help: "Ask no server: print what rolo has stored (directory, randomuser, pipedrive).")
+    var offline = false
+
+    @OptionGroup var sources: SourceOptions
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let output = StandardOutput()
+        let report = StandardErrorReport()
+        var settings: Settings
+        do {
+            settings = try SettingsLoader.load(options: sources.optionValues, environment: environment, configFile: sources.config)
+        } catch let error as ConfigError {
+            report.fail(error.message)
+            throw ExitCode(2)
+        }
+        _ = RoloLogging.bootstrap(
+            stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
+            secrets: [settings.pipedriveToken].compactMap { $0 })
+        let logger = Logger(label: "rolo.dump")
+        logger.info("dump \(source.rawValue) as \(format.rawValue)\(offline ? ", offline" : "")")
+        let standIn = sources.demo ? try await Wiring.startDemo(&settings) : nil
+        let sink = DumpSink(format: format, write: output.append)
+        let runner = DumpRunner(search: search, fields: fields, offline: offline, report: report.dumpReport)
+        var status: ExitCode = .success
+        do {
+            try await dump(settings, runner: runner, report: report, to: sink)
+            try output.flush()
+            logger.info("dumped \(sink.count) records")
+        } catch is StandardOutput.Closed {
+            // The reader has all it wanted (`| head`): stop quietly, as a filter does.
+            logger.info("standard output closed after \(sink.count) records")
+        } catch let error as DumpError {
+            logger.error("dump failed: \(error.message)")
+            report.fail(error.message)
+            status = error.kind == .usage ? ExitCode(2) : .failure
+        } catch {
+            logger.error("dump failed: \(error)")
+            report.fail("\(source.rawValue): \(error)")
+            status = .failure
+        }
+        await standIn?.stop()
+        if status != .success { throw status }
+    }
+
+    /// Builds the one source asked for, over the same clients and stores as the browser.
+    private func dump(_ settings: Settings, runner: DumpRunner, report: StandardErrorReport, to sink: DumpSink) async throws {
+        let http = CurlHTTPClient()
+        switch source {
+        case .people:
+            try await runner.people(PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout), to: sink)
+        case .foods:
+            let client = settings.foodsURL.map { FoodsClient(baseURL: $0, http: http, timeout: settings.timeout) }
+            try await runner.foods(client, unconfigured: "Set the foods server: --foods-url https://HOST/api/v1/USERID, ROLO_FOODS_URL, or foods-url in the config file", to: sink)
+        case .directory:
+            try await runner.directory(
+                DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
+                snapshots: Wiring.directorySnapshots(settings), contacts: Wiring.loadContacts(settings).cards, to: sink)
+        case .randomuser:
+            let store = PersonStore<RandomPerson>(database: try database(settings, report: report))
+            try await runner.randomUser(
+                RandomUserClient(baseURL: settings.randomuserURL, http: http, timeout: settings.timeout),
+                store: store, seed: settings.randomuserSeed, to: sink)
+        case .pipedrive:
+            let account = Wiring.pipedriveFetch(settings, http: http)
+            let store = PersonStore<PipedrivePerson>(database: try database(settings, report: report))
+            try await runner.pipedrive(
+                fetch: account.fetch, unconfigured: account.unconfigured, api: settings.pipedriveAPI, store: store, to: sink)
+        }
+    }
+
+    /// rolo's database; offline, a missing file is not created (there is nothing stored), and
+    /// one that can't be opened leaves a database in memory for this run, as the browser does.
+    private func database(_ settings: Settings, report: StandardErrorReport) throws -> RoloDatabase {
+        let path = URL(fileURLWithPath: settings.dataDir).appendingPathComponent(RoloDatabase.fileName).path
+        if offline, !FileManager.default.fileExists(atPath: path) { return try RoloDatabase.inMemory() }
+        if let database = Wiring.openDatabase(settings) { return database }
+        report.dumpReport.notice("\(path) can't be opened (see the log); nothing is stored this time")
+        return try RoloDatabase.inMemory()
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import RoloCore
+import StandIn
+import Testing
+
+/// What a dump does without its server: stored data with a notice, or one clear error.
+@Suite("rolo dump offline, unreachable and refused")
+struct DumpOfflineTests {
+    @Test("--offline dumps what the stored sources keep, the same records as online, and says so")
+    func offlineFromStore() async throws {
+        try await DumpStandIn.with { standIn in
+            for source in [SourceID.directory, .randomuser, .pipedrive] {
+                let online = try await standIn.dump(source, .jsonl)
+                let offline = try await standIn.dump(source, .jsonl, offline: true)
+                #expect(offline == online, "\(source)")
+                #expect(standIn.notices.count == 1, "\(source): \(standIn.notices)")
+                #expect(standIn.notices.first?.hasPrefix("\(source.rawValue): --offline — dumping the ") == true, "\(standIn.notices)")
+            }
+            #expect(standIn.notices.first?.contains("list saved 20") == false)
+        }
+    }
+
+    @Test("--offline with nothing stored is an error for every source, and asks no server")
+    func offlineNothingStored() async throws {
+        try await DumpStandIn.with { standIn in
+            for source in SourceID.allCases {
+                let error = await #expect(throws: DumpError.self, "\(source)") {
+                    try await standIn.dump(source, .json, offline: true)
+                }
+                #expect(error?.kind == .unavailable)
+                #expect(error?.message.hasPrefix("\(source.rawValue): ") == true)
+            }
+            for route in ["people.list", "directory.tallinn", "foods.list", "randomuser.page", "pipedrive.v2"] {
+                #expect(await standIn.server.requestCount(route) == 0, "\(route)")
+            }
+        }
+    }
+
+    @Test("The server gone: stored sources dump what they stored with a notice; the others fail in one line")
+    func unreachable() async throws {
+        let standIn = try await DumpStandIn()
+        var online: [SourceID: String] = [:]
+        for source in [SourceID.directory, .randomuser, .pipedrive] {
+            online[source] = try await standIn.dump(source, .csv)
+        }
+        await standIn.stop()
+
+        for source in [SourceID.directory, .pipedrive] {
+            let text = try await standIn.dump(source, .csv, timeout: 3)
+            #expect(text == online[source], "\(source)")
+            let notice = try #require(standIn.notices.first, "\(source)")
+            #expect(Self.isGone(notice, source), "\(notice)")
+            #expect(notice.contains(" — dumping the "), "\(notice)")
+            #expect(!notice.contains("r to retry"), "a script can't press r: \(notice)")
+        }
+        // randomuser asks no server while it has persons stored, like the browser.
+        #expect(try await standIn.dump(.randomuser, .csv, timeout: 3) == online[.randomuser])
+        #expect(standIn.notices.isEmpty)
+
+        for source in [SourceID.people, .foods] {
+            let error = await #expect(throws: DumpError.self) { try await standIn.dump(source, .csv, timeout: 3) }
+            #expect(error.map { Self.isGone($0.message, source) } == true, "\(String(describing: error))")
+            #expect(error?.message.contains("r to retry") == false, "\(String(describing: error))")
+        }
+    }
+
+    /// A stopped stand-in refuses connections, or (its socket left accepting) never answers.
+    private static func isGone(_ message: String, _ source: SourceID) -> Bool {
+        message.hasPrefix("\(source.rawValue): Can't reach 127.0.0.1:")
+            || (message.hasPrefix("\(source.rawValue): 127.0.0.1:") && message.contains("didn't answer within 3 s"))
+    }
+
+    @Test("A refused Pipedrive token fails even with persons stored, and the token is in no message")
+    func refusedToken() async throws {
+        try await DumpStandIn.with { standIn in
+            _ = try await standIn.dump(.pipedrive, .json)
+            let token = "wrong-token-dump-7c1e"
+            let error = await #expect(throws: DumpError.self) { try await standIn.dump(.pipedrive, .json, token: token) }
+            #expect(error?.message == "pipedrive: Pipedrive refused the API token — check PIPEDRIVE_API_TOKEN")
+            #expect(error?.kind == .unavailable)
+            #expect(!standIn.notices.joined().contains(token))
+        }
+    }
+
+    @Test("A directory city down: the other city's people with a notice naming it, and the partial list isn't saved")
+    func cityDown() async throws {
+        var options = DumpStandIn.options
+        options.directoryModes = ["tartu": .fail]
+        try await DumpStandIn.with(options) { standIn in
+            let text = try await standIn.dump(.directory, .jsonl)
+            #expect(!text.isEmpty)
+            #expect(standIn.notices == ["directory: Tartu didn't load — showing Tallinn only"])
+            let error = await #expect(throws: DumpError.self) { try await standIn.dump(.directory, .jsonl, offline: true) }
+            #expect(error?.message == "directory: --offline, and no list is saved yet")
+        }
+    }
+
+    @Test("--search keeps the records the list's / would show")
+    func search() async throws {
+        try await DumpStandIn.with { standIn in
+            let all = try await standIn.dump(.pipedrive, .jsonl, fields: "name,email,organization")
+            let found = try await standIn.dump(.pipedrive, .jsonl, search: "  example  ", fields: "name,email,organization")
+            let expected = all.split(separator: "\n").filter { $0.lowercased().contains("example") }
+            #expect(!expected.isEmpty)
+            #expect(found.split(separator: "\n") == expected)
+            let nobody = try await standIn.dump(.directory, .json, search: "no such person at all")
+            #expect(nobody == "[]\n")
+            #expect(try await standIn.dump(.directory, .csv, search: "no such person at all") == "name,first_name,last_name,email,phone,position,projects,contact\r\n")
+        }
+    }
+
+    @Test("An unknown field fails before any request, naming the source's fields")
+    func unknownField() async throws {
+        try await DumpStandIn.with { standIn in
+            let error = await #expect(throws: DumpError.self) { try await standIn.dump(.people, .csv, fields: "name,emial") }
+            #expect(error?.kind == .usage)
+            #expect(error?.message == "people has no field 'emial' — its fields are id, name, first_name, last_name, gender, birth_date")
+            #expect(await standIn.server.requestCount("people.list") == 0)
+        }
+    }
+}

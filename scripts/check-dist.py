@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""make check-dist: checks the tarball and the .deb as a box without Swift would see them.
+
+- the tarball's layout; its binary's libraries (no toolchain library, only the allowed system
+  ones); with the Swift toolchain hidden in a mount namespace: --version, --help, and
+  `rolo --demo` in tmux (first screen, q back to the shell, the terminal's modes restored);
+- the .deb's control fields (version, Depends, Section...) and contents, and its binary;
+- the man page renders with `man --warnings` without a warning; bash, zsh and fish accept the
+  completion scripts, and bash and fish complete the source names from them;
+- rolo over ssh: see dist_ssh.py.
+
+Needs root (unshare -m and mount, as CI runs). Usage:
+  check-dist.py --version V --tarball T.tar.gz --deb D.deb [--dynamic path/to/debug/rolo]
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dist_ssh  # noqa: E402
+from dist_tmux import Pane, wait_idle  # noqa: E402
+
+SOURCES = ["people", "directory", "foods", "randomuser", "pipedrive"]
+LAYOUT = ["bin/rolo", "share/man/man1/rolo.1", "share/bash-completion/completions/rolo",
+          "share/zsh/site-functions/_rolo", "share/fish/vendor_completions.d/rolo.fish",
+          "share/doc/rolo/README.md"]
+# Libraries the binary may load directly: from packages every Debian 12 / Ubuntu 22.04 box has
+# (libc6, libgcc-s1, libstdc++6, libtinfo6, libncursesw6, zlib1g) or gets with the .deb's
+# Depends (libjpeg62-turbo, libpng16-16, libsqlite3-0, libcurl4).
+ALLOWED_NEEDED = re.compile(r"^(libc|libm|libpthread|libdl|librt|libutil|libgcc_s|libstdc\+\+|ld-linux[-\w]*"
+                            r"|libncursesw|libtinfo|libjpeg|libpng16|libsqlite3|libcurl|libz)\.so[.\d]*$")
+# What only a Swift toolchain has.
+TOOLCHAIN = re.compile(r"/opt/swift|libswift|libFoundation|libdispatch|libBlocksRuntime|lib_FoundationICU")
+DEPENDS_WANTED = ["libc6", "libncursesw6", "libjpeg62-turbo", "libpng16-16", "libsqlite3-0", "libcurl4"]
+
+results = []
+
+
+def check(name):
+    """Runs the decorated function as one named check, recording pass or fail."""
+    def run(function):
+        def wrapped(*arguments):
+            try:
+                detail = function(*arguments)
+                results.append((name, True))
+                print(f"ok    {name}" + (f": {detail}" if detail else ""), flush=True)
+            except Exception as error:  # noqa: BLE001 - every failure is reported, then counted
+                results.append((name, False))
+                print(f"FAIL  {name}: {error}", flush=True)
+                if not isinstance(error, AssertionError):
+                    traceback.print_exc()
+        return wrapped
+    return run
+
+
+def run(command, **options):
+    return subprocess.run(command, capture_output=True, text=True, **options)
+
+
+def toolchain_dirs():
+    """Where the Swift toolchain is: the folder of `swift` on PATH (two levels up) and every
+    folder the system's loader cache names for a Swift runtime library."""
+    dirs = set()
+    swift = shutil.which("swift")
+    if swift:
+        dirs.add(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(swift)))))
+    for line in run(["ldconfig", "-p"]).stdout.splitlines():
+        if "libswiftCore" in line or "libFoundation.so" in line:
+            dirs.add(os.path.dirname(line.split("=>")[-1].strip()))
+    return sorted(d for d in dirs if d not in ("/", "/usr", "/usr/lib", "/lib"))
+
+
+def hidden(empty):
+    """A command prefix that runs its command with the toolchain's folders hidden behind an
+    empty one, in a mount namespace of its own (nothing outside it changes)."""
+    mounts = " && ".join(f"mount --bind {empty} '{d}'" for d in toolchain_dirs()) or "true"
+    return ["unshare", "-m", "--propagation", "private", "sh", "-c", f'{mounts} && exec "$@"', "sh"]
+
+
+@check("tarball layout")
+def tarball_layout(tarball, version):
+    top = os.path.basename(tarball)[:-len(".tar.gz")]
+    assert top.startswith(f"rolo-{version}-linux-"), f"{tarball} is not named after version {version}"
+    with tarfile.open(tarball) as archive:
+        files = sorted(m.name for m in archive.getmembers() if m.isfile())
+        owners = {(m.uid, m.gid) for m in archive.getmembers()}
+    expected = sorted(f"{top}/{path}" for path in LAYOUT)
+    assert files == expected, f"files {files}, expected {expected}"
+    assert owners == {(0, 0)}, f"owners {owners}"
+    return f"{len(files)} files under {top}/, owned by root"
+
+
+@check("binary's libraries")
+def libraries(binary):
+    ldd = run(["ldd", binary]).stdout
+    bad = [line.strip() for line in ldd.splitlines() if TOOLCHAIN.search(line) or "not found" in line]
+    assert not bad, "from the toolchain or missing:\n  " + "\n  ".join(bad)
+    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", run(["readelf", "-d", binary]).stdout)
+    unexpected = [lib for lib in needed if not ALLOWED_NEEDED.match(lib)]
+    assert needed and not unexpected, f"unexpected libraries: {unexpected}"
+    return ", ".join(needed)
+
+
+@check("the toolchain is hidden in the namespace")
+def toolchain_hidden(prefix, dynamic):
+    dirs = toolchain_dirs()
+    assert dirs, "no Swift toolchain found to hide"
+    listing = run(prefix + ["sh", "-c", " ".join(f"ls -A '{d}';" for d in dirs)])
+    assert listing.returncode == 0 and not listing.stdout.strip(), f"still visible: {listing.stdout[:200]}"
+    if dynamic and os.path.exists(dynamic):
+        # The control: a binary linked against the toolchain must fail here, as on a bare box.
+        broken = run(prefix + [dynamic, "--version"])
+        assert broken.returncode != 0 and "libswift" in broken.stderr, \
+            f"the dynamic build still runs with the toolchain hidden: {broken.stderr[:200]}"
+        return f"{', '.join(dirs)} hidden; the dynamic build fails there: {broken.stderr.strip()[:90]}"
+    return f"{', '.join(dirs)} hidden"
+
+
+@check("--version and --help without the toolchain")
+def version_and_help(prefix, binary, version):
+    shown = run(prefix + [binary, "--version"])
+    assert shown.returncode == 0 and shown.stdout.strip() == version, \
+        f"--version: exit {shown.returncode}, {shown.stdout!r} {shown.stderr!r}"
+    helped = run(prefix + [binary, "--help"])
+    assert helped.returncode == 0 and "USAGE: rolo" in helped.stdout and "browse (default)" in helped.stdout, \
+        f"--help: exit {helped.returncode}, {helped.stderr!r}"
+    return f"--version prints {version}"
+
+
+@check("rolo --demo without the toolchain, in tmux")
+def demo_in_tmux(prefix, binary, work):
+    home = tempfile.mkdtemp(prefix="home-", dir=work)
+    idle = os.path.join(work, "idle")
+    pane = Pane(["env", "-i", "PATH=/usr/bin:/bin", f"HOME={home}", "TERM=xterm-256color", "LANG=C.UTF-8",
+                 "PS1=$ ", f"ROLO_IDLE_FILE={idle}", "bash", "--norc", "--noprofile"], prefix=prefix)
+    try:
+        pane.wait_for("the shell prompt", lambda s: "$" in s)
+        before = pane.modes()
+        pane.type(f"{binary} --demo; echo rolo-exited-$?")
+        pane.wait_for("the first screen with the demo's employees", lambda s: "24 employees" in s and "1/24" in s)
+        wait_idle(idle)
+        assert pane.modes() != before, "rolo did not take the terminal over (alternate screen, keypad)"
+        pane.send("q")
+        screen = pane.wait_for("the shell after q", lambda s: "rolo-exited-0" in s)
+        after = pane.modes()
+        assert after == before, f"terminal modes after q: {after}, before rolo: {before}"
+        assert "24 employees" not in screen, "rolo's screen is still shown after q"
+        return f"first screen drawn, q exits 0, terminal modes restored ({after})"
+    finally:
+        pane.close()
+
+
+@check("deb control fields")
+def deb_control(deb, version):
+    arch = run(["dpkg", "--print-architecture"]).stdout.strip()
+    assert os.path.basename(deb) == f"rolo_{version}_{arch}.deb", f"{deb} is not named rolo_{version}_{arch}.deb"
+    info = run(["dpkg-deb", "-f", deb]).stdout
+    fields = dict(re.findall(r"^([\w-]+): (.*)$", info, re.M))
+    assert fields.get("Package") == "rolo" and fields.get("Version") == version, f"control: {fields}"
+    assert fields.get("Section") == "utils" and fields.get("Architecture") == arch, f"control: {fields}"
+    for name in ("Maintainer", "Homepage", "Description", "Installed-Size"):
+        assert fields.get(name), f"no {name} in the control file"
+    depends = [d.strip().split()[0] for d in fields["Depends"].split(",")]
+    missing = [d for d in DEPENDS_WANTED if d not in depends]
+    assert not missing, f"Depends lacks {missing}: {fields['Depends']}"
+    unknown = [d for d in depends if run(["dpkg-query", "-W", d]).returncode != 0]
+    assert not unknown, f"Depends names packages this Debian doesn't have: {unknown}"
+    assert run(["dpkg-deb", "-I", deb]).returncode == 0
+    return f"Depends: {fields['Depends']}"
+
+
+@check("deb contents")
+def deb_contents(deb, prefix, version, work):
+    listing = run(["dpkg-deb", "-c", deb]).stdout
+    files = sorted(line.split()[-1] for line in listing.splitlines() if not line.startswith("d"))
+    expected = sorted("./usr/" + path + (".gz" if path.endswith("rolo.1") else "") for path in LAYOUT)
+    assert files == expected, f"files {files}, expected {expected}"
+    assert all(" root/root " in line for line in listing.splitlines()), "files not owned by root"
+    root = os.path.join(work, "deb-root")
+    subprocess.run(["dpkg-deb", "-x", deb, root], check=True)
+    shown = run(prefix + [os.path.join(root, "usr/bin/rolo"), "--version"])
+    assert shown.stdout.strip() == version, f"the packaged binary says {shown.stdout!r} {shown.stderr!r}"
+    page = run(["man", "--warnings", "-l", os.path.join(root, "usr/share/man/man1/rolo.1.gz")],
+               env=dict(os.environ, MANWIDTH="80", LANG="C.UTF-8"))
+    assert not page.stderr and f"rolo {version}" in page.stdout, f"the gzipped page: {page.stderr[:300]}"
+    return f"{len(files)} files under /usr, the man page gzipped, the binary runs"
+
+
+@check("man page renders without warnings")
+def man_page(page, version):
+    rendered = run(["man", "--warnings", "-l", page], env=dict(os.environ, MANWIDTH="80", LANG="C.UTF-8"))
+    assert rendered.returncode == 0, f"man exited {rendered.returncode}"
+    assert not rendered.stderr, "warnings:\n" + rendered.stderr
+    for section in ("KEYS", "ENVIRONMENT", "FILES", "EXAMPLES", "EXIT STATUS"):
+        assert f"\n{section}\n" in rendered.stdout, f"no {section} section"
+    assert f"rolo {version}" in rendered.stdout, "the footer does not carry the version"
+    return f"{len(rendered.stdout.splitlines())} lines at 80 columns"
+
+
+@check("completion scripts")
+def completions(root):
+    bash = os.path.join(root, "share/bash-completion/completions/rolo")
+    zsh = os.path.join(root, "share/zsh/site-functions/_rolo")
+    fish = os.path.join(root, "share/fish/vendor_completions.d/rolo.fish")
+    for shell, path in (("bash", bash), ("zsh", zsh), ("fish", fish)):
+        syntax = run([shell, "-n", path])
+        assert syntax.returncode == 0, f"{shell} -n {path}: {syntax.stderr}"
+    # bash: what Tab offers after `rolo ` and after `rolo --images `.
+    script = (f"source {bash}; complete -p rolo >/dev/null || exit 3; COMP_WORDS=(rolo \"$1\"); COMP_CWORD=1; "
+              "COMP_LINE=\"rolo $1\"; COMP_POINT=${#COMP_LINE}; $(complete -p rolo | sed 's/.*-F \\([^ ]*\\).*/\\1/') "
+              "rolo \"$1\" rolo; printf '%s\\n' \"${COMPREPLY[@]}\"")
+    offered = run(["bash", "--norc", "-c", script, "bash", ""]).stdout.split()
+    missing = [s for s in SOURCES if s not in offered]
+    assert not missing, f"bash does not offer {missing} after `rolo `: {offered}"
+    fished = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo '"]).stdout
+    fish_offered = [line.split("\t")[0] for line in fished.splitlines()]
+    missing = [s for s in SOURCES if s not in fish_offered]
+    assert not missing, f"fish does not offer {missing} after `rolo `: {fish_offered}"
+    images = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo browse --images '"]).stdout.split()
+    assert {"auto", "off", "truecolor", "256"} <= set(images), f"fish offers {images} after rolo browse --images"
+    return "bash -n, zsh -n, fish -n pass; bash and fish offer the five sources, fish the image modes"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--version", required=True)
+    parser.add_argument("--tarball", required=True)
+    parser.add_argument("--deb", required=True)
+    parser.add_argument("--dynamic", help="a build linked against the toolchain, as a control")
+    options = parser.parse_args()
+    if os.geteuid() != 0:
+        sys.exit("check-dist needs root: unshare -m and mount hide the toolchain (CI runs as root)")
+    work = tempfile.mkdtemp(prefix="rolo-check-dist-")
+    try:
+        empty = os.path.join(work, "empty")
+        os.mkdir(empty)
+        unpacked = os.path.join(work, "unpacked")
+        with tarfile.open(options.tarball) as archive:
+            archive.extractall(unpacked, filter="data")
+        [top] = os.listdir(unpacked)
+        root = os.path.join(unpacked, top)
+        binary = os.path.join(root, "bin/rolo")
+        prefix = hidden(empty)
+
+        tarball_layout(options.tarball, options.version)
+        libraries(binary)
+        toolchain_hidden(prefix, options.dynamic)
+        version_and_help(prefix, binary, options.version)
+        demo_in_tmux(prefix, binary, work)
+        deb_control(options.deb, options.version)
+        deb_contents(options.deb, prefix, options.version, work)
+        man_page(os.path.join(root, "share/man/man1/rolo.1"), options.version)
+        completions(root)
+        for name, passed in dist_ssh.run_checks(root, prefix, work):
+            results.append((name, passed))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    failed = sum(1 for _, passed in results if not passed)
+    print(f"check-dist: {len(results) - failed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

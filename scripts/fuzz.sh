@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# make fuzz: every decoder under fuzz for MINUTES in all (default 10).
+#
+# With libFuzzer (swiftc -sanitize=fuzzer, which this toolchain has on Linux): a build of
+# rolo-fuzz instrumented for coverage and AddressSanitizer in its own build directory, then one
+# libFuzzer run per decoder, seeded from its fixtures, its corpus kept between runs and any
+# crashing input saved under .build/fuzz/findings/. Without libFuzzer: the test suite's mutator,
+# in a plain build, for the same time, with a new seed each run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+MINUTES=${MINUTES:-10}
+FUZZ_BUILD=.build/fuzz
+FINDINGS=$FUZZ_BUILD/findings
+FIXTURES=Tests/RoloCoreTests/Fixtures
+# target:fixture folder, as DecoderFuzzing's FuzzTarget.all names them
+TARGETS="people-list:people people-detail:people people-health:people directory:directory foods:foods
+         randomuser:randomuser pipedrive-v1:pipedrive pipedrive-v2:pipedrive vcard:vcard image:people"
+mkdir -p "$FINDINGS"
+
+if [ "${ROLO_FUZZ_ENGINE:-libfuzzer}" = libfuzzer ] &&
+   $SWIFT build --build-path "$FUZZ_BUILD" --product rolo-fuzz --sanitize=fuzzer --sanitize=address \
+       -Xswiftc -DROLO_LIBFUZZER 2>&1 | grep -v "Cannot export local symbol" >&2; then
+  count=$(echo $TARGETS | wc -w)
+  seconds=$(( MINUTES * 60 / count ))
+  status=0
+  for pair in $TARGETS; do
+    target=${pair%%:*}; folder=${pair##*:}
+    corpus=$FUZZ_BUILD/corpus/$target
+    mkdir -p "$corpus"
+    echo "== $target: libFuzzer for $seconds s"
+    log=$FUZZ_BUILD/$target.log
+    if ! ROLO_FUZZ_TARGET=$target "$FUZZ_BUILD/debug/rolo-fuzz" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=3072 -max_len=400000 -print_final_stats=1 \
+        -artifact_prefix="$FINDINGS/$target-" "$corpus" "$FIXTURES/$folder" > "$log" 2>&1; then
+      status=1
+      echo "!! $target: a finding; libFuzzer's report is in $log"
+    fi
+    grep -E "^(Done|==[0-9]+==ERROR|rolo-fuzz:|SUMMARY|Test unit written|stat::(number_of_executed_units|new_units_added|peak_rss_mb))" "$log" || true
+  done
+  exit $status
+fi
+
+echo "make fuzz: libFuzzer build unavailable; running the mutator for $MINUTES min"
+$SWIFT build --product rolo-fuzz
+.build/debug/rolo-fuzz --minutes "$MINUTES" --fixtures "$FIXTURES" --findings "$FINDINGS"
