@@ -102,8 +102,8 @@ struct Browse: AsyncParsableCommand {
     private static func runScreen(settings: Settings, first: SourceID?, ascii: Bool, idleFile: String?) async -> Result<Void, TerminalError> {
         // The address book and the database are read on other threads while the terminal opens:
         // most tabs draw neither, and the main actor has the terminal to set up meanwhile.
-        let contactsLoad = Task.detached(priority: .userInitiated) { loadContacts(settings) }
-        let databaseOpen = Task.detached(priority: .userInitiated) { openDatabase(settings) }
+        let contactsLoad = Task.detached(priority: .userInitiated) { Wiring.loadContacts(settings) }
+        let databaseOpen = Task.detached(priority: .userInitiated) { Wiring.openDatabase(settings) }
         let terminal: Terminal
         do {
             terminal = try Terminal(options: TerminalOptions(
