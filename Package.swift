@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn", "DecoderFuzzing"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore"], exclude: ["Snapshots"]),
+        .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore", "StandIn"], exclude: ["Snapshots"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "RoloApp", "TerminalUI", "Spawn"]),
     ]

@@ -152,7 +152,8 @@ struct Browse: AsyncParsableCommand {
         let directory = DirectoryViewModel(
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: Wiring.directorySnapshots(settings),
-            contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy)
+            contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy,
+            pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let database = await databaseOpen.value
         StartupTrace.mark("database")
         let randomuser = makeRandomUser(settings: settings, database: database, http: http, busy: busy,

@@ -9,7 +9,7 @@ enum Wiring {
     /// Starts the stand-in on 127.0.0.1 and points every source at it; the demo's saved data
     /// and address book live apart from the user's own.
     static func startDemo(_ settings: inout Settings) async throws -> StandInServer {
-        let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "rolo.stand-in"))
+        let server = try await StandInServer.start(.demo, logger: Logger(label: "rolo.stand-in"))
         settings.peopleURL = server.baseURL
         settings.foodsURL = server.baseURL.appendingPathComponent("foods/api/v1/demo")
         settings.randomuserURL = server.baseURL.appendingPathComponent("randomuser/api/")

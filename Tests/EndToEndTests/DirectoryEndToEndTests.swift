@@ -94,5 +94,42 @@ extension EndToEnd {
             try await tmux.waitFor("fresh data after the latency", timeout: 20) { $0.contains(" Android ") && !$0.contains("saved") }
             try tmux.send("q")
         }
+
+        @Test("Tartu failing after a good load keeps its saved people on screen, marked saved, with a banner")
+        func failedCityKeepsSaved() async throws {
+            try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
+            let server = try await start()
+            defer { Task { await server.stop() } }
+            let space = try workspace()
+            let tmux = try await TmuxSession(width: 120, height: 50, term: "xterm-256color")
+            try tmux.run(command(server, space))
+            let first = try await tmux.waitFor("the first load") { $0.contains(" Android ") && $0.contains(" people") }
+            try await eventually("the saved file") { FileManager.default.fileExists(atPath: space.data + "/directory.json") }
+            let saved = try Data(contentsOf: URL(fileURLWithPath: space.data + "/directory.json"))
+            let count = try #require(Self.peopleCount(first))
+
+            try await failNext("directory.tartu", on: server)
+
+            let tartuRequests = await server.requestCount("directory.tartu")
+            try tmux.send("r")
+            let screen = try await tmux.waitFor("the banner naming Tartu") { $0.contains("Tartu didn't load") }
+            #expect(await server.requestCount("directory.tartu") == tartuRequests + 1)
+            #expect(screen.contains("and Tartu as saved at"), "the banner says Tartu's people are the saved ones")
+            #expect(Self.peopleCount(screen) == count, "no one vanished: \(count) before")
+            #expect(screen.range(of: #"saved \d\d:\d\d"#, options: .regularExpression) != nil, "saved rows are marked")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: space.data + "/directory.json")) == saved,
+                    "the partial answer didn't replace the saved one")
+
+            try tmux.send("r")
+            let fresh = try await tmux.waitFor("Tartu back") { $0.range(of: #"saved \d\d:\d\d"#, options: .regularExpression) == nil }
+            #expect(Self.peopleCount(fresh) == count)
+            try tmux.send("q")
+        }
+
+        /// The "N people" of the status line.
+        private static func peopleCount(_ screen: String) -> Int? {
+            guard let range = screen.range(of: #"\d+ people"#, options: .regularExpression) else { return nil }
+            return Int(screen[range].split(separator: " ")[0])
+        }
     }
 }

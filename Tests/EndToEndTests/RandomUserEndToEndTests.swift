@@ -67,5 +67,30 @@ extension EndToEnd {
             }
             try tmux.send("q")
         }
+
+        @Test("A failed next page shows the retry row; Enter on it loads the page")
+        func retryRow() async throws {
+            try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in"))
+            defer { Task { await server.stop() } }
+            let space = try workspace()
+            let tmux = try await TmuxSession(width: 120, height: 40, term: "xterm-256color")
+            try tmux.run(command(server, space) + " --images off")
+            try await tmux.waitFor("page 1") { $0.contains("10 persons") }
+            try await tmux.waitIdle(after: 0)
+
+            try await failNext("randomuser.page", on: server)
+            try tmux.send("End")
+            try await tmux.waitFor("the retry row") { $0.contains("Couldn't load more:") && $0.contains("Enter to retry") }
+            #expect(await server.requestCount("randomuser.page") == 2)
+            try tmux.send("Down")
+            try await tmux.waitFor("the retry row's detail") { $0.contains("Enter tries again.") }
+            #expect(await server.requestCount("randomuser.page") == 2, "resting on the row asks for nothing")
+            try tmux.send("Enter")
+            let loaded = try await tmux.waitFor("page 2 after Enter") { $0.contains("20 persons") }
+            #expect(!loaded.contains("Couldn't load more"))
+            #expect(await server.requestCount("randomuser.page") == 3)
+            try tmux.send("q")
+        }
     }
 }

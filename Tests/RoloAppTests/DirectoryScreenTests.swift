@@ -63,4 +63,23 @@ struct DirectoryScreenTests {
         controller.handle(.mouse(MouseEvent(kind: .click, x: 1, y: 1)))
         #expect(!draw(controller).text.contains("Esc closes"))
     }
+
+    @Test("100×30: a failed city's saved people are drawn with a dim 'saved' note at the end of their rows")
+    func savedRows() async throws {
+        let store = temporaryStore()
+        try store.save([.init(url: S.tallinn, employees: S.tallinnList), .init(url: S.tartu, employees: S.tartuList)],
+                       at: Sample.today.addingTimeInterval(-3600))
+        let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .failure(S.unreachable))
+        let (controller, _, _) = await directoryScreen(service, size: size, store: store)
+        let canvas = controller.render(theme: .color, glyphs: .unicode)
+        let anna = try #require(canvas.lines.firstIndex { $0.contains("Anna Kask") })
+        #expect(canvas.lines[anna].contains("saved 12:06"))
+        let mari = try #require(canvas.lines.firstIndex { $0.contains("Mari Tamm") })
+        #expect(!canvas.lines[mari].contains("saved"), "Tallinn answered for Mari")
+        let line: String = canvas.lines[anna]
+        let note = try #require(line.range(of: "saved 12:06"))
+        let column = String(line[..<note.lowerBound]).displayWidth
+        #expect(canvas[column, anna].style == Theme.color.dim)
+        #expect(canvas.text.contains("Tartu didn't load"))
+    }
 }

@@ -37,33 +37,76 @@ struct DirectoryViewModelTests {
         guard case .loaded(let shown, stale: false) = model.state else { Issue.record("not loaded fresh"); return }
         #expect(shown.count == 5)
         #expect(log.banners.isEmpty)
-        #expect(store.load() == .loaded(DirectorySnapshot(employees: shown, savedAt: Sample.today)))
+        #expect(store.load() == .loaded(DirectorySnapshot(cities: [.init(url: S.tallinn, employees: S.tallinnList),
+                                                                 .init(url: S.tartu, employees: S.tartuList)], savedAt: Sample.today)))
         #expect(await service.calls == 1)
     }
 
-    @Test("One city fails: the other's people shown, a banner names the city, the save is kept")
+    @Test("One city fails over a saved answer: its saved people shown and marked, the banner names it, the save is kept")
     func oneCityFails() async throws {
         let store = temporaryStore()
-        try store.save([S.anna], at: Sample.today.addingTimeInterval(-3600))
+        let saved = [DirectorySnapshot.City(url: S.tallinn, employees: [S.jyri]), .init(url: S.tartu, employees: [S.anna, S.mariInTartu])]
+        try store.save(saved, at: Sample.today.addingTimeInterval(-3600))
         let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .failure(S.unreachable))
         let (model, busy) = makeDirectory(service, store: store)
         let log = EventLog()
         log.attach(to: model)
         model.start()
         #expect(await settle { busy.isIdle })
+        #expect(model.entries.outline == ["# Android", "Jüri Õun", "# iOS", "Mari Tamm ☎", "# PM", "Anna Kask", "# Web", "Peeter Termomeeter"])
+        #expect(log.banners.last == "Tartu didn't load — showing Tallinn, and Tartu as saved at 12:06; r to retry")
+        #expect(model.savedPeople == ["anna kask": "Tartu"], "Mari is fresh from Tallinn; only Anna is Tartu's alone")
+        #expect(model.columns.map(\.title) == ["Name", "Email", "", "Phone"])
+        #expect(model.columns[2] == ListColumn("", .fixed(11), dim: true))
+        #expect(model.entries.entry(at: 5).row?.cells == ["Anna Kask", S.anna.email, "saved 12:06", ""])
+        #expect(model.entries.entry(at: 3).row?.cells == ["Mari Tamm", S.mari.email, "", "+372 5555 1234"], "a fresh row has no note")
+        #expect(model.detail(for: "anna kask").contains(.notice("Saved 12:06: Tartu didn't answer this time", isError: false)))
+        #expect(!model.detail(for: "mari tamm").contains { if case .notice = $0 { true } else { false } })
+        guard case .loaded(_, stale: true) = model.state else { Issue.record("not marked stale"); return }
+        #expect(model.savedAt == nil)
+        #expect(store.load() == .loaded(DirectorySnapshot(cities: saved, savedAt: Sample.today.addingTimeInterval(-3600))),
+                "a partial list never replaces the last complete one")
+    }
+
+    @Test("A city failing after a good load in this run: its people from that answer, marked; back when it answers")
+    func failsAfterGoodLoad() async throws {
+        let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList))
+        let (model, busy) = makeDirectory(service, store: nil)
+        let log = EventLog()
+        log.attach(to: model)
+        model.start()
+        #expect(await settle { busy.isIdle })
+        await service.answer(S.tartu, .failure(S.unreachable))
+        model.refresh()
+        #expect(await settle { busy.isIdle && !model.isLoading })
+        #expect(model.entries.outline == Self.expectedOutline, "no one vanishes")
+        #expect(model.savedPeople == ["anna kask": "Tartu", "liis aas": "Tartu"])
+        #expect(log.banners.last == "Tartu didn't load — showing Tallinn, and Tartu as saved at 13:06; r to retry")
+        await service.answer(S.tartu, .success(S.tartuList))
+        model.refresh()
+        #expect(await settle { busy.isIdle && !model.isLoading })
+        #expect(model.savedPeople.isEmpty)
+        #expect(model.columns.count == 3, "the saved column goes with the last saved row")
+    }
+
+    @Test("One city fails with nothing saved: the other's people only, the banner says so")
+    func oneCityFailsNothingSaved() async throws {
+        let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .failure(S.unreachable))
+        let (model, busy) = makeDirectory(service)
+        let log = EventLog()
+        log.attach(to: model)
+        model.start()
+        #expect(await settle { busy.isIdle })
         #expect(model.entries.outline == ["# Android", "Jüri Õun", "# iOS", "Mari Tamm ☎", "# Web", "Peeter Termomeeter"])
         #expect(log.banners.last == "Tartu didn't load — showing Tallinn only; r to retry")
-        guard case .loaded(_, stale: false) = model.state else { Issue.record("not loaded"); return }
-        #expect(model.savedAt == nil)
-        #expect(!model.statusItems.contains { $0.hasPrefix("saved data") })
-        #expect(store.load() == .loaded(DirectorySnapshot(employees: [S.anna], savedAt: Sample.today.addingTimeInterval(-3600))),
-                "a partial list never replaces the last complete one")
+        #expect(model.savedPeople.isEmpty)
+        #expect(model.columns.count == 3)
     }
 
     @Test("Both cities fail over a saved list: the generic banner, the saved list stays, stale")
     func bothFailOverSaved() async throws {
         let store = temporaryStore()
-        try store.save(S.tallinnList, at: Sample.today.addingTimeInterval(-300))
+        try store.save([.init(url: S.tallinn, employees: S.tallinnList)], at: Sample.today.addingTimeInterval(-300))
         let service = FakeDirectoryService(tallinn: .failure(S.unreachable), tartu: S.invalidJSON)
         let (model, busy) = makeDirectory(service, store: store)
         let log = EventLog()
@@ -112,7 +155,7 @@ struct DirectoryViewModelTests {
     @Test("The saved list shows at once, stale, while the cities are asked; then the answer replaces it")
     func savedFirst() async throws {
         let store = temporaryStore()
-        try store.save([S.anna, S.peeter], at: Sample.today.addingTimeInterval(-2 * 3600))
+        try store.save([.init(url: S.tartu, employees: [S.anna, S.peeter])], at: Sample.today.addingTimeInterval(-2 * 3600))
         let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList))
         await service.holdNextFetch()
         let (model, busy) = makeDirectory(service, store: store)

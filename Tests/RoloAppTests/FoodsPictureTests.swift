@@ -87,7 +87,7 @@ struct FoodsPictureTests {
         #expect(picture(model, "1")?.image != nil)
     }
 
-    @Test("A 404 or a broken image gives the badge and the reason")
+    @Test("A 404 gives the badge and says the server has no photo")
     func unshowable() async throws {
         let images = FakeImageServer()
         let (model, service, busy) = await loaded(images)
@@ -96,8 +96,31 @@ struct FoodsPictureTests {
         let missing = try #require(picture(model, "1"))
         #expect(missing.image == nil)
         #expect(missing.initials == "FS")
-        #expect(missing.caption?.hasPrefix("photo can't be shown: No photo at") == true)
+        #expect(missing.caption == "no photo on the server")
         await expectAgreesWithServer(model, service, busy)
+    }
+
+    @Test("r fetches a photo that failed again, and shows it; the failure stays on screen until then")
+    func refreshRetriesPhoto() async throws {
+        let images = FakeImageServer()
+        await images.serve(photoURL, status: 503, body: Data("busy".utf8))
+        let (model, service, busy) = await loaded(images)
+        model.selectionChanged(to: "1")
+        #expect(await settle({ busy.isIdle }, limit: 100_000))
+        let failed = try #require(picture(model, "1")?.caption)
+        #expect(failed.hasPrefix("photo can't be shown: "))
+        await images.serve(photoURL, body: try jpeg())
+        let gate = Gate()
+        await images.hold(gate)
+        model.refresh()
+        #expect(await settle(async: { await images.requested.count == 2 }))
+        #expect(picture(model, "1")?.caption == failed, "no flicker to loading while asking again")
+        await gate.open()
+        await expectAgreesWithServer(model, service, busy)
+        #expect(picture(model, "1")?.image != nil)
+        model.refresh()
+        await expectAgreesWithServer(model, service, busy)
+        #expect(await images.requested == [photoURL, photoURL], "a photo once shown is never fetched again")
     }
 
     @Test("An image that isn't a JPEG or PNG says why")

@@ -120,7 +120,7 @@ struct RandomUserPagingTests {
         #expect(await later.requests.isEmpty)
     }
 
-    @Test("A failure mid-way: a banner, the stored data unchanged, and the next attempt resumes")
+    @Test("A failure mid-way: a retry row that says why, no banner over it, and reaching the last person again resumes")
     func failureMidway() async throws {
         let service = FakeRandomUserService()
         let store = try memoryStore()
@@ -130,14 +130,50 @@ struct RandomUserPagingTests {
         await started(model, busy)
         await service.fail(Sample.unreachable)
         await model.scrollToEnd()
-        #expect(banners == [Sample.unreachable.message])
-        #expect(model.rowIDs.count == 10)
+        #expect(banners.isEmpty, "a banner would cover the row that says it")
+        let last = try #require(model.entries.entry(at: model.entries.entryCount - 1).row)
+        #expect(last == ListRow(id: RandomUserViewModel.retryRowID,
+                                cells: ["Couldn't load more: Can't reach 127.0.0.1:5000 — is the server running?", "Enter to retry"],
+                                spansColumns: true))
+        #expect(model.rowIDs.count == 11)
+        #expect(model.entries.rowCount == 10, "the retry row isn't a person: the status line still says 10")
+        #expect(model.detail(for: RandomUserViewModel.retryRowID).contains(.paragraph("Enter tries again.")))
         #expect(try await store.count(RandomUserPager.source) == 10)
         #expect(try await store.state(RandomUserPager.source)?.pagesStored == 1)
-        await model.scrollToEnd()
+        model.selectionChanged(to: RandomUserViewModel.retryRowID)
+        #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
+        #expect(await service.requests.count == 2, "resting on the retry row asks for nothing")
+        model.selectionChanged(to: "rolo-9")
+        #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
         #expect(await service.requests == ["page 1 seed rolo", "page 2 seed rolo", "page 2 seed rolo"])
-        #expect(model.rowIDs == (0..<20).map { "rolo-\($0)" })
+        #expect(model.rowIDs == (0..<20).map { "rolo-\($0)" }, "the retry row is gone once the page loads")
         #expect(try await store.count(RandomUserPager.source) == 20)
+    }
+
+    @Test("Enter on the retry row loads the page; other rows open as before")
+    func enterRetries() async throws {
+        let service = FakeRandomUserService()
+        let (model, busy) = makeRandomUser(service, store: try memoryStore())
+        await started(model, busy)
+        await service.fail(Sample.unreachable)
+        await model.scrollToEnd()
+        #expect(!model.activatesRow("rolo-3"))
+        await service.hold()
+        #expect(model.activatesRow(RandomUserViewModel.retryRowID))
+        #expect(model.entries.entry(at: model.entries.entryCount - 1) == .header(RandomUserViewModel.loadingMore),
+                "the row turns into loading more… at once")
+        #expect(await settle(async: { await service.heldCount == 1 }))
+        await service.release()
+        #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
+        #expect(model.rowIDs == (0..<20).map { "rolo-\($0)" })
+    }
+
+    @Test("The reason on the retry row drops the banner's advice to press r")
+    func retryReason() {
+        #expect(RandomUserViewModel.reason("Can't reach x — is the server running? r to retry") == "Can't reach x — is the server running?")
+        #expect(RandomUserViewModel.reason("x didn't answer within 30 s — r to retry") == "x didn't answer within 30 s")
+        #expect(RandomUserViewModel.reason("randomuser.me is rate-limiting rolo — wait a minute, then r")
+                == "randomuser.me is rate-limiting rolo — wait a minute, then r")
     }
 
     @Test("A failed first page says so in the list; r tries again")
@@ -176,5 +212,22 @@ struct RandomUserPagingTests {
         #expect(model.rowIDs == ["rolo-1", "rolo-11"])
         model.setSearch("nobody")
         #expect(model.placeholder == .empty("No person matches “nobody” — Esc clears the search"))
+    }
+}
+
+@MainActor
+@Suite("The retry row drawn")
+struct RetryRowDrawingTests {
+    @Test("Too narrow for the whole message, the reason gives way and 'Enter to retry' stays")
+    func narrow() {
+        let row = RandomUserViewModel.retryRow("randomuser.me says: Uh oh, something has gone wrong.")
+        let view = ListView(entries: [ListEntry.row(row)], columns: RandomUserDetail.columns, cursor: ListCursor(),
+                            theme: .monochrome, glyphs: .unicode)
+        var canvas = Canvas(size: Size(width: 50, height: 2))
+        view.render(into: &canvas, area: Rect(x: 0, y: 0, width: 50, height: 2))
+        let line = canvas.lines[1].trimmingCharacters(in: .whitespaces)
+        #expect(line.hasPrefix("Couldn't load more: randomuser"))
+        #expect(line.hasSuffix("… — Enter to retry"))
+        #expect(line.displayWidth <= 50)
     }
 }

@@ -99,6 +99,17 @@ struct FoodsAPITests {
         }
     }
 
+    @Test("The options rolo --demo runs keep every like, where the stand-in's defaults fail some")
+    func demoKeepsLikes() async throws {
+        #expect(StandInOptions().foodsLikeFailRate > 0)
+        try await withServer(.demo) { server in
+            let foods = client(server)
+            for round in 0..<20 {
+                try await foods.setLiked(round % 2 == 0, foodID: String(round % 40 + 1))
+            }
+        }
+    }
+
     @Test("With the like fail rate at 0 no like or unlike ever fails")
     func neverFails() async throws {
         try await withServer(StandInOptions(foodsLikeFailRate: 0)) { server in

@@ -5,15 +5,16 @@ import TerminalUI
 /// A vCard as the contact overlay shows it: every field, grouped under headings, so nothing
 /// the address book holds is hidden from the user.
 enum DirectoryCardOverlay {
-    /// Columns the overlay's text is wrapped and labels are padded to; fits an 80-column screen.
-    static let width = 64
+    /// Columns the overlay's text is wrapped and labels are padded to: beside the picture's
+    /// column, the whole box fits an 80-column screen.
+    static let width = 48
     /// Columns of the label before each value.
     static let labelWidth = 18
 
     typealias Line = (text: String, role: OverlayContent.Role)
 
-    /// The overlay for `card`.
-    static func content(for card: ContactCard) -> OverlayContent {
+    /// The overlay for `card`, with its photo or badge beside the fields.
+    static func content(for card: ContactCard, picture: Picture? = nil) -> OverlayContent {
         var lines: [Line] = []
         section("Name", names(card), into: &lines)
         section("Phones", card.phones.map(entry), into: &lines)
@@ -27,10 +28,35 @@ enum DirectoryCardOverlay {
             lines += note.wrapped(toWidth: width).map { ($0, .text) }
             lines.append(("", .text))
         }
-        section("Other", card.otherProperties.map(other), into: &lines)
+        // An embedded photo is drawn beside the fields; only a link is worth listing.
+        let photoIsLink: Bool = if case .link? = card.photo { true } else { false }
+        let others = card.otherProperties.filter { $0.name != "PHOTO" || photoIsLink }
+        section("Other", others.map(other), into: &lines)
         if let version = card.version { lines.append(("vCard \(version)", .dim)) }
         if lines.last?.text == "" { lines.removeLast() }
-        return OverlayContent(title: card.displayName, lines: lines)
+        return OverlayContent(title: card.displayName, lines: lines, picture: picture)
+    }
+
+    /// The card's photo where it has one and it can be drawn, else an initials badge; the
+    /// caption says why a photo the card has isn't shown. `state` nil: images are off.
+    static func picture(for card: ContactCard, state: PictureStore.State??, colorSeed: Int) -> Picture {
+        var picture = Picture(initials: Picture.initials(of: card.displayName), colorSeed: colorSeed)
+        switch card.photo {
+        case nil:
+            break
+        case .link?:
+            picture.caption = "the photo is a link; rolo shows only embedded photos"
+        case .unreadable(let reason)?:
+            picture.caption = "photo can't be shown: \(reason)"
+        case .embedded?:
+            if let state { picture.show(state, in: Overlay.pictureSize) }
+        }
+        return picture
+    }
+
+    /// A badge colour that stays the same for a person from run to run (`hashValue` doesn't).
+    static func colorSeed(_ rowID: String) -> Int {
+        rowID.unicodeScalars.reduce(0) { ($0 &* 31 &+ Int($1.value)) & 0xFFFF }
     }
 
     /// A heading, then each field as a label line and its value, wrapped under the label's

@@ -15,6 +15,22 @@ enum DirectoryDetail {
                 marker: hasCard ? contactMarker : nil)
     }
 
+    /// The dim note on a row shown from the saved answer: "saved 12:04".
+    static func savedNote(_ stamp: String) -> String {
+        "saved \(stamp)"
+    }
+
+    /// When a saved answer was saved, short enough for a row: "12:04" today, "3 Nov 12:04" before.
+    static func savedStamp(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let format: Date.FormatString = calendar.isDate(date, inSameDayAs: now)
+            ? "\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)"
+            : "\(day: .defaultDigits) \(month: .abbreviated) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)"
+        let style = Date.VerbatimFormatStyle(format: format, locale: Locale(identifier: "en_US_POSIX"), timeZone: timeZone, calendar: calendar)
+        return date.formatted(style)
+    }
+
     /// The merge key: the same person keeps the same row, and so the selection, across refreshes
     /// that reorder or re-spell the list.
     static func rowID(of employee: DirectoryEmployee) -> String {

@@ -39,10 +39,13 @@ struct DirectoryList: Sendable {
             }))
     }
 
-    /// Merges one refresh's listings and prepares the result, all off the main actor.
+    /// Merges one refresh's listings (a failed city filled in from `saved`, stamped
+    /// `savedStamp`) and prepares the result, all off the main actor.
     @concurrent
-    static func prepare(_ listings: [DirectoryListing], locale: Locale) async -> (DirectoryOutcome, DirectoryList?) {
-        let outcome = await HeavyWork.run { DirectoryOutcome(listings) }
+    static func prepare(
+        _ listings: [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
+    ) async -> (DirectoryOutcome, DirectoryList?) {
+        let outcome = await HeavyWork.run { DirectoryOutcome(listings, saved: saved, savedStamp: savedStamp) }
         guard let employees = outcome.employees else { return (outcome, nil) }
         return (outcome, await prepare(employees, locale: locale))
     }

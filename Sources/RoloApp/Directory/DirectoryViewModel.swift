@@ -7,7 +7,8 @@ import TerminalUI
 /// each person's detail, and their card from the user's address book.
 ///
 /// The saved list is shown at once at start while both cities are asked; what a refresh shows
-/// is decided by ``DirectoryOutcome``, and only a complete answer replaces the saved list.
+/// is decided by ``DirectoryOutcome`` (a failed city's people come from the last complete answer,
+/// marked saved), and only a complete answer replaces the saved list.
 @MainActor
 public final class DirectoryViewModel: SourceModel {
     public let id = SourceID.directory
@@ -28,6 +29,11 @@ public final class DirectoryViewModel: SourceModel {
     public private(set) var employees: [DirectoryEmployee]?
     /// When the shown list was saved, while it is the saved one rather than this run's answer.
     public private(set) var savedAt: Date?
+    /// The people shown from the last complete answer because their city failed, by row id,
+    /// with the city.
+    public private(set) var savedPeople: [String: String] = [:]
+    /// The last complete answer, read at start or kept from this run: what fills in a failed city.
+    private var lastComplete: DirectorySnapshot?
     /// The first city's error when the last refresh loaded no city at all.
     private var lastFailure: FetchError?
     /// The shown people sorted into sections, indexed and searchable.
@@ -43,6 +49,8 @@ public final class DirectoryViewModel: SourceModel {
     private let contactCount: Int
     private let contactsProblem: String?
     private let busy: BusyTracker
+    /// The cards' photos; nil when images are off or the terminal can't show them.
+    private let pictures: PictureStore?
     private let now: () -> Date
     private let locale: Locale
     private let timeZone: TimeZone
@@ -62,9 +70,10 @@ public final class DirectoryViewModel: SourceModel {
     static let unusableSaveText = "The saved directory couldn't be read — loading fresh"
 
     /// Creates the source. `snapshots` nil saves nothing; `contacts` and `contactsProblem` are
-    /// what ``AddressBook/load(path:)`` gave (a missing address book is no error: no markers).
+    /// what ``AddressBook/load(path:)`` gave (a missing address book is no error: no markers);
+    /// `pictures` draws the cards' photos.
     public init(service: any DirectoryService, snapshots: DirectorySnapshotStore?, contacts: [ContactCard],
-                contactsProblem: String?, busy: BusyTracker, now: @escaping () -> Date = Date.init,
+                contactsProblem: String?, busy: BusyTracker, pictures: PictureStore? = nil, now: @escaping () -> Date = Date.init,
                 locale: Locale = .current, timeZone: TimeZone = .current) {
         self.service = service
         self.snapshots = snapshots
@@ -72,22 +81,37 @@ public final class DirectoryViewModel: SourceModel {
         self.contactCount = contacts.count
         self.contactsProblem = contactsProblem
         self.busy = busy
+        self.pictures = pictures
         self.now = now
         self.locale = locale
         self.timeZone = timeZone
         if let contactsProblem { logger.info("address book: \(contactsProblem)") }
+        pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
     }
 
-    public let columns = [
+    private static let baseColumns = [
         ListColumn("Name", .flexible(min: 12)),
         ListColumn("Email", .flexible(min: 10)),
         ListColumn("Phone", .fixed(16)),
     ]
 
-    /// The people shown and whether the network confirmed them: saved data, or a list kept
-    /// because no city answered, is stale.
+    /// Name, email and phone; and, while some people are shown from the saved answer, a dim
+    /// column before the phone that says so on their rows: in a narrow pane the phone gives
+    /// way before the note that the row is old.
+    public var columns: [ListColumn] {
+        guard !savedPeople.isEmpty, let stamp = lastCompleteStamp else { return Self.baseColumns }
+        var columns = Self.baseColumns
+        columns.insert(ListColumn("", .fixed(DirectoryDetail.savedNote(stamp).displayWidth), dim: true), at: Self.savedColumn)
+        return columns
+    }
+
+    /// Where the saved note goes among the row's cells.
+    private static let savedColumn = 2
+
+    /// The people shown and whether the network confirmed them: saved data, a list kept
+    /// because no city answered, or one with a failed city's saved people in it, is stale.
     public var state: LoadState<[DirectoryEmployee]> {
-        if let employees { return .loaded(employees, stale: savedAt != nil || lastFailure != nil) }
+        if let employees { return .loaded(employees, stale: savedAt != nil || lastFailure != nil || !savedPeople.isEmpty) }
         if refreshTask != nil { return .loading(previous: nil) }
         if let lastFailure { return .failed(lastFailure, previous: nil) }
         return .idle
@@ -132,6 +156,8 @@ public final class DirectoryViewModel: SourceModel {
             guard let self else { return }
             switch loaded {
             case .loaded(let snapshot):
+                // What fills in a failed city, even when the network answered first.
+                if self.lastComplete == nil { self.lastComplete = snapshot }
                 guard self.employees == nil else { return }
                 let ready = await DirectoryList.prepare(snapshot.employees, locale: locale)
                 guard self.employees == nil else { return }
@@ -162,9 +188,11 @@ public final class DirectoryViewModel: SourceModel {
 
     private func load() async {
         let listings = await service.fetchAll()
-        // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
-        let (outcome, ready) = await DirectoryList.prepare(listings, locale: locale)
+        // The saved answer fills in a failed city, so it must be read first.
         await savedTask?.value
+        // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
+        let (outcome, ready) = await DirectoryList.prepare(
+            listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
         // A newer refresh replaced this one; its answer is the one to show.
         guard !Task.isCancelled else { return }
         for error in outcome.errors {
@@ -175,29 +203,36 @@ public final class DirectoryViewModel: SourceModel {
         }
         skippedCount = outcome.skipped.count
         refreshTask = nil
+        let date = now()
         if let fresh = outcome.employees, let ready {
+            savedPeople = Dictionary(outcome.savedPeople.map { ($0.key.text, $0.value) }, uniquingKeysWith: { first, _ in first })
             show(fresh, ready)
             savedAt = nil
             lastFailure = nil
-            lastUpdated = now()
+            lastUpdated = date
         } else {
             lastFailure = outcome.errors.first
         }
+        if outcome.isComplete, outcome.employees != nil { lastComplete = DirectorySnapshot(cities: outcome.cities, savedAt: date) }
         if let banner = outcome.banner, employees != nil {
             onEvent(.banner(banner, isError: true))
         } else if let notice = SkippedRecordsReport.notice(outcome.skipped, noun: noun) {
             onEvent(notice)
         }
         onEvent(.changed)
-        if outcome.isComplete, let fresh = outcome.employees { await save(fresh) }
+        if outcome.isComplete, outcome.employees != nil { await save(outcome.cities, at: date) }
+    }
+
+    /// When the last complete answer was saved, as rows and banners say it ("12:04").
+    private var lastCompleteStamp: String? {
+        lastComplete.map { DirectoryDetail.savedStamp($0.savedAt, now: now(), timeZone: timeZone) }
     }
 
     /// Saves off the main actor: the write syncs to disk, which can take a while.
-    private func save(_ list: [DirectoryEmployee]) async {
+    private func save(_ cities: [DirectorySnapshot.City], at date: Date) async {
         guard let snapshots else { return }
-        let date = now()
         do {
-            try await Task.detached { try snapshots.save(list, at: date) }.value
+            try await Task.detached { try snapshots.save(cities, at: date) }.value
         } catch {
             logger.warning("\(error)")
         }
@@ -223,8 +258,12 @@ public final class DirectoryViewModel: SourceModel {
     /// Rows are made as they are drawn, with the contact marker looked up then.
     private func rebuildEntries() {
         let contacts = self.contacts
+        let note = savedPeople.isEmpty ? nil : lastCompleteStamp.map(DirectoryDetail.savedNote)
+        let savedPeople = self.savedPeople
         entries = RecordRows(records: prepared.employees, layout: filter.layout) { employee in
-            DirectoryDetail.row(for: employee, hasCard: contacts.card(firstName: employee.firstName, lastName: employee.lastName) != nil)
+            var row = DirectoryDetail.row(for: employee, hasCard: contacts.card(firstName: employee.firstName, lastName: employee.lastName) != nil)
+            if let note { row.cells.insert(savedPeople[row.id] == nil ? "" : note, at: Self.savedColumn) }
+            return row
         }
     }
 
@@ -246,10 +285,35 @@ public final class DirectoryViewModel: SourceModel {
 
     public func detail(for rowID: String) -> [DetailBlock] {
         guard let employee = employee(withID: rowID) else { return [] }
-        return DirectoryDetail.blocks(for: employee, hasCard: card(for: employee) != nil)
+        var blocks = DirectoryDetail.blocks(for: employee, hasCard: card(for: employee) != nil)
+        if let city = savedPeople[rowID], let stamp = lastCompleteStamp {
+            blocks.insert(.notice("Saved \(stamp): \(city) didn't answer this time", isError: false), at: 1)
+        }
+        return blocks
     }
 
-    public func contactCard(for rowID: String) -> OverlayContent? {
-        employee(withID: rowID).flatMap(card(for:)).map(DirectoryCardOverlay.content(for:))
+    public func contactCardCount(for rowID: String) -> Int {
+        employee(withID: rowID).map(cards(for:))?.count ?? 0
+    }
+
+    public func contactCard(for rowID: String, at index: Int) -> OverlayContent? {
+        guard let cards = employee(withID: rowID).map(cards(for:)), cards.indices.contains(index) else { return nil }
+        let key = Self.photoKey(rowID, index)
+        return DirectoryCardOverlay.content(for: cards[index], picture: DirectoryCardOverlay.picture(
+            for: cards[index], state: pictures.map { $0.state(key, columns: Overlay.pictureSize.width, rows: Overlay.pictureSize.height) },
+            colorSeed: DirectoryCardOverlay.colorSeed(rowID)))
+    }
+
+    /// Decodes the card's embedded photo, once, through the shared pipeline.
+    public func contactCardShown(for rowID: String, at index: Int) {
+        guard let pictures, let cards = employee(withID: rowID).map(cards(for:)), cards.indices.contains(index),
+              case .embedded(let data)? = cards[index].photo else { return }
+        pictures.picture(Self.photoKey(rowID, index), columns: Overlay.pictureSize.width, rows: Overlay.pictureSize.height) { _ in data }
+    }
+
+    private static func photoKey(_ rowID: String, _ index: Int) -> String { "directory/card/\(index)/\(rowID)" }
+
+    private func cards(for employee: DirectoryEmployee) -> [ContactCard] {
+        contacts.cards(firstName: employee.firstName, lastName: employee.lastName)
     }
 }

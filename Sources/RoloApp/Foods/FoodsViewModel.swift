@@ -126,6 +126,7 @@ public final class FoodsViewModel: SourceModel {
 
     public func refresh() {
         guard let service else { return }
+        pictures?.retryFailed()
         let token = likes.reloadStarted()
         reloadsInFlight += 1
         onEvent(.changed)

@@ -105,6 +105,7 @@ public final class PeopleViewModel: SourceModel {
 
     public func refresh() {
         refreshTask?.cancel()
+        pictures?.retryFailed()
         state = .loading(previous: state.value)
         details.removeAll()
         onEvent(.changed)

@@ -59,6 +59,11 @@ public actor ImagePipeline {
         return cells
     }
 
+    /// Forgets that `key` couldn't be decoded, so the next request loads it again (`r`).
+    public func forgetFailure(of key: String) {
+        if case .failure? = decoded.value(for: key) { decoded.remove(key) }
+    }
+
     /// Decodes to cover the largest slot rolo draws (80×40 cells is 80×80 pixels), so a resize
     /// re-renders from memory; libjpeg's DCT scaling keeps this cheap.
     private func decode(_ data: Data) async throws -> PixelImage {

@@ -30,6 +30,12 @@ struct LRUCache<Key: Hashable, Value> {
         }
     }
 
+    /// Forgets a key.
+    mutating func remove(_ key: Key) {
+        guard values.removeValue(forKey: key) != nil, let index = order.lastIndex(of: key) else { return }
+        order.remove(at: index)
+    }
+
     private mutating func touch(_ key: Key) {
         // Linear, but the caches hold tens to a few hundred entries.
         if let index = order.lastIndex(of: key) { order.remove(at: index) }

@@ -3,7 +3,8 @@ import RoloCore
 import TerminalUI
 
 /// The pictures a view-model has asked for, on the main actor: what is ready, what is loading,
-/// what failed; starts the pipeline's work and cancels what is no longer wanted.
+/// what failed, what the server doesn't have; starts the pipeline's work, retries what failed
+/// and cancels what is no longer wanted.
 @MainActor
 public final class PictureStore {
     /// Where one picture stands.
@@ -11,6 +12,8 @@ public final class PictureStore {
         case loading
         case ready(CellImage)
         case failed(String)
+        /// The server has no such picture (a 404): not an error, and a retry doesn't ask again.
+        case missing
     }
 
     private struct Slot: Hashable {
@@ -23,6 +26,8 @@ public final class PictureStore {
     private let busy: BusyTracker
     private var states: [Slot: State] = [:]
     private var tasks: [Slot: Task<Void, Never>] = [:]
+    /// How each picture asked for is loaded, so a failed one can be tried again.
+    private var loaders: [Slot: ImagePipeline.Loader] = [:]
     /// Called when a picture becomes ready or fails.
     public var onChange: () -> Void = {}
 
@@ -42,26 +47,46 @@ public final class PictureStore {
         let slot = Slot(key: key, columns: columns, rows: rows)
         if let state = states[slot] { return state }
         states[slot] = .loading
+        loaders[slot] = load
+        start(slot, retrying: false)
+        return .loading
+    }
+
+    /// Tries every failed picture again (`r`). Ready and missing ones are left alone, so nothing
+    /// cached is fetched again; a failed one keeps its badge until the new answer replaces it,
+    /// so nothing on screen blinks through "loading".
+    public func retryFailed() {
+        for (slot, state) in states where tasks[slot] == nil {
+            guard case .failed = state, loaders[slot] != nil else { continue }
+            start(slot, retrying: true)
+        }
+    }
+
+    private func start(_ slot: Slot, retrying: Bool) {
+        guard let load = loaders[slot] else { return }
         let pipeline = self.pipeline
         tasks[slot] = busy.task { [weak self] in
             let state: State
             do {
-                state = .ready(try await pipeline.cells(for: key, columns: columns, rows: rows, load: load))
+                if retrying { await pipeline.forgetFailure(of: slot.key) }
+                state = .ready(try await pipeline.cells(for: slot.key, columns: slot.columns, rows: slot.rows, load: load))
             } catch is CancellationError {
                 return
             } catch let error as ImageDecodeError {
                 state = .failed(error.reason)
+            } catch let error as FetchError where error.kind == .notFound {
+                state = .missing
             } catch let error as FetchError {
                 state = .failed(error.message)
             } catch {
                 state = .failed(String(describing: error))
             }
             guard let self, !Task.isCancelled else { return }
-            self.states[slot] = state
             self.tasks[slot] = nil
+            guard self.states[slot] != state else { return }
+            self.states[slot] = state
             self.onChange()
         }
-        return .loading
     }
 
     /// Cancels the work for every picture whose key isn't kept, e.g. when the selection moved on,
@@ -70,7 +95,11 @@ public final class PictureStore {
         for (slot, task) in tasks where !keep(slot.key) {
             task.cancel()
             tasks[slot] = nil
-            states[slot] = nil
+            // A retried picture keeps its old answer; one that never had one is forgotten.
+            if states[slot] == .loading {
+                states[slot] = nil
+                loaders[slot] = nil
+            }
         }
     }
 
@@ -79,5 +108,6 @@ public final class PictureStore {
         tasks.values.forEach { $0.cancel() }
         tasks.removeAll()
         states.removeAll()
+        loaders.removeAll()
     }
 }

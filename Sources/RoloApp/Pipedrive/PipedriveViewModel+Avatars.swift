@@ -3,13 +3,11 @@ import RoloCore
 import TerminalUI
 
 /// Gravatar avatars in the detail: fetched through the shared pipeline and the disk cache, a 404
-/// (no Gravatar for the email) shown as the initials badge without an error.
+/// (no Gravatar for the email) shown as the initials badge without an error, and remembered by
+/// the disk cache, so offline it still says so.
 extension PipedriveViewModel {
-    /// What the avatar loader throws for Gravatar's 404, so it reads as "none", not as a failure.
-    struct NoGravatar: Error, CustomStringConvertible {
-        static let reason = "no Gravatar for this email"
-        var description: String { Self.reason }
-    }
+    /// The caption for Gravatar's 404: the person simply has none.
+    static let noGravatar = "no Gravatar for this email"
 
     public func pictureSlotChanged(to slot: Size) {
         guard slot != pictureSlot else { return }
@@ -28,11 +26,7 @@ extension PipedriveViewModel {
     func requestAvatar() {
         guard let pictures, let imageLoader, let url = selectedPerson.flatMap(avatarURL) else { return }
         pictures.picture(avatarKey(url), columns: pictureSlot.width, rows: pictureSlot.height) { bypass in
-            do {
-                return try await imageLoader.load(url, bypassCache: bypass)
-            } catch let error as FetchError where error.kind == .notFound {
-                throw NoGravatar()
-            }
+            try await imageLoader.load(url, bypassCache: bypass)
         }
     }
 
@@ -46,8 +40,8 @@ extension PipedriveViewModel {
             return picture
         }
         let state = pictures.state(avatarKey(url), columns: pictureSlot.width, rows: pictureSlot.height)
-        if state == .failed(NoGravatar.reason) {
-            picture.caption = NoGravatar.reason
+        if state == .missing {
+            picture.caption = Self.noGravatar
         } else {
             picture.show(state, in: pictureSlot, noun: "avatar")
         }

@@ -142,6 +142,7 @@ public final class PipedriveViewModel: SourceModel {
     /// persons stay shown until the new ones are whole. Nothing while a sync runs.
     public func refresh() {
         guard started else { return start() }
+        pictures?.retryFailed()
         startSync()
     }
 

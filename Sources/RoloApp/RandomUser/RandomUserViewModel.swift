@@ -8,7 +8,8 @@ import TerminalUI
 /// What is stored is shown without a request; scrolling to the last row loads the next page,
 /// from the database while it has it, then from the API (``RandomUserPager`` decides). `r`
 /// fetches page 1 again and, only when that succeeds, replaces the stored persons and empties
-/// the avatar cache. No request is ever retried by itself: a 429 waits for the user's `r`.
+/// the avatar cache. No request is ever retried by itself: a 429 waits for the user's `r`, and a
+/// failed next page leaves a row below the persons that says why and that Enter tries again.
 @MainActor
 public final class RandomUserViewModel: SourceModel {
     public let id = SourceID.randomuser
@@ -36,6 +37,8 @@ public final class RandomUserViewModel: SourceModel {
     static let defaultTitle = "Random persons"
     /// The entry below the rows while the next page loads.
     static let loadingMore = "loading more…"
+    /// The id of the row below the persons after the next page failed.
+    static let retryRowID = "randomuser/retry-next-page"
 
     let service: any RandomUserService
     /// Nil only when not even an in-memory database could be made; nothing can be loaded then.
@@ -59,6 +62,8 @@ public final class RandomUserViewModel: SourceModel {
     private var refreshTask: Task<Void, Never>?
     /// Why the first page couldn't be loaded, while nothing is shown.
     private var firstFailure: String?
+    /// Why the next page couldn't be loaded, while the retry row offers it again.
+    private(set) var nextPageFailure: String?
     private var started = false
     /// How many persons the pages shown left out because they couldn't be read.
     private var skippedCount = 0
@@ -119,6 +124,7 @@ public final class RandomUserViewModel: SourceModel {
     /// data has ended: never two loads at once.
     func loadNextPage() {
         guard let store, pageTask == nil, refreshTask == nil, !reachedEnd else { return }
+        nextPageFailure = nil
         let (pager, fetch, shown) = (self.pager, fetcher(), persons.count)
         pageTask = busy.task { [weak self] in
             let result: Result<(StoredPage<RandomPerson>, Int, SourceState?), any Error>
@@ -149,8 +155,12 @@ public final class RandomUserViewModel: SourceModel {
             firstFailure = nil
             lastUpdated = page.origin == .network ? now() : (lastUpdated ?? state?.fetchedAt)
             requestPhoto()
+        case .failure(let error) where persons.isEmpty:
+            failed(error, doing: "first page")
         case .failure(let error):
-            failed(error, doing: "next page")
+            // The row says it where the user is looking, and a banner there would cover the row.
+            logger.warning("next page failed: \(Self.detail(of: error))")
+            nextPageFailure = Self.reason(Self.message(for: error))
         }
     }
 
@@ -177,6 +187,8 @@ public final class RandomUserViewModel: SourceModel {
     /// persons are replaced and the avatar cache emptied. A page load in flight lands first.
     public func refresh() {
         guard let store, refreshTask == nil else { return }
+        // Only a successful refresh replaces the avatars; until then the failed ones are retried.
+        pictures?.retryFailed()
         let (pager, fetch, pending, cache) = (self.pager, fetcher(), pageTask, avatarCache)
         refreshTask = busy.task { [weak self] in
             await pending?.value
@@ -203,6 +215,7 @@ public final class RandomUserViewModel: SourceModel {
         switch result {
         case .success(let page):
             persons = page.persons
+            nextPageFailure = nil
             reachedEnd = page.reachedEnd
             storedCount = page.persons.count
             firstFailure = nil
@@ -224,6 +237,14 @@ public final class RandomUserViewModel: SourceModel {
         } else {
             onEvent(.banner(message, isError: true))
         }
+    }
+
+    /// A message without its "— r to retry": on the retry row, Enter is what retries.
+    static func reason(_ message: String) -> String {
+        guard message.hasSuffix("r to retry") else { return message }
+        var reason = message.dropLast("r to retry".count).trimmingCharacters(in: .whitespaces)
+        if reason.hasSuffix("—") { reason = reason.dropLast().trimmingCharacters(in: .whitespaces) }
+        return reason
     }
 
     /// The banner line for a fetch or store error.
@@ -258,7 +279,8 @@ public final class RandomUserViewModel: SourceModel {
         }
         // Below the rows, not alone: with no rows the placeholder says "Loading persons…".
         if pageTask != nil, !rows.isEmpty { rows.append(.header(Self.loadingMore)) }
-        entries = rows
+        let retry = pageTask == nil && !rows.isEmpty ? nextPageFailure.map(Self.retryRow) : nil
+        entries = EntriesWithTrailer(rows: rows, trailer: retry)
     }
 
     func person(withID id: String) -> RandomPerson? {
@@ -273,7 +295,21 @@ public final class RandomUserViewModel: SourceModel {
         // A fast scroll never queues stale downloads: only thumbnails and the selected avatar go on.
         pictures?.cancel { $0.hasPrefix(self.thumbnailKeyPrefix) || $0 == keep }
         requestPhoto()
+        // Resting on the retry row loads nothing, so the user can read why and choose Enter;
+        // arriving at the last person again is "scrolling to the end" and tries again.
         if let rowID, rowID == visiblePersons.last?.id { loadNextPage() }
+    }
+
+    /// The row offered after a failed next page: the reason, and that Enter tries again.
+    static func retryRow(_ reason: String) -> ListRow {
+        ListRow(id: retryRowID, cells: ["Couldn't load more: \(reason)", "Enter to retry"], spansColumns: true)
+    }
+
+    /// Enter on the retry row loads the next page again.
+    public func activatesRow(_ rowID: String) -> Bool {
+        guard rowID == Self.retryRowID else { return false }
+        loadNextPage()
+        return true
     }
 
     public func isAvailable(_ action: Action) -> Bool {
@@ -288,6 +324,10 @@ public final class RandomUserViewModel: SourceModel {
     }
 
     public func detail(for rowID: String) -> [DetailBlock] {
+        if rowID == Self.retryRowID, let nextPageFailure {
+            return [.title("More persons"), .gap, .notice("Couldn't load more: \(nextPageFailure)", isError: true), .gap,
+                    .paragraph("Enter tries again.")]
+        }
         guard let person = person(withID: rowID) else { return [] }
         return RandomUserDetail.blocks(for: person, picture: picture(for: person), now: now(), calendar: calendar)
     }

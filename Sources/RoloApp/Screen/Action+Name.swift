@@ -14,6 +14,8 @@ extension Action {
         case .refresh: "refresh"
         case .like: "like"
         case .contactCard: "contact-card"
+        case .previousCard: "previous-card"
+        case .nextCard: "next-card"
         case .setTitle: "set-title"
         case .activate: "activate"
         case .search: "search"

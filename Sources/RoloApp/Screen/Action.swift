@@ -9,6 +9,8 @@ public enum Action: Hashable, Sendable {
     case like
     /// Open the selected row's contact card (directory).
     case contactCard
+    /// The person's previous or next matching card, in the card overlay.
+    case previousCard, nextCard
     /// Set the list's title to the selected person's name and go back to the list (randomuser).
     case setTitle
     /// Enter in the detail: the detail's button or avatar, if it has one.
@@ -30,6 +32,7 @@ public enum Action: Hashable, Sendable {
 public enum Scopes {
     public static let help = KeyScope("Help")
     public static let copyMenu = KeyScope("Copy menu")
+    public static let card = KeyScope("Contact card")
     public static let search = KeyScope("Search")
     public static let list = KeyScope("List")
     public static let detail = KeyScope("Detail")
@@ -49,6 +52,8 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.up, .character("k")], .moveUp, scope: Scopes.copyMenu, "Highlight the previous value"),
     KeyBinding([.down, .character("j")], .moveDown, scope: Scopes.copyMenu, "Highlight the next value"),
     KeyBinding([.escape, .character("q")], .closeHelp, scope: Scopes.copyMenu, "Close the menu", hint: "close"),
+    KeyBinding([.left], .previousCard, scope: Scopes.card, "The person's previous card, when several match", hint: "prev card"),
+    KeyBinding([.right], .nextCard, scope: Scopes.card, "The person's next card, when several match", hint: "next card"),
 
     KeyBinding([.enter], .acceptSearch, scope: Scopes.search, "Keep the filter and go back to the list", hint: "keep"),
     KeyBinding([.escape], .clearSearch, scope: Scopes.search, "Clear the filter", hint: "clear"),

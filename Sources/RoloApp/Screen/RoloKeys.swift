@@ -6,7 +6,7 @@ import TerminalUI
 public enum RoloKeys {
     /// Scopes that are in force together; a key may do one thing within each group.
     static let scopesInForceTogether: [[KeyScope]] = [
-        [Scopes.list, Scopes.global], [Scopes.detail, Scopes.global], [Scopes.search], [Scopes.help], [Scopes.copyMenu],
+        [Scopes.list, Scopes.global], [Scopes.detail, Scopes.global], [Scopes.search], [Scopes.card, Scopes.help], [Scopes.copyMenu],
     ]
 
     /// The actions a config file can name, in the order `rolo keys` lists them.
@@ -90,7 +90,7 @@ extension RoloKeys {
             var keys: [Key] = []
             for key in bindings.flatMap(\.keys) where !keys.contains(key) { keys.append(key) }
             // The list's and the global words describe an action best; help's and the menu's are narrower.
-            let order = [Scopes.list, Scopes.global, Scopes.detail, Scopes.search, Scopes.help, Scopes.copyMenu]
+            let order = [Scopes.list, Scopes.global, Scopes.detail, Scopes.search, Scopes.card, Scopes.help, Scopes.copyMenu]
             let main = bindings.min { (order.firstIndex(of: $0.scope) ?? order.count) < (order.firstIndex(of: $1.scope) ?? order.count) }
             var description = main?.description ?? ""
             if case .source(let index) = action { description = "Go to the source in tab \(index + 1)" }

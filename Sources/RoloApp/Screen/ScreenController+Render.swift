@@ -33,8 +33,8 @@ extension ScreenController {
             .render(into: &canvas, area: layout.status)
         FooterHints(hints: keyTable.hints(in: activeScopes, where: isAvailable), theme: theme)
             .render(into: &canvas, area: layout.footer)
-        if let card {
-            let lines = card.content.lines.map { line -> (text: String, style: Style) in
+        if let card, let content = source.contactCard(for: card.rowID, at: card.index) {
+            let lines = content.lines.map { line -> (text: String, style: Style) in
                 switch line.role {
                 case .heading: return (line.text, theme.title)
                 case .label: return (line.text, theme.label)
@@ -42,7 +42,12 @@ extension ScreenController {
                 case .dim: return (line.text, theme.dim)
                 }
             }
-            Overlay(title: card.content.title, lines: lines, scroll: card.scroll, footer: "\(key(for: .closeHelp, in: Scopes.help)) closes", theme: theme, glyphs: glyphs)
+            let count = source.contactCardCount(for: card.rowID)
+            let close = "\(key(for: .closeHelp, in: Scopes.help)) closes"
+            let paging = "\(key(for: .previousCard, in: Scopes.card)) \(key(for: .nextCard, in: Scopes.card)) pages"
+            let footer = count > 1 ? "\(card.index + 1) of \(count) · \(paging) · \(close)" : close
+            Overlay(title: content.title, lines: lines, scroll: card.scroll, footer: footer, picture: content.picture,
+                    theme: theme, glyphs: glyphs)
                 .render(into: &canvas, screen: layout.body)
         }
         drawCopyMenu(into: &canvas, theme: theme, glyphs: glyphs)
@@ -146,7 +151,7 @@ extension ScreenController {
     /// The help overlay's lines: every binding in force for this source, grouped by scope.
     func helpLines(theme: Theme = .monochrome) -> [(text: String, style: Style)] {
         var lines: [(text: String, style: Style)] = []
-        for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.help, Scopes.copyMenu] {
+        for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.card, Scopes.help, Scopes.copyMenu] {
             let bindings = keyTable.bindings.filter { $0.scope == scope && isAvailableInHelp($0.action) }
             guard !bindings.isEmpty else { continue }
             if !lines.isEmpty { lines.append(("", theme.text)) }
@@ -168,6 +173,7 @@ extension ScreenController {
         case .nextSource, .previousSource: return sources.count > 1
         case .toggleThumbnails: return source.canShowThumbnails
         case .like, .contactCard, .setTitle: return sources.contains { $0.offeredActions.contains(action) }
+        case .previousCard, .nextCard: return sources.contains { $0.offeredActions.contains(.contactCard) }
         case .activate: return sources.contains { !$0.offeredActions.isDisjoint(with: [.contactCard, .setTitle]) }
         default: return true
         }

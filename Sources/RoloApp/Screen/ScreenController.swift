@@ -41,8 +41,8 @@ public final class ScreenController {
 
     var ui: [SourceID: SourceUI] = [:]
     var helpScroll: Int?
-    /// The contact card shown over the screen, and its scroll.
-    var card: (content: OverlayContent, scroll: Int)?
+    /// The contact card shown over the screen: whose, which of their cards, and its scroll.
+    var card: (rowID: String, index: Int, scroll: Int)?
     var banner: BannerState?
     /// The search field while the user types in it.
     var searchText: String?
@@ -161,7 +161,8 @@ public final class ScreenController {
 
     /// The scopes of the key table in force now, most specific first.
     var activeScopes: [KeyScope] {
-        if helpScroll != nil || card != nil { return [Scopes.help] }
+        if helpScroll != nil { return [Scopes.help] }
+        if card != nil { return [Scopes.card, Scopes.help] }
         if copyMenu != nil { return [Scopes.copyMenu] }
         if searchText != nil { return [Scopes.search] }
         return [sourceUI.showingDetail ? Scopes.detail : Scopes.list, Scopes.global]
@@ -175,7 +176,9 @@ public final class ScreenController {
         case .clearSearch: return searchText != nil || source.searchTerm != nil
         case .toggleThumbnails: return source.canShowThumbnails && size.width >= 80 && size.height >= 20
         case .like: return source.isAvailable(action) && sourceUI.selectedID != nil
-        case .contactCard: return sourceUI.selectedID.flatMap(source.contactCard(for:)) != nil
+        case .contactCard: return sourceUI.selectedID.map(source.contactCardCount(for:)) ?? 0 > 0
+        case .previousCard: return (card?.index ?? 0) > 0
+        case .nextCard: return card.map { $0.index + 1 < source.contactCardCount(for: $0.rowID) } ?? false
         case .setTitle: return source.isAvailable(.setTitle) && sourceUI.selectedID != nil
         case .activate: return isAvailable(.contactCard) || isAvailable(.setTitle)
         case .copy, .copyMenu: return sourceUI.selectedID != nil
@@ -203,7 +206,8 @@ public final class ScreenController {
         case .moveUp, .moveDown, .pageUp, .pageDown, .first, .last:
             sourceUI.showingDetail ? scrollDetail(action) : moveSelection(action)
         case .open:
-            guard sourceUI.selectedID != nil else { return }
+            guard let id = sourceUI.selectedID else { return }
+            if source.activatesRow(id) { break }
             sourceUI.showingDetail = true
             sourceUI.detailScroll = 0
         case .back:
@@ -213,7 +217,10 @@ public final class ScreenController {
         case .like:
             source.perform(.like, on: sourceUI.selectedID)
         case .contactCard:
-            if let content = sourceUI.selectedID.flatMap(source.contactCard(for:)) { card = (content, 0) }
+            if let id = sourceUI.selectedID, source.contactCardCount(for: id) > 0 {
+                card = (id, 0, 0)
+                source.contactCardShown(for: id, at: 0)
+            }
         case .setTitle:
             guard isAvailable(.setTitle) else { return }
             source.perform(.setTitle, on: sourceUI.selectedID)
@@ -243,6 +250,8 @@ public final class ScreenController {
         case .toggleThumbnails:
             source.showsThumbnails.toggle()
             clampCursor()
+        case .previousCard, .nextCard:
+            break
         case .help:
             helpScroll = 0
         case .closeHelp:
@@ -275,16 +284,23 @@ public final class ScreenController {
         onNeedsRender()
     }
 
-    /// Keys while the contact card is open: scroll it, or close it (the help scope's keys).
+    /// Keys while the contact card is open: scroll it, page to the person's other cards, or
+    /// close it (the help scope's keys).
     private func performInCard(_ action: Action) {
         guard var shown = card else { return }
         let page = max(1, layout.body.height - 4)
+        let lineCount = source.contactCard(for: shown.rowID, at: shown.index)?.lines.count ?? 0
         switch action {
         case .closeHelp, .quit: card = nil
         case .moveUp: shown.scroll = max(0, shown.scroll - 1)
-        case .moveDown: shown.scroll = min(shown.content.lines.count, shown.scroll + 1)
+        case .moveDown: shown.scroll = min(lineCount, shown.scroll + 1)
         case .pageUp: shown.scroll = max(0, shown.scroll - page)
-        case .pageDown: shown.scroll = min(shown.content.lines.count, shown.scroll + page)
+        case .pageDown: shown.scroll = min(lineCount, shown.scroll + page)
+        case .previousCard, .nextCard:
+            guard isAvailable(action) else { break }
+            shown.index += action == .nextCard ? 1 : -1
+            shown.scroll = 0
+            source.contactCardShown(for: shown.rowID, at: shown.index)
         default: break
         }
         if card != nil { card = shown }
@@ -447,8 +463,10 @@ public final class ScreenController {
         onNeedsRender()
     }
 
-    /// Keeps the selection on the same row (by id) when the rows change under it.
+    /// Keeps the selection on the same row (by id) when the rows change under it; a contact
+    /// card whose person is gone closes, rather than hold the keys with nothing on screen.
     private func afterEntriesChanged() {
+        if let card, source.contactCardCount(for: card.rowID) <= card.index { self.card = nil }
         let entries = source.entries
         if let id = sourceUI.selectedID, let index = entries.index(ofRowID: id) {
             sourceUI.cursor.selected = index

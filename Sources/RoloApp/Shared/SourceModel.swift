@@ -70,8 +70,16 @@ public protocol SourceModel: AnyObject {
     func perform(_ action: Action, on rowID: String?)
     /// A row to highlight briefly because its state just changed (the like "flash").
     var flashingRowID: String? { get }
-    /// The contact card of a row, as an overlay's title and lines, when it has one.
-    func contactCard(for rowID: String) -> OverlayContent?
+    /// How many contact cards match a row (0: none, no card button or key).
+    func contactCardCount(for rowID: String) -> Int
+    /// The row's contact card number `index` (from 0), as an overlay's title, lines and
+    /// picture. Pure: reads state, starts nothing.
+    func contactCard(for rowID: String, at index: Int) -> OverlayContent?
+    /// The card is on screen now: the source starts what it needs, e.g. the card's photo.
+    func contactCardShown(for rowID: String, at index: Int)
+    /// Enter on a row that is an action of its own (randomuser's retry row): does it and says
+    /// true; other rows open their detail.
+    func activatesRow(_ rowID: String) -> Bool
     /// The source-specific actions this source has at all (like, contact cards, set title), so
     /// the help lists their keys even before a row allows them.
     var offeredActions: Set<Action> { get }
@@ -86,14 +94,18 @@ public struct OverlayContent: Sendable, Equatable {
 
     public var title: String
     public var lines: [(text: String, role: Role)]
+    /// A picture beside the lines (a contact's photo or badge); nil for none.
+    public var picture: Picture?
 
-    public init(title: String, lines: [(text: String, role: Role)]) {
+    public init(title: String, lines: [(text: String, role: Role)], picture: Picture? = nil) {
         self.title = title
         self.lines = lines
+        self.picture = picture
     }
 
     public static func == (lhs: OverlayContent, rhs: OverlayContent) -> Bool {
         lhs.title == rhs.title && lhs.lines.map(\.text) == rhs.lines.map(\.text) && lhs.lines.map(\.role) == rhs.lines.map(\.role)
+            && lhs.picture == rhs.picture
     }
 }
 
@@ -102,7 +114,10 @@ extension SourceModel {
     public func isAvailable(_ action: Action) -> Bool { false }
     public func perform(_ action: Action, on rowID: String?) {}
     public var flashingRowID: String? { nil }
-    public func contactCard(for rowID: String) -> OverlayContent? { nil }
+    public func contactCardCount(for rowID: String) -> Int { 0 }
+    public func contactCard(for rowID: String, at index: Int) -> OverlayContent? { nil }
+    public func contactCardShown(for rowID: String, at index: Int) {}
+    public func activatesRow(_ rowID: String) -> Bool { false }
     public var offeredActions: Set<Action> { [] }
     /// The detail's title as the name, for a source that offers nothing more.
     public func copyValues(for rowID: String) -> [CopyValue] { CopyValue.title(in: detail(for: rowID)) }

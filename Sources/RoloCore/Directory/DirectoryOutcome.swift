@@ -1,21 +1,30 @@
-/// What the directory list shows after a refresh: the merged people and, when a city failed,
-/// the banner to show over them.
+import Foundation
+
+/// What the directory list shows after a refresh: the merged people, the failed cities' people
+/// from the last complete answer, and, when a city failed, the banner to show over them.
 ///
 /// The rule, decided once here so the view-model has none of its own:
 /// - every city loaded: the merged list, no banner, and it may be saved (``isComplete``);
-/// - some loaded, some failed: the merged list of the cities that loaded, with a banner that
-///   names the cities that failed. Hiding everyone because one server is down would throw
-///   away good data the user came for; showing the survivors silently would let the user
-///   believe a missing colleague has left. The partial list is *not* complete, so it is not
-///   saved over the last full list;
+/// - some loaded, some failed: the merged list of the cities that loaded, plus each failed
+///   city's people from the last complete answer (``saved``) who aren't in a fresh list,
+///   marked as saved (``savedPeople``), with a banner that names the failed cities. Hiding
+///   everyone because one server is down would throw away good data the user came for; letting
+///   a colleague vanish because their office's server hiccuped would make them look as if they
+///   left; showing them unmarked would pass old data off as fresh. A failed city with no saved
+///   answer is named as missing. The list is *not* complete, so it is not saved over the last
+///   full answer;
 /// - nothing loaded: no list (``employees`` is nil) and the seed's generic error message: the
 ///   view-model keeps whatever it shows (the saved list) under that banner, and `r` retries.
 ///
 /// Why a city failed (status, timeout, which field was wrong) is in ``errors`` for the log;
 /// the banner stays short and human.
 public struct DirectoryOutcome: Sendable, Equatable {
-    /// The merged people of the cities that loaded; nil when none did.
+    /// The people to show: fresh ones merged, then the saved people of failed cities; nil
+    /// when no city loaded.
     public var employees: [DirectoryEmployee]?
+    /// The people in ``employees`` who come from the saved answer, by name key, with the city
+    /// each was saved from.
+    public var savedPeople: [PersonNameKey: String]
     /// The banner text; nil when every city loaded.
     public var banner: String?
     /// The cities that failed, in the configured order.
@@ -24,6 +33,8 @@ public struct DirectoryOutcome: Sendable, Equatable {
     public var errors: [FetchError]
     /// The employees left out because they couldn't be read, over every listing that loaded.
     public var skipped: [SkippedRecord]
+    /// Each city's answer, to be saved when ``isComplete``.
+    public var cities: [DirectorySnapshot.City]
 
     /// Whether every city loaded, so the list may replace the saved one.
     public var isComplete: Bool { failedCities.isEmpty }
@@ -31,8 +42,9 @@ public struct DirectoryOutcome: Sendable, Equatable {
     /// The generic message of the seed, for when nothing could be loaded.
     public static let nothingLoaded = "The directory couldn't be loaded — r to retry"
 
-    /// Applies the rule above to the listings of one refresh.
-    public init(_ listings: [DirectoryListing]) {
+    /// Applies the rule above to the listings of one refresh; `saved` is the last complete
+    /// answer, `savedStamp` how the banner says when it was saved ("12:04").
+    public init(_ listings: [DirectoryListing], saved: DirectorySnapshot? = nil, savedStamp: String = "") {
         let loaded = listings.compactMap { listing in listing.employees.map { (listing.city, $0) } }
         failedCities = listings.filter { $0.employees == nil }.map(\.city)
         errors = listings.compactMap { listing in
@@ -40,15 +52,34 @@ public struct DirectoryOutcome: Sendable, Equatable {
             return nil
         }
         skipped = listings.flatMap(\.skipped)
+        cities = listings.compactMap { listing in listing.employees.map { .init(url: listing.url, employees: $0) } }
+        savedPeople = [:]
         if !listings.isEmpty, loaded.isEmpty {
             employees = nil
             banner = Self.nothingLoaded
             return
         }
-        employees = DirectoryMerge.merge(loaded.map(\.1))
-        banner = failedCities.isEmpty
-            ? nil
-            : "\(Self.list(failedCities)) didn't load — showing \(Self.list(loaded.map(\.0))) only; r to retry"
+        var shown = DirectoryMerge.merge(loaded.map(\.1))
+        guard !failedCities.isEmpty else {
+            employees = shown
+            banner = nil
+            return
+        }
+        let fresh = Set(shown.map(\.nameKey))
+        var filledIn: [String] = []
+        for listing in listings where listing.employees == nil {
+            guard let people = saved?.employees(of: listing.url) else { continue }
+            filledIn.append(listing.city)
+            for person in DirectoryMerge.merge([people]) where !fresh.contains(person.nameKey) && savedPeople[person.nameKey] == nil {
+                savedPeople[person.nameKey] = listing.city
+                shown.append(person)
+            }
+        }
+        employees = shown
+        let showing = Self.list(loaded.map(\.0))
+        banner = filledIn.isEmpty
+            ? "\(Self.list(failedCities)) didn't load — showing \(showing) only; r to retry"
+            : "\(Self.list(failedCities)) didn't load — showing \(showing), and \(Self.list(filledIn)) as saved at \(savedStamp); r to retry"
     }
 
     /// "Tartu", "Tallinn and Tartu", "Narva, Pärnu and Tartu".

@@ -13,8 +13,9 @@ public struct DirectorySnapshotStore: Sendable {
         public let description: String
     }
 
-    /// The format version written; a file of another version is not read.
-    static let version = 1
+    /// The format version written: 2 keeps each city's people apart. Version 1 (the merged
+    /// list only) is still read; any other is not.
+    static let version = 2
 
     /// A file larger than this is not a saved directory list.
     static let maxBytes = 32 << 20
@@ -30,16 +31,22 @@ public struct DirectorySnapshotStore: Sendable {
     private struct File: Codable {
         var version: Int
         var savedAt: Date
+        var cities: [DirectorySnapshot.City]
+    }
+
+    /// What format 1 wrote: the merged list alone.
+    private struct FileV1: Decodable {
+        var savedAt: Date
         var employees: [DirectoryEmployee]
     }
 
-    /// Saves `employees` as the last complete list, stamped `date`.
-    public func save(_ employees: [DirectoryEmployee], at date: Date = Date()) throws {
+    /// Saves every city's answer as the last complete list, stamped `date`.
+    public func save(_ cities: [DirectorySnapshot.City], at date: Date = Date()) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
         do {
-            let data = try encoder.encode(File(version: Self.version, savedAt: date, employees: employees))
+            let data = try encoder.encode(File(version: Self.version, savedAt: date, cities: cities))
             try AtomicFile.replace(path, with: data)
         } catch let error as AtomicFile.WriteError {
             throw SaveError(description: "The directory list wasn't saved: \(error.description)")
@@ -67,12 +74,17 @@ public struct DirectorySnapshotStore: Sendable {
         guard let version = try? decoder.decode(Version.self, from: data) else {
             return .unusable("\(path) isn't a saved directory list (corrupt or cut short)")
         }
-        guard version.version == Self.version else {
-            return .unusable("\(path) is format version \(version.version); this rolo reads \(Self.version)")
-        }
         do {
-            let file = try decoder.decode(File.self, from: data)
-            return .loaded(DirectorySnapshot(employees: file.employees, savedAt: file.savedAt))
+            switch version.version {
+            case 1:
+                let file = try decoder.decode(FileV1.self, from: data)
+                return .loaded(DirectorySnapshot(employees: file.employees, savedAt: file.savedAt))
+            case Self.version:
+                let file = try decoder.decode(File.self, from: data)
+                return .loaded(DirectorySnapshot(cities: file.cities, savedAt: file.savedAt))
+            default:
+                return .unusable("\(path) is format version \(version.version); this rolo reads 1 and \(Self.version)")
+            }
         } catch {
             return .unusable("\(path) can't be read back: \(DecodingProblem.from(error).reason)")
         }

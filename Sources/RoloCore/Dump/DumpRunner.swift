@@ -70,7 +70,7 @@ public struct DumpRunner: Sendable {
                 if let banner = outcome.banner { report.notice("directory: \(DumpError.withoutKeyHint(banner))") }
                 if outcome.isComplete {
                     do {
-                        try snapshots.save(fresh, at: now())
+                        try snapshots.save(outcome.cities, at: now())
                     } catch {
                         report.notice("directory: \(error)")
                     }

@@ -8,16 +8,28 @@ import Logging
 /// written atomically (a temporary file, then a rename), so a kill mid-write leaves either the
 /// old file or none. The total size is bounded: past it, the least recently used files go first;
 /// "used" is the file's modification time, touched on every hit.
+///
+/// A URL the server said doesn't exist (a 404: no Gravatar for an email, a food without a photo)
+/// is remembered too, as a small `.missing` file holding when it was learnt, for
+/// ``missingExpiry``: so offline the picture still reads as missing rather than as unreachable,
+/// and the server isn't asked again for a day.
 public actor ImageDiskCache {
     public let directory: URL
     public let maxBytes: Int
+    /// How long a 404 is believed: a person may add a Gravatar, a food may get its photo.
+    public let missingExpiry: TimeInterval
+    private let now: @Sendable () -> Date
     private let logger = Logger(label: "rolo.image-cache")
     private var knownSize: Int?
 
-    /// A cache in `directory` (created 0700 when first written) holding at most `maxBytes`.
-    public init(directory: String, maxBytes: Int = 64 << 20) {
+    /// A cache in `directory` (created 0700 when first written) holding at most `maxBytes`;
+    /// `now` is the clock the expiry of remembered 404s is read by.
+    public init(directory: String, maxBytes: Int = 64 << 20, missingExpiry: TimeInterval = 86_400,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.directory = URL(fileURLWithPath: directory, isDirectory: true)
         self.maxBytes = maxBytes
+        self.missingExpiry = missingExpiry
+        self.now = now
     }
 
     /// The cached bytes for a URL, marking them as just used; nil on a miss.
@@ -30,9 +42,36 @@ public actor ImageDiskCache {
 
     /// Stores the bytes for a URL, then evicts least recently used files while over the bound.
     public func store(_ data: Data, for url: URL) throws {
+        try write(data, to: path(for: url))
+        try? FileManager.default.removeItem(at: missingPath(for: url))
+        knownSize = nil
+        evictIfNeeded()
+    }
+
+    /// Remembers that the server has nothing at `url` (it answered 404), from now.
+    public func storeMissing(for url: URL) throws {
+        try write(Data(String(now().timeIntervalSince1970).utf8), to: missingPath(for: url))
+        knownSize = nil
+    }
+
+    /// Whether the server said, less than ``missingExpiry`` ago, that it has nothing at `url`.
+    /// An expired or unreadable mark is removed, so the next load asks the server again.
+    public func isMissing(_ url: URL) -> Bool {
+        let file = missingPath(for: url)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return false }
+        if let seconds = TimeInterval(String(decoding: data, as: UTF8.self)) {
+            let age = now().timeIntervalSince(Date(timeIntervalSince1970: seconds))
+            // A mark from the future (the clock was set back) is believed no longer than a fresh one.
+            if age < missingExpiry, age > -missingExpiry { return true }
+        }
+        try? FileManager.default.removeItem(at: file)
+        return false
+    }
+
+    /// Writes atomically: a temporary file, then a rename.
+    private func write(_ data: Data, to file: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let file = path(for: url)
         let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteUnknown)
@@ -41,8 +80,6 @@ public actor ImageDiskCache {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown)
         }
-        knownSize = nil
-        evictIfNeeded()
     }
 
     /// Forgets one URL's bytes, e.g. when they turned out not to be an image.
@@ -65,6 +102,10 @@ public actor ImageDiskCache {
     private func path(for url: URL) -> URL {
         let digest = SHA256.hash(data: Data(url.absoluteString.utf8))
         return directory.appendingPathComponent(digest.map { String(format: "%02x", $0) }.joined())
+    }
+
+    private func missingPath(for url: URL) -> URL {
+        path(for: url).appendingPathExtension("missing")
     }
 
     private struct CachedFile {

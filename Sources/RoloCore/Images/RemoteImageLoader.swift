@@ -14,22 +14,30 @@ public struct RemoteImageLoader: Sendable {
 
     /// The bytes at `url`: from the cache unless `bypassCache` (used after cached bytes failed to
     /// decode, so a corrupt file is dropped and fetched again), else from the server, then cached.
-    /// A 404 throws `FetchError` of kind `.notFound`, which the screen shows as "no photo".
+    /// A 404 throws `FetchError` of kind `.notFound`, which the screen shows as "no photo", and
+    /// is remembered by the cache for a day, so neither a relaunch nor a lost network forgets it.
     public func load(_ url: URL, bypassCache: Bool = false) async throws -> Data {
         if bypassCache {
             await cache.remove(for: url)
         } else if let cached = await cache.data(for: url) {
             return cached
+        } else if await cache.isMissing(url) {
+            throw Self.notFound(url, remembered: true)
         }
         let response = try await http.send(HTTPRequest(url: url, timeout: timeout))
         guard response.isSuccess else {
             if response.status == 404 {
-                throw FetchError(kind: .notFound, endpoint: url.endpoint, message: "No photo at \(url.endpoint)",
-                                 detail: "\(url.redactedForLog): 404")
+                try? await cache.storeMissing(for: url)
+                throw Self.notFound(url, remembered: false)
             }
             throw FetchError.unexpectedStatus(response, service: "image")
         }
         try? await cache.store(response.body, for: url)
         return response.body
+    }
+
+    private static func notFound(_ url: URL, remembered: Bool) -> FetchError {
+        FetchError(kind: .notFound, endpoint: url.endpoint, message: "No photo at \(url.endpoint)",
+                   detail: "\(url.redactedForLog): 404\(remembered ? " (remembered from an earlier answer)" : "")")
     }
 }

@@ -38,6 +38,14 @@ public struct StandInOptions: Sendable, Equatable {
     /// employees, seed 1, foods as a bare array.
     public init() {}
 
+    /// What `rolo --demo` runs: the defaults, but every like is kept, because a newcomer's first
+    /// press of `l` failing reads as a bug; `demo-server --like-fail-rate` and tests still fail them.
+    public static var demo: StandInOptions {
+        var options = StandInOptions()
+        options.foodsLikeFailRate = 0
+        return options
+    }
+
     /// Options with the given values, the defaults for the rest.
     public init(
         port: UInt16 = 0,

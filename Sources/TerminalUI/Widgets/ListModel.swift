@@ -10,11 +10,14 @@ public struct ListColumn: Sendable, Equatable {
     public var title: String
     public var width: Width
     public var alignRight: Bool
+    /// Drawn dim outside the selection: a note beside the data, e.g. "saved 12:04".
+    public var isDim: Bool
 
-    public init(_ title: String, _ width: Width, alignRight: Bool = false) {
+    public init(_ title: String, _ width: Width, alignRight: Bool = false, dim: Bool = false) {
         self.title = title
         self.width = width
         self.alignRight = alignRight
+        self.isDim = dim
     }
 }
 
@@ -26,12 +29,17 @@ public struct ListRow: Sendable, Equatable {
     public var marker: String?
     /// A small picture at the row's left, shown when the list has taller rows.
     public var thumbnail: CellImage?
+    /// The cells run across every column, joined by " — ", as one message: "Couldn't load
+    /// more: … — Enter to retry". Where it doesn't fit, the first cell gives way, so the last
+    /// (what to do) always shows.
+    public var spansColumns: Bool
 
-    public init(id: String, cells: [String], marker: String? = nil, thumbnail: CellImage? = nil) {
+    public init(id: String, cells: [String], marker: String? = nil, thumbnail: CellImage? = nil, spansColumns: Bool = false) {
         self.id = id
         self.cells = cells
         self.marker = marker
         self.thumbnail = thumbnail
+        self.spansColumns = spansColumns
     }
 }
 

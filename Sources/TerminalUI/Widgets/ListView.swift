@@ -108,10 +108,17 @@ public struct ListView {
             canvas.draw(thumbnail, x: slot.x + indent, y: slot.y + max(0, (slot.height - thumbnail.rows) / 2), clip: slot)
         }
         var x = rect.x + markerWidth + (thumbnailWidth > 0 ? thumbnailWidth + 1 : 0)
+        if row.spansColumns {
+            let tail = row.cells.dropFirst().map { " — " + $0 }.joined()
+            let head = (row.cells.first ?? "").truncated(toWidth: max(1, line.maxX - x - tail.displayWidth))
+            canvas.write(head + tail, x: x, y: y, style: selected || flashing ? style : theme.error, clip: line)
+            return
+        }
         for (index, width) in widths.enumerated() {
             let text = index < row.cells.count ? row.cells[index] : ""
             let cell = text.padded(toWidth: width, alignRight: columns[index].alignRight)
-            let cellStyle = index == 0 || selected || flashing ? style : theme.text.adding(style.attributes)
+            let plain = columns[index].isDim ? theme.dim : theme.text
+            let cellStyle = index == 0 || selected || flashing ? style : plain.adding(style.attributes)
             canvas.write(cell, x: x, y: y, style: cellStyle, clip: line)
             if let highlight, !highlight.isEmpty, !selected || theme.isMonochrome {
                 mark(highlight, in: cell, x: x, y: y, clip: line, canvas: &canvas)

@@ -78,7 +78,7 @@ struct RemoteImageLoaderTests {
         #expect(http.requests.count == 1)
     }
 
-    @Test("A 404 is 'not found', and nothing is cached")
+    @Test("A 404 is 'not found', no image is cached, and the 404 itself is remembered")
     func notFound() async throws {
         let http = FakeHTTPClient([:])
         let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
@@ -89,6 +89,80 @@ struct RemoteImageLoaderTests {
         } catch let error as FetchError {
             #expect(error.kind == .notFound)
         }
-        #expect(await cache.totalBytes() == 0)
+        #expect(await cache.data(for: url) == nil)
+        #expect(await cache.isMissing(url))
+        #expect(http.requests.count == 1, "the second load was answered by the remembered 404")
+    }
+
+    @Test("A 404 is remembered for a day by the cache's clock, then forgotten")
+    func missingExpires() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_795_000_000))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path
+        let cache = ImageDiskCache(directory: directory, now: { clock.now })
+        #expect(await !cache.isMissing(url))
+        try await cache.storeMissing(for: url)
+        #expect(await cache.isMissing(url))
+        #expect(await ImageDiskCache(directory: directory, now: { clock.now }).isMissing(url), "kept on disk for the next run")
+        #expect(await cache.data(for: url) == nil, "missing is no image")
+        clock.advance(by: 86_400 - 60)
+        #expect(await cache.isMissing(url))
+        clock.advance(by: 120)
+        #expect(await !cache.isMissing(url))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "an expired mark is removed")
+    }
+
+    @Test("Storing the image clears a 404 remembered for it")
+    func storeClearsMissing() async throws {
+        let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
+        try await cache.storeMissing(for: url)
+        try await cache.store(Data([1]), for: url)
+        #expect(await !cache.isMissing(url))
+        #expect(await cache.data(for: url) == Data([1]))
+    }
+
+    @Test("Offline, a remembered 404 still reads as not found, without a request; after a day the server is asked")
+    func loaderRemembersMissing() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_795_000_000))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path
+        let server = ScriptedHTTP(status: 404)
+        let online = RemoteImageLoader(http: server, cache: ImageDiskCache(directory: directory, now: { clock.now }), timeout: 5)
+        let first = await #expect(throws: FetchError.self) { try await online.load(url) }
+        #expect(first?.kind == .notFound)
+        #expect(await server.count == 1)
+
+        let down = ScriptedHTTP(status: nil)
+        let offline = RemoteImageLoader(http: down, cache: ImageDiskCache(directory: directory, now: { clock.now }), timeout: 5)
+        let remembered = await #expect(throws: FetchError.self) { try await offline.load(url) }
+        #expect(remembered?.kind == .notFound)
+        #expect(await down.count == 0)
+
+        clock.advance(by: 86_400 + 1)
+        let expired = await #expect(throws: FetchError.self) { try await offline.load(url) }
+        #expect(expired?.kind == .unreachable)
+        #expect(await down.count == 1)
+    }
+}
+
+/// A clock the test moves by hand.
+private final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) { current = start }
+    var now: Date { lock.withLock { current } }
+    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+}
+
+/// An HTTP client that answers every request with one status, or fails as unreachable (nil).
+private actor ScriptedHTTP: HTTPClient {
+    let status: Int?
+    private(set) var count = 0
+
+    init(status: Int?) { self.status = status }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        count += 1
+        guard let status else { throw FetchError.unreachable(request.url, detail: "offline") }
+        return HTTPResponse(status: status, body: Data(), url: request.url)
     }
 }
