@@ -17,6 +17,8 @@ import tempfile
 import threading
 import time
 
+import rolopty
+
 ROLO = sys.argv[1] if len(sys.argv) > 1 else ".build/release/rolo"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 WINDOW = 5.0
@@ -77,12 +79,12 @@ def cpu_while_waiting(url):
         os.execvpe(ROLO, [ROLO, "people", "--people-url", url, "--images", "off"], env)
     deadline = time.monotonic() + 15
     while not os.path.exists(idle_file) and time.monotonic() < deadline:
-        terminal.read_available(fd, 0.05)
+        rolopty.read_available(fd, 0.05)
     http = http_thread_stat(pid)
     before, http_before = cpu_seconds(f"/proc/{pid}/stat"), cpu_seconds(http)
     end = time.monotonic() + WINDOW
     while time.monotonic() < end:
-        terminal.read_available(fd, end - time.monotonic())
+        rolopty.read_available(fd, end - time.monotonic())
     used, http_used = cpu_seconds(f"/proc/{pid}/stat") - before, cpu_seconds(http) - http_before
     terminal.quit_rolo(pid, fd)
     os.unlink(idle_file)
@@ -98,7 +100,7 @@ def report(label, samples):
 
 
 def main():
-    server, url = terminal.start_stand_in("--latency", "8000")
+    server, url = rolopty.start_stand_in(terminal.ROLO, "--latency", "8000")
     try:
         report("CPU while waiting, stand-in --latency 8000", [cpu_while_waiting(url) for _ in range(RUNS)])
     finally:

@@ -12,16 +12,16 @@ import fcntl
 import os
 import pty
 import re
-import select
 import signal
 import statistics
 import struct
-import subprocess
 import sys
 import tempfile
 import termios
 import time
 import urllib.request
+
+import rolopty
 
 ROLO = sys.argv[1] if len(sys.argv) > 1 else ".build/release/rolo"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
@@ -32,52 +32,19 @@ END = b"\x1bOF"  # End in keypad-transmit mode
 TIMEOUT = 120.0
 
 
-def start_stand_in(*extra):
-    server = subprocess.Popen([SERVER, "demo-server", "--port", "0", *extra], stdout=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:\d+", line)
-    if not match:
-        server.kill()
-        raise SystemExit(f"the stand-in did not start: {line!r}")
-    return server, match.group(0)
 
-
-def read_available(fd, timeout):
-    ready, _, _ = select.select([fd], [], [], timeout)
-    if not ready:
-        return b""
-    try:
-        return os.read(fd, 65536)
-    except OSError:
-        return b""
-
-
-def idle_frame(path):
-    try:
-        with open(path) as handle:
-            state, frame = handle.read().split()
-            return state == "idle", int(frame)
-    except (OSError, ValueError):
-        return False, 0
 
 
 def wait_idle(fd, idle_file, after_frame):
     """Reads the screen until rolo reports idle after `after_frame`; returns the seconds taken."""
     started = time.monotonic()
     while time.monotonic() - started < TIMEOUT:
-        read_available(fd, 0.002)
-        idle, frame = idle_frame(idle_file)
+        rolopty.read_available(fd, 0.002)
+        idle, frame = rolopty.idle_frame(idle_file)
         if idle and frame > after_frame:
             return time.monotonic() - started
     raise SystemExit("rolo did not become idle")
 
-
-def peak_memory_mb(pid):
-    with open(f"/proc/{pid}/status") as handle:
-        for line in handle:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def spawn(arguments, idle_file):
@@ -96,7 +63,7 @@ def quit_and_time(pid, fd):
     started = time.monotonic()
     os.write(fd, b"q")
     while True:
-        read_available(fd, 0.005)
+        rolopty.read_available(fd, 0.005)
         done, _ = os.waitpid(pid, os.WNOHANG)
         if done:
             break
@@ -130,17 +97,17 @@ def session(source, url):
     idle_file = tempfile.mktemp(prefix="rolo-idle-")
     pid, fd = spawn(arguments(source, url), idle_file)
     first = wait_idle(fd, idle_file, 0)
-    _, frame = idle_frame(idle_file)
+    _, frame = rolopty.idle_frame(idle_file)
     os.write(fd, END)
     end = wait_idle(fd, idle_file, frame)
-    _, frame = idle_frame(idle_file)
+    _, frame = rolopty.idle_frame(idle_file)
     os.write(fd, b"/")
     wait_idle(fd, idle_file, frame)
-    _, frame = idle_frame(idle_file)
+    _, frame = rolopty.idle_frame(idle_file)
     os.write(fd, b"z")
     search = wait_idle(fd, idle_file, frame)
-    peak = peak_memory_mb(pid)
-    _, frame = idle_frame(idle_file)
+    peak = rolopty.peak_memory_mb(pid)
+    _, frame = rolopty.idle_frame(idle_file)
     os.write(fd, b"\x1b")  # Esc leaves the search field, where q would be typed, not obeyed
     wait_idle(fd, idle_file, frame)
     quit_and_time(pid, fd)
@@ -154,7 +121,7 @@ def quit_while_reading(source, url, stats):
     before = list_requests(url, stats)
     pid, fd = spawn(arguments(source, url), idle_file)
     while list_requests(url, stats) == before:
-        read_available(fd, 0.005)
+        rolopty.read_available(fd, 0.005)
     took = quit_and_time(pid, fd)
     os.unlink(idle_file)
     return took
@@ -171,7 +138,7 @@ def ms(seconds):
 
 
 def main():
-    server, url = start_stand_in("--records", str(RECORDS))
+    server, url = rolopty.start_stand_in(SERVER, "--records", str(RECORDS))
     try:
         print(f"{RECORDS:,} records per source, {COLUMNS}×{ROWS}, --images off, median of {RUNS} runs ({ROLO})")
         print(f"{'':44}{'people':>12}{'foods':>12}{'directory':>12}")
@@ -193,7 +160,7 @@ def main():
         server.send_signal(signal.SIGTERM)
         server.wait()
 
-    server, url = start_stand_in("--huge-field", "100000")
+    server, url = rolopty.start_stand_in(SERVER, "--huge-field", "100000")
     try:
         warm(url, "people")
         firsts, downs, quits = [], [], []
@@ -201,7 +168,7 @@ def main():
             idle_file = tempfile.mktemp(prefix="rolo-idle-")
             pid, fd = spawn(["people", "--people-url", url], idle_file)
             firsts.append(wait_idle(fd, idle_file, 0))
-            _, frame = idle_frame(idle_file)
+            _, frame = rolopty.idle_frame(idle_file)
             os.write(fd, b"\r")
             downs.append(wait_idle(fd, idle_file, frame))
             quits.append(quit_and_time(pid, fd))

@@ -17,7 +17,6 @@ import json
 import os
 import pty
 import re
-import select
 import shutil
 import signal
 import statistics
@@ -28,6 +27,8 @@ import tempfile
 import termios
 import time
 import urllib.request
+
+import rolopty
 
 ROLO = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else ".build-release/release/rolo"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 15
@@ -52,15 +53,6 @@ def spawn(argv, env, size, stdin_path=None, cwd=None):
     return pid, fd, started
 
 
-def read_some(fd, timeout):
-    ready, _, _ = select.select([fd], [], [], timeout)
-    if not ready:
-        return b""
-    try:
-        return os.read(fd, 65536)
-    except OSError:
-        return b""
-
 
 def first_frame(argv, env, size, markers, stdin_path=None, cwd=None, quit_keys=b"q"):
     """Milliseconds from the fork to the first output that shows one of `markers`."""
@@ -68,7 +60,7 @@ def first_frame(argv, env, size, markers, stdin_path=None, cwd=None, quit_keys=b
     output, elapsed = b"", None
     try:
         while time.monotonic() - started < 15:
-            output += read_some(fd, 0.002)
+            output += rolopty.read_available(fd, 0.002)
             if any(marker in output for marker in markers):
                 elapsed = (time.monotonic() - started) * 1000
                 break
@@ -81,7 +73,7 @@ def first_frame(argv, env, size, markers, stdin_path=None, cwd=None, quit_keys=b
             done, _ = os.waitpid(pid, os.WNOHANG)
             if done:
                 break
-            read_some(fd, 0.05)
+            rolopty.read_available(fd, 0.05)
         else:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
@@ -89,19 +81,11 @@ def first_frame(argv, env, size, markers, stdin_path=None, cwd=None, quit_keys=b
     return elapsed
 
 
-def start_stand_in():
-    server = subprocess.Popen([ROLO, "demo-server", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    match = re.search(r"http://127\.0\.0\.1:\d+", server.stdout.readline())
-    if not match:
-        server.kill()
-        raise SystemExit("the stand-in did not start")
-    return server, match.group(0)
-
 
 def prepare_rolo(work):
     """Stores randomuser's first page with one run against the stand-in; returns the rolo
     command, its environment and the names it will show."""
-    server, url = start_stand_in()
+    server, url = rolopty.start_stand_in(ROLO)
     try:
         with urllib.request.urlopen(f"{url}/randomuser/api/?results=10&page=1&seed={SEED}") as answer:
             persons = json.load(answer)["results"]
@@ -115,7 +99,7 @@ def prepare_rolo(work):
         pid, fd, _ = spawn(argv, env, SIZES[1])
         output, deadline = b"", time.monotonic() + 30
         while time.monotonic() < deadline:
-            output += read_some(fd, 0.05)
+            output += rolopty.read_available(fd, 0.05)
             try:
                 if open(f"{work}/idle").read().startswith("idle") and any(n in output for n in names):
                     break
@@ -124,7 +108,7 @@ def prepare_rolo(work):
         else:
             raise SystemExit(f"rolo did not store randomuser's first page:\n{output[-400:]!r}")
         os.write(fd, b"q")
-        while read_some(fd, 0.2):
+        while rolopty.read_available(fd, 0.2):
             pass
         os.waitpid(pid, 0)
         os.close(fd)

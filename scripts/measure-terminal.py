@@ -10,16 +10,15 @@ Starts `rolo demo-server --port 0` itself, so it needs nothing else running.
 import fcntl
 import os
 import pty
-import re
-import select
 import signal
 import statistics
 import struct
-import subprocess
 import sys
 import tempfile
 import termios
 import time
+
+import rolopty
 
 ROLO = sys.argv[1] if len(sys.argv) > 1 else ".build/release/rolo"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 9
@@ -27,33 +26,7 @@ COLUMNS, ROWS = 120, 40
 DOWN = b"\x1bOB"  # ↓ as a terminal in keypad-transmit mode sends it
 
 
-def start_stand_in(*extra):
-    server = subprocess.Popen([ROLO, "demo-server", "--port", "0", *extra], stdout=subprocess.PIPE, text=True)
-    line = server.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:\d+", line)
-    if not match:
-        server.kill()
-        raise SystemExit(f"the stand-in did not start: {line!r}")
-    return server, match.group(0)
 
-
-def read_available(fd, timeout):
-    ready, _, _ = select.select([fd], [], [], timeout)
-    if not ready:
-        return b""
-    try:
-        return os.read(fd, 65536)
-    except OSError:
-        return b""
-
-
-def idle_frame(path):
-    try:
-        with open(path) as handle:
-            state, frame = handle.read().split()
-            return state == "idle", int(frame)
-    except (OSError, ValueError):
-        return False, 0
 
 
 def wait_settled(fd, idle_file, after_frame, deadline=15.0):
@@ -62,11 +35,11 @@ def wait_settled(fd, idle_file, after_frame, deadline=15.0):
     end = time.monotonic() + deadline
     quiet_since = time.monotonic()
     while time.monotonic() < end:
-        chunk = read_available(fd, 0.05)
+        chunk = rolopty.read_available(fd, 0.05)
         if chunk:
             output += chunk
             quiet_since = time.monotonic()
-        idle, frame = idle_frame(idle_file)
+        idle, frame = rolopty.idle_frame(idle_file)
         if idle and frame > after_frame and time.monotonic() - quiet_since > 0.3:
             return output
     raise SystemExit("rolo did not settle")
@@ -88,15 +61,15 @@ def one_run(url, images, colorterm):
     output = b""
     first_data = None
     while first_data is None and time.monotonic() - started < 15:
-        output += read_available(fd, 0.05)
+        output += rolopty.read_available(fd, 0.05)
         if b"Emmett" in output:  # ncurses may jump over the blank between words
             first_data = time.monotonic() - started
     wait_settled(fd, idle_file, 0)
-    _, frame = idle_frame(idle_file)
+    _, frame = rolopty.idle_frame(idle_file)
     os.write(fd, DOWN)
     down_bytes = len(wait_settled(fd, idle_file, frame))
     os.write(fd, b"q")
-    while read_available(fd, 0.2):
+    while rolopty.read_available(fd, 0.2):
         pass
     os.waitpid(pid, 0)
     os.close(fd)
@@ -126,24 +99,17 @@ def spawn_pipedrive(url, data, home, idle_file):
 
 def quit_rolo(pid, fd):
     os.write(fd, b"q")
-    while read_available(fd, 0.2):
+    while rolopty.read_available(fd, 0.2):
         pass
     os.waitpid(pid, 0)
     os.close(fd)
 
 
-def peak_memory_mb(pid):
-    with open(f"/proc/{pid}/status") as handle:
-        for line in handle:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
 
 def pipedrive(persons):
     """Stores the stand-in's account of `persons` with a first launch, then times RUNS launches
     to the first frame from the database, and one session's peak memory after End and a filter."""
-    server, url = start_stand_in("--persons", str(persons))
+    server, url = rolopty.start_stand_in(ROLO, "--persons", str(persons))
     home = tempfile.mkdtemp(prefix="rolo-home-")
     data = tempfile.mkdtemp(prefix="rolo-pd-data-")
     idle_file = tempfile.mktemp(prefix="rolo-idle-")
@@ -159,20 +125,20 @@ def pipedrive(persons):
             pid, fd = spawn_pipedrive(url, data, home, idle_file)
             output = b""
             while PIPEDRIVE_FIRST not in output and time.monotonic() - started < 15:
-                output += read_available(fd, 0.01)
+                output += rolopty.read_available(fd, 0.01)
             firsts.append((time.monotonic() - started) * 1000)
             quit_rolo(pid, fd)
         # One session as a user would have it: launched (a background refresh runs), End, a
         # filter, everything settled; then the peak resident memory.
         pid, fd = spawn_pipedrive(url, data, home, idle_file)
         wait_settled(fd, idle_file, 0, deadline=600)
-        _, frame = idle_frame(idle_file)
+        _, frame = rolopty.idle_frame(idle_file)
         os.write(fd, END)
         wait_settled(fd, idle_file, frame)
-        _, frame = idle_frame(idle_file)
+        _, frame = rolopty.idle_frame(idle_file)
         os.write(fd, b"/lovelace\r")
         wait_settled(fd, idle_file, frame)
-        peak = peak_memory_mb(pid)
+        peak = rolopty.peak_memory_mb(pid)
         quit_rolo(pid, fd)
         return load_seconds, firsts, peak
     finally:
@@ -194,7 +160,7 @@ def main():
 
 
 def measure_people():
-    server, url = start_stand_in()
+    server, url = rolopty.start_stand_in(ROLO)
     try:
         for images, colorterm in (("off", ""), ("auto", ""), ("auto", "truecolor")):
             firsts, downs = [], []

@@ -1,0 +1,47 @@
+"""What the measuring scripts share: the stand-in started as a process, reading a pty without
+blocking, and rolo's idle file (`ROLO_IDLE_FILE`), so a script waits for "idle", not for luck."""
+import os
+import re
+import select
+import subprocess
+
+
+def start_stand_in(rolo, *extra):
+    """Starts `rolo demo-server --port 0` and returns the process and its base URL."""
+    server = subprocess.Popen([rolo, "demo-server", "--port", "0", *extra], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:\d+", line)
+    if not match:
+        server.kill()
+        raise SystemExit(f"the stand-in did not start: {line!r}")
+    return server, match.group(0)
+
+
+def read_available(fd, timeout):
+    """What `fd` has within `timeout` seconds (at most 64 KB), or b"" when nothing came."""
+    ready, _, _ = select.select([fd], [], [], timeout)
+    if not ready:
+        return b""
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
+
+
+def idle_frame(path):
+    """(whether rolo is idle, its frame number) from its idle file; (False, 0) before the first."""
+    try:
+        with open(path) as handle:
+            state, frame = handle.read().split()
+            return state == "idle", int(frame)
+    except (OSError, ValueError):
+        return False, 0
+
+
+def peak_memory_mb(pid):
+    """The peak resident memory of a running process, in MB (VmHWM)."""
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
