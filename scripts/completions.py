@@ -3,7 +3,7 @@
 source names right after `rolo`.
 
 swift-argument-parser's scripts ignore a default subcommand: `rolo <Tab>` offers `browse`,
-`demo-server` and `help` but not `people`, which is what a user types (`rolo people` is
+`dump`, `demo-server`, `keys` and `help` but not `people`, which is what a user types (`rolo people` is
 `rolo browse people`). Making the root command take the source instead breaks subcommands (the
 parser reads `demo-server` as a source), so the names are added here, at the one place each
 script lists what may follow `rolo`. Each edit must apply, or this fails: a new
@@ -21,13 +21,22 @@ def generate(binary, shell):
                           capture_output=True, text=True).stdout
 
 
-def sources(binary):
-    """The values of the browse command's source argument, from the command's own description."""
-    dump = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
-                                     capture_output=True, text=True).stdout)
-    [browse] = [c for c in dump["command"]["subcommands"] if c["commandName"] == "browse"]
+def describe(binary):
+    """The command's own description of itself."""
+    return json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
+                                     capture_output=True, text=True).stdout)["command"]
+
+
+def sources(command):
+    """The values of the browse command's source argument."""
+    [browse] = [c for c in command["subcommands"] if c["commandName"] == "browse"]
     [source] = [a for a in browse["arguments"] if a["kind"] == "positional"]
     return source["allValues"]
+
+
+def subcommands(command):
+    """What bash's script offers after `rolo`, in its order: the subcommands, then help."""
+    return " ".join([c["commandName"] for c in command["subcommands"] if c["commandName"] != "help"] + ["help"])
 
 
 def replace_once(script, old, new, shell):
@@ -38,11 +47,13 @@ def replace_once(script, old, new, shell):
 
 def main():
     binary, bash_path, zsh_path, fish_path = sys.argv[1:5]
-    names = sources(binary)
+    command = describe(binary)
+    names = sources(command)
     words = " ".join(names)
+    after_rolo = subcommands(command)
 
-    bash = replace_once(generate(binary, "bash"), "compgen -W 'browse demo-server help'",
-                        f"compgen -W '{words} browse demo-server help'", "bash")
+    bash = replace_once(generate(binary, "bash"), f"compgen -W '{after_rolo}'",
+                        f"compgen -W '{words} {after_rolo}'", "bash")
     zsh = replace_once(generate(binary, "zsh"), "        local -ar subcommands=(\n",
                        "        local -ar subcommands=(\n"
                        + "".join(f"            '{name}:open rolo on {name}'\n" for name in names), "zsh")
