@@ -19,10 +19,13 @@ struct HostileServerTests {
         #expect(ContinuousClock.now - start >= .milliseconds(1450))
         #expect(error?.kind == .timedOut)
         #expect(error?.message == "127.0.0.1:\(server.port) didn't answer within 1.5 s — r to retry")
-        // The server notices the hang-up at its next byte, at most 200 ms after the deadline.
+        // The client hung up while the server was still trickling: before the 20 s the whole
+        // body takes, which is when an idle timeout would have let it end. (When the server's
+        // thread notices depends on how busy the test runner is: a clean CI run measured 7 s
+        // under the full suite, so the deadline itself is checked on the client's side above.)
         try await waitUntil { !server.clientHangUps.isEmpty }
         let hangUp = try #require(server.clientHangUps.first)
-        #expect(hangUp.closed - hangUp.accepted < .milliseconds(2000))
+        #expect(hangUp.closed - hangUp.accepted < .milliseconds(100 * 200))
     }
 
     @Test("A body shorter than its Content-Length is a broken response")
