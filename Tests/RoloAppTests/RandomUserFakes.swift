@@ -13,6 +13,7 @@ actor FakeRandomUserService: RandomUserService {
     /// Each request as "page N seed S", in order.
     private(set) var requests: [String] = []
     private var failures: [FetchError] = []
+    private var skips: [Int] = []
     private var toHold = 0
     private var held: [CheckedContinuation<Void, Never>] = []
 
@@ -22,6 +23,8 @@ actor FakeRandomUserService: RandomUserService {
 
     /// The next requests fail with these errors, in order.
     func fail(_ errors: FetchError...) { failures += errors }
+    /// The next pages each leave out this many persons as unreadable, in order.
+    func skip(_ counts: Int...) { skips += counts }
     /// The next `count` requests wait until ``release()``.
     func hold(_ count: Int = 1) { toHold += count }
     var heldCount: Int { held.count }
@@ -38,7 +41,10 @@ actor FakeRandomUserService: RandomUserService {
         if let failure { throw failure }
         let first = (number - 1) * size
         let persons = (first..<min(first + size, total)).map { RandomUserSamples.person($0, seed: seed) }
-        return RandomUserPage(persons: persons, seed: seed, page: number, results: size)
+        let skipped = (0..<(skips.isEmpty ? 0 : skips.removeFirst())).map {
+            SkippedRecord(index: $0, problem: .missing("login.uuid"))
+        }
+        return RandomUserPage(persons: persons, skipped: skipped, seed: seed, page: number, results: size)
     }
 }
 

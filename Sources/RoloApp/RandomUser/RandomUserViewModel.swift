@@ -67,6 +67,9 @@ public final class RandomUserViewModel: SourceModel {
     private var started = false
     /// How many persons the pages shown left out because they couldn't be read.
     private var skippedCount = 0
+    /// What the page a running `r` fetched left out: it replaces ``skippedCount`` only when the
+    /// refresh succeeds, since until then the old pages stay shown.
+    private var refreshSkipped = 0
 
     /// Creates the source. A nil `store` keeps the persons in memory for this run only; `seed`
     /// (`--randomuser-seed`) seeds an empty store and every `r`. `avatarCache` is the disk cache
@@ -164,20 +167,25 @@ public final class RandomUserViewModel: SourceModel {
         }
     }
 
-    /// The API as the pager calls it: page `number` of 10 with `seed`.
-    private func fetcher() -> RandomUserPager.Fetch<RandomPerson> {
+    /// The API as the pager calls it: page `number` of 10 with `seed`. A refresh's pages count
+    /// their skipped persons apart, for the list that replaces the one shown.
+    private func fetcher(refreshing: Bool = false) -> RandomUserPager.Fetch<RandomPerson> {
         let (service, size) = (self.service, pager.pageSize)
         return { [weak self] number, seed in
             let page = try await service.page(number, size: size, seed: seed)
-            if !page.skipped.isEmpty { await self?.skippedOnPage(number, page.skipped) }
+            if !page.skipped.isEmpty { await self?.skippedOnPage(number, page.skipped, refreshing: refreshing) }
             return page.persons
         }
     }
 
     /// Logs the persons a page left out and says so on screen; the page's others are shown.
-    private func skippedOnPage(_ number: Int, _ skipped: [SkippedRecord]) {
+    private func skippedOnPage(_ number: Int, _ skipped: [SkippedRecord], refreshing: Bool) {
         SkippedRecordsReport.log(skipped, noun: noun, source: "page \(number)", logger: logger)
-        skippedCount += skipped.count
+        if refreshing {
+            refreshSkipped += skipped.count
+        } else {
+            skippedCount += skipped.count
+        }
         if let notice = SkippedRecordsReport.notice(skipped, noun: noun) { onEvent(notice) }
     }
 
@@ -189,7 +197,8 @@ public final class RandomUserViewModel: SourceModel {
         guard let store, refreshTask == nil else { return }
         // Only a successful refresh replaces the avatars; until then the failed ones are retried.
         pictures?.retryFailed()
-        let (pager, fetch, pending, cache) = (self.pager, fetcher(), pageTask, avatarCache)
+        refreshSkipped = 0
+        let (pager, fetch, pending, cache) = (self.pager, fetcher(refreshing: true), pageTask, avatarCache)
         refreshTask = busy.task { [weak self] in
             await pending?.value
             let result: Result<StoredPage<RandomPerson>, any Error>
@@ -215,6 +224,7 @@ public final class RandomUserViewModel: SourceModel {
         switch result {
         case .success(let page):
             persons = page.persons
+            skippedCount = refreshSkipped
             nextPageFailure = nil
             reachedEnd = page.reachedEnd
             storedCount = page.persons.count
