@@ -25,7 +25,8 @@ struct RandomUserPictureTests {
         return images
     }
 
-    /// A started source whose avatars come from `images` through the disk cache in `folder`.
+    /// A started source whose avatars come from `images` through the disk cache in `folder`,
+    /// its rows made once as a frame draws them, which asks for their thumbnails.
     private func loaded(_ images: FakeImageServer, store: PersonStore<RandomPerson>) async -> (RandomUserViewModel, BusyTracker) {
         let busy = BusyTracker()
         let cache = ImageDiskCache(directory: folder.path)
@@ -36,6 +37,8 @@ struct RandomUserPictureTests {
         model.pictureSlotChanged(to: Size(width: 20, height: 10))
         model.start()
         _ = await settle({ busy.isIdle && !model.isLoading }, limit: 100_000)
+        for index in 0..<model.entries.entryCount { _ = model.entries.entry(at: index) }
+        _ = await settle({ busy.isIdle }, limit: 100_000)
         return (model, busy)
     }
 

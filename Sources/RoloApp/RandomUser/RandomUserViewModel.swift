@@ -281,15 +281,20 @@ public final class RandomUserViewModel: SourceModel {
         searchTerm.map { term in persons.filter { $0.matches(term) } } ?? persons
     }
 
+    /// Rows are made as they are drawn, so only the thumbnails of rows on screen are asked for.
     func rebuildEntries() {
-        var rows = visiblePersons.map { person in
-            var row = RandomUserDetail.row(for: person)
-            row.thumbnail = thumbnail(of: person)
-            return ListEntry.row(row)
-        }
+        let shown = visiblePersons
+        let ids = shown.map(\.id)
         // Below the rows, not alone: with no rows the placeholder says "Loading persons…".
-        if pageTask != nil, !rows.isEmpty { rows.append(.header(Self.loadingMore)) }
-        let retry = pageTask == nil && !rows.isEmpty ? nextPageFailure.map(Self.retryRow) : nil
+        let layout = pageTask != nil && !shown.isEmpty
+            ? RowLayout(ids: ids, sections: [(nil, Array(shown.indices)), (Self.loadingMore, [])])
+            : RowLayout(ids: ids)
+        let rows = RecordRows(records: shown, layout: layout) { [weak self] person in
+            var row = RandomUserDetail.row(for: person)
+            row.thumbnail = self?.thumbnail(of: person)
+            return row
+        }
+        let retry = pageTask == nil && !shown.isEmpty ? nextPageFailure.map(Self.retryRow) : nil
         entries = EntriesWithTrailer(rows: rows, trailer: retry)
     }
 
