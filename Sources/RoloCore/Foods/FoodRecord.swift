@@ -3,8 +3,10 @@ import Foundation
 /// Decodes one food object tolerantly: `id` and `name` are required, every other field falls
 /// back to "none" when absent, null or of a type nobody can use, so one odd food doesn't hide
 /// the whole list. Unknown keys are ignored.
-struct FoodRecord: Decodable {
+struct FoodRecord: ListRecord {
     let food: Food
+
+    var record: Food { food }
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {

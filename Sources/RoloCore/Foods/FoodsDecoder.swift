@@ -9,9 +9,11 @@ public enum FoodsDecoder {
     static let service = "foods"
 
     /// Decodes `GET food`: a bare array or `{"foods": [...], "totalCount": N}`, record by record:
-    /// a food that can't be read is skipped and said in ``DecodedList/skipped``.
+    /// a food that can't be read is skipped and said in ``DecodedList/skipped``. A bare array is
+    /// read a run at a time (``RecordRuns``); any other shape, and any error, whole.
     public static func decodeFoods(_ data: Data) throws -> DecodedList<Food> {
-        try decode(FoodList.self, from: data).foods
+        if let list = RecordRuns.decode(FoodRecord.self, from: data) { return list }
+        return try decode(FoodList.self, from: data).foods
     }
 
     /// Decodes the answer to a like or unlike, or the `{"error": ...}` body of a failure.

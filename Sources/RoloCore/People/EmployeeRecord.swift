@@ -1,7 +1,9 @@
 /// Decodes one employee object tolerantly: the RAML's fields, in the types the real server and
 /// its variants send, every string cleaned for the terminal.
-struct EmployeeRecord: Decodable {
+struct EmployeeRecord: ListRecord {
     let employee: Employee
+
+    var record: Employee { employee }
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {

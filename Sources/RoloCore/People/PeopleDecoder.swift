@@ -9,9 +9,11 @@ public enum PeopleDecoder {
     static let service = "people"
 
     /// Decodes `/employees`: a bare array or `{"people": [...]}`, record by record: an employee
-    /// that can't be read is skipped and said in ``DecodedList/skipped``.
+    /// that can't be read is skipped and said in ``DecodedList/skipped``. A bare array is read
+    /// a run at a time (``RecordRuns``); any other shape, and any error, whole.
     public static func decodeEmployees(_ data: Data) throws -> DecodedList<Employee> {
-        try decode(EmployeeList.self, from: data).employees
+        if let list = RecordRuns.decode(EmployeeRecord.self, from: data) { return list }
+        return try decode(EmployeeList.self, from: data).employees
     }
 
     /// Decodes `/employees/{id}`: one employee object.
