@@ -14,10 +14,11 @@ struct FoodsList: Sendable {
     static func prepare(_ foods: [Food]) async -> FoodsList {
         await HeavyWork.run { FoodsList(
             layout: RowLayout(ids: foods.map(\.id)),
-            search: SearchIndex(keys: foods.map { food in
+            search: SearchIndex(count: foods.count) { position in
+                let food = foods[position]
                 let country = food.countryCode.map { [$0, Country.name(for: $0) ?? ""] } ?? []
                 return SearchKey.fold([food.name, food.description] + country)
-            })) }
+            }) }
     }
 
     /// The rows of the foods whose name, description or country holds `term` (case- and

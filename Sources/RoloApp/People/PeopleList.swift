@@ -16,7 +16,10 @@ struct PeopleList: Sendable {
         await HeavyWork.run { PeopleList(
             employees: employees,
             layout: RowLayout(ids: employees.map { String($0.id) }),
-            search: SearchIndex(keys: employees.map { SearchKey.fold([$0.fullName, $0.gender, $0.birthDate.display]) })) }
+            search: SearchIndex(count: employees.count) { position in
+                let employee = employees[position]
+                return SearchKey.fold([employee.fullName, employee.gender, employee.birthDate.display])
+            }) }
     }
 
     /// The rows of the employees whose name, gender or birth date holds `term` (case- and
