@@ -139,11 +139,13 @@ public final class PeopleViewModel: SourceModel {
         case .success(let list):
             state = .loaded(list.records, stale: false)
             skippedCount = list.skipped.count
+            // Before the rows change: the selected row's thumbnail is asked for under the new
+            // generation only, not once under the old one and again.
+            generation += 1
+            pictures?.removeAll()
             setSearch(searchTerm)
             if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
             lastUpdated = now()
-            generation += 1
-            pictures?.removeAll()
             requestPhoto()
         case .failure(let error):
             let fetchError = FetchError.wrap(error)

@@ -30,6 +30,9 @@ public final class PictureStore {
     private var loaders: [Slot: ImagePipeline.Loader] = [:]
     /// Called when a picture becomes ready or fails.
     public var onChange: () -> Void = {}
+    /// How many pictures have been asked for, each slot once: what a list of 200,000 must
+    /// keep to its rows on screen.
+    public private(set) var requestCount = 0
 
     public init(pipeline: ImagePipeline, busy: BusyTracker) {
         self.pipeline = pipeline
@@ -48,6 +51,7 @@ public final class PictureStore {
         if let state = states[slot] { return state }
         states[slot] = .loading
         loaders[slot] = load
+        requestCount += 1
         start(slot, retrying: false)
         return .loading
     }
