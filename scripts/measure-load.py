@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Measures a huge answer as a person feels it, through a real pty: people, foods and the
 directory at 200,000 records from the stand-in's hostile switches — start → first frame with
-data, End, a search keystroke, rolo's peak memory — and how soon `q` quits while the 200,000
-are being read; then the 100 KB-field case (a 100,000-character first name, selected).
+data, and of that the share from the list's answer received (ROLO_TRACE_STARTUP's marks), End
+until drawn, a search keystroke until its matches are drawn, rolo's peak memory — and how soon
+`q` quits while the 200,000 are being read; then the 100 KB-field case (a 100,000-character
+first name, selected).
 
 Usage: python3 scripts/measure-load.py [path/to/rolo] [runs] [records] [server-rolo]
 The stand-in is started from `server-rolo` (default: the rolo measured), so an older rolo
@@ -35,6 +37,33 @@ TIMEOUT = 120.0
 
 
 
+def wait_frame(fd, idle_file, after_frame):
+    """Reads the screen until rolo has drawn a frame after `after_frame`; returns the seconds taken.
+    A key's own frame, not the work it starts (people's End asks for the last row's detail
+    after a rest of 120 ms, so waiting for idle would time the rest and the request)."""
+    started = time.monotonic()
+    while time.monotonic() - started < TIMEOUT:
+        rolopty.read_available(fd, 0.001)
+        _, frame = rolopty.idle_frame(idle_file)
+        if frame > after_frame:
+            return time.monotonic() - started
+    raise SystemExit("rolo drew no frame")
+
+
+def answered_to_first_frame(state_home):
+    """Seconds from the list's answer received to the first frame with data, from the start-up
+    trace in rolo's log: the steps after "list answered" up to "first frame with data"; nil
+    for a source whose client marks no answer."""
+    with open(os.path.join(state_home, "rolo", "rolo.log")) as handle:
+        traced = [line.split("startup: ", 1)[1] for line in handle if "startup: " in line]
+    steps = re.findall(r"([\w ,-]+?) \+([\d.]+)", traced[-1].split(" = ")[0]) if traced else []
+    names = [name.strip(", ") for name, _ in steps]
+    if "list answered" not in names:
+        return None
+    after = names.index("list answered") + 1
+    return sum(float(value) for _, value in steps[after:]) / 1000
+
+
 def wait_idle(fd, idle_file, after_frame):
     """Reads the screen until rolo reports idle after `after_frame`; returns the seconds taken."""
     started = time.monotonic()
@@ -47,9 +76,11 @@ def wait_idle(fd, idle_file, after_frame):
 
 
 
-def spawn(arguments, idle_file):
+def spawn(arguments, idle_file, state_home=None):
     env = dict(os.environ, TERM="xterm-256color", ROLO_IDLE_FILE=idle_file, LANG="C.UTF-8",
                HOME=tempfile.mkdtemp(prefix="rolo-home-"))
+    if state_home:
+        env.update(ROLO_TRACE_STARTUP="1", XDG_STATE_HOME=state_home)
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
@@ -95,11 +126,14 @@ def warm(url, source):
 
 def session(source, url):
     idle_file = tempfile.mktemp(prefix="rolo-idle-")
-    pid, fd = spawn(arguments(source, url), idle_file)
+    state_home = tempfile.mkdtemp(prefix="rolo-state-")
+    pid, fd = spawn(arguments(source, url), idle_file, state_home)
     first = wait_idle(fd, idle_file, 0)
+    answered = answered_to_first_frame(state_home)
     _, frame = rolopty.idle_frame(idle_file)
     os.write(fd, END)
-    end = wait_idle(fd, idle_file, frame)
+    end = wait_frame(fd, idle_file, frame)
+    wait_idle(fd, idle_file, frame)
     _, frame = rolopty.idle_frame(idle_file)
     os.write(fd, b"/")
     wait_idle(fd, idle_file, frame)
@@ -112,7 +146,7 @@ def session(source, url):
     wait_idle(fd, idle_file, frame)
     quit_and_time(pid, fd)
     os.unlink(idle_file)
-    return first, end, search, peak
+    return first, answered, end, search, peak
 
 
 def quit_while_reading(source, url, stats):
@@ -142,16 +176,19 @@ def main():
     try:
         print(f"{RECORDS:,} records per source, {COLUMNS}×{ROWS}, --images off, median of {RUNS} runs ({ROLO})")
         print(f"{'':44}{'people':>12}{'foods':>12}{'directory':>12}")
-        rows = {"start → first frame with data": [], "End": [], "a search keystroke (until drawn)": [],
+        rows = {"start → first frame with data": [], "  of which answer received → first frame": [],
+                "End (until drawn)": [], "a search keystroke (until drawn)": [],
                 "peak memory": [], "q while the list is being read": []}
         stats = {"people": {"people.list"}, "foods": {"foods.list"}, "directory": {"directory.tallinn", "directory.tartu"}}
         for source in ("people", "foods", "directory"):
             warm(url, source)
             runs = [session(source, url) for _ in range(RUNS)]
             rows["start → first frame with data"].append(ms(statistics.median(r[0] for r in runs)))
-            rows["End"].append(ms(statistics.median(r[1] for r in runs)))
-            rows["a search keystroke (until drawn)"].append(ms(statistics.median(r[2] for r in runs)))
-            rows["peak memory"].append(f"{statistics.median(r[3] for r in runs):8.0f} MB")
+            answered = [r[1] for r in runs if r[1] is not None]
+            rows["  of which answer received → first frame"].append(ms(statistics.median(answered)) if answered else "—")
+            rows["End (until drawn)"].append(ms(statistics.median(r[2] for r in runs)))
+            rows["a search keystroke (until drawn)"].append(ms(statistics.median(r[3] for r in runs)))
+            rows["peak memory"].append(f"{statistics.median(r[4] for r in runs):8.0f} MB")
             quits = [quit_while_reading(source, url, stats[source]) for _ in range(RUNS)]
             rows["q while the list is being read"].append(ms(statistics.median(quits)))
         for label, values in rows.items():

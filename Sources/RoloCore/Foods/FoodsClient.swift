@@ -24,8 +24,12 @@ public struct FoodsClient: FoodsService {
             throw FetchError.unexpectedStatus(response, service: FoodsDecoder.service)
         }
         let body = response.body
+        // The trace splits answer → first frame (ROLO_TRACE_STARTUP=1; scripts/measure-load.py).
+        StartupTrace.mark("list answered")
         do {
-            return try await HeavyWork.run { try FoodsDecoder.decodeFoods(body) }
+            let list = try await HeavyWork.run { try FoodsDecoder.decodeFoods(body) }
+            StartupTrace.mark("list decoded")
+            return list
         } catch let error as FetchError {
             throw error.located(at: response)
         }

@@ -37,8 +37,12 @@ public struct PeopleClient: PeopleService {
             throw FetchError.unexpectedStatus(response, service: PeopleDecoder.service)
         }
         let body = response.body
+        // The trace splits answer → first frame (ROLO_TRACE_STARTUP=1; scripts/measure-load.py).
+        StartupTrace.mark("list answered")
         do {
-            return try await HeavyWork.run { try PeopleDecoder.decodeEmployees(body) }
+            let list = try await HeavyWork.run { try PeopleDecoder.decodeEmployees(body) }
+            StartupTrace.mark("list decoded")
+            return list
         } catch let error as FetchError {
             throw error.located(at: response)
         }
