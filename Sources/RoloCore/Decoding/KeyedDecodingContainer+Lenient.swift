@@ -10,9 +10,10 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// The text at `key`, a number given there turned into text; nil when absent or null.
     /// Throws a ``DecodingProblem`` for any other type.
     public func lenientString(_ key: String) throws -> String? {
-        guard !isAbsentOrNull(key) else { return nil }
         let codingKey = AnyCodingKey(stringValue: key)
-        if let text = try? decode(String.self, forKey: codingKey) { return text }
+        // Text, absent or null in one lookup: the other types are the rare case.
+        if let text = try? decodeIfPresent(String.self, forKey: codingKey) { return text }
+        guard !isAbsentOrNull(key) else { return nil }
         if let number = try? decode(Int.self, forKey: codingKey) { return String(number) }
         if let number = try? decode(Double.self, forKey: codingKey) { return String(number) }
         throw DecodingProblem.wrongType(key, should: "text", isnt: "text")
@@ -27,16 +28,17 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// The whole number at `key`: an integer, an integer-valued number like `7.0`, or a numeric
     /// string like `"7"`; nil when absent or null. Throws a ``DecodingProblem`` for anything else.
     public func lenientWholeNumber(_ key: String) throws -> Int? {
-        guard !isAbsentOrNull(key) else { return nil }
         let codingKey = AnyCodingKey(stringValue: key)
-        if let number = try? decode(Int.self, forKey: codingKey) { return number }
+        // An integer, absent or null in one lookup: the other forms are the rare case.
+        if let number = try? decodeIfPresent(Int.self, forKey: codingKey) { return number }
+        guard !isAbsentOrNull(key) else { return nil }
         if let number = try? decode(Double.self, forKey: codingKey),
             number == number.rounded(), let whole = Int(exactly: number)
         {
             return whole
         }
         if let text = try? decode(String.self, forKey: codingKey),
-            let number = Int(text.trimmingCharacters(in: .whitespaces))
+            let number = Int(text.trimmingWhitespace)
         {
             return number
         }

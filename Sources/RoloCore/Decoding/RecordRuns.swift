@@ -27,6 +27,8 @@ enum RecordRuns {
     ) -> DecodedList<Item.Record>? {
         body.withUnsafeBytes { bytes -> DecodedList<Item.Record>? in
             guard let split = JSONArrayRuns(bytes, elementsPerRun: elementsPerRun) else { return nil }
+            // One run is the whole array: read the body itself rather than a copy of it.
+            if split.runs.count == 1 { return decode(Item.self, array: body, count: split.elementCount) }
             var list = DecodedList<Item.Record>(records: [])
             list.records.reserveCapacity(split.elementCount)
             let width = max(1, width)
@@ -53,8 +55,7 @@ enum RecordRuns {
         }
     }
 
-    /// One run's records, or nil when the run isn't valid JSON or holds another count of
-    /// elements than the scan found.
+    /// One run's records, read from a copy of its elements in brackets.
     private static func decodeRun<Item: ListRecord>(
         _ type: Item.Type, _ bytes: UnsafeRawBufferPointer, _ run: JSONArrayRuns.Run
     ) -> DecodedList<Item.Record>? {
@@ -62,8 +63,14 @@ enum RecordRuns {
         array.append(UInt8(ascii: "["))
         array.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run.bytes]))
         array.append(UInt8(ascii: "]"))
+        return decode(Item.self, array: array, count: run.count)
+    }
+
+    /// The records of `array`, or nil when it isn't valid JSON or holds another count of
+    /// elements than the scan found.
+    private static func decode<Item: ListRecord>(_ type: Item.Type, array: Data, count: Int) -> DecodedList<Item.Record>? {
         guard let list = try? JSONDecoder().decode(Elements<Item>.self, from: array).list,
-            list.records.count + list.skipped.count == run.count
+            list.records.count + list.skipped.count == count
         else { return nil }
         return list
     }

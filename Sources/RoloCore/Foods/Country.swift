@@ -33,7 +33,7 @@ public enum Country {
 
     /// `code` upper-cased and trimmed when it is an assigned code.
     private static func assignedCode(_ code: String) -> String? {
-        let key = code.trimmingCharacters(in: .whitespaces).uppercased()
+        let key = code.trimmingWhitespace.uppercased()
         return names[key] == nil ? nil : key
     }
 }

@@ -24,9 +24,12 @@ struct FoodRecord: ListRecord {
 
     /// A number (`99`, `99.0`) or text (`"99"`, `"a1b2"`), as text for the like paths.
     private static func id(_ fields: KeyedDecodingContainer<AnyCodingKey>) throws -> String {
+        // A whole number first: asking for text where there is a number throws, and a thrown
+        // DecodingError costs more than the rest of the record.
+        if let number = try? fields.decode(Int.self, forKey: "id") { return String(number) }
         guard !fields.isAbsentOrNull("id") else { throw DecodingProblem.missing("id") }
         if let text = try? fields.decode(String.self, forKey: "id") {
-            let clean = text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces)
+            let clean = text.sanitizedForTerminal.trimmingWhitespace
             guard !clean.isEmpty else { throw DecodingProblem("'id' is empty", summary: "an empty id") }
             return clean
         }
@@ -44,7 +47,7 @@ struct FoodRecord: ListRecord {
 
     private static func countryCode(_ fields: KeyedDecodingContainer<AnyCodingKey>) -> String? {
         guard let text = text(fields, "countryOfOrigin") else { return nil }
-        let code = text.sanitizedForTerminal.trimmingCharacters(in: .whitespaces).uppercased()
+        let code = text.sanitizedForTerminal.trimmingWhitespace.uppercased()
         return code.isEmpty ? nil : code
     }
 

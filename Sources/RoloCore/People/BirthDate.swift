@@ -21,7 +21,7 @@ public struct BirthDate: Sendable, Equatable {
     /// month names in any case, full or three-letter.
     public init(_ raw: String) {
         self.raw = raw
-        let words = raw.split(whereSeparator: \.isWhitespace)
+        let words = Self.words(raw)
         guard words.count == 3, let day = Int(words[0]), let year = Int(words[2]),
             let month = Self.month(named: words[1]),
             (1...Self.daysIn(month: month, year: year)).contains(day)
@@ -47,10 +47,20 @@ public struct BirthDate: Sendable, Equatable {
         return age >= 0 ? age : nil
     }
 
+    /// The words of `raw`: ASCII text, nearly all of it, is split byte by byte, since asking
+    /// each character whether it is whitespace was a fifth of decoding 200,000 employees.
+    private static func words(_ raw: String) -> [Substring] {
+        guard raw.utf8.allSatisfy({ $0 < 0x80 }) else { return raw.split(whereSeparator: \.isWhitespace) }
+        // The ASCII whitespace `Character.isWhitespace` knows: tab to carriage return, space.
+        return raw.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) }).map { Substring($0) }
+    }
+
+    private static let lowercasedMonthNames = monthNames.map { $0.lowercased() }
+
     private static func month(named name: Substring) -> Int? {
         let lowered = name.lowercased()
-        if let index = monthNames.firstIndex(where: { $0.lowercased() == lowered }) { return index + 1 }
-        if lowered.count == 3, let index = monthNames.firstIndex(where: { $0.lowercased().hasPrefix(lowered) }) {
+        if let index = lowercasedMonthNames.firstIndex(of: lowered) { return index + 1 }
+        if lowered.count == 3, let index = lowercasedMonthNames.firstIndex(where: { $0.hasPrefix(lowered) }) {
             return index + 1
         }
         return nil

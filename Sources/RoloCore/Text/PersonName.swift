@@ -5,7 +5,7 @@ enum PersonName {
     /// "First Last", each part trimmed, empty parts left out; "(no name)" when nothing is left.
     static func full(_ first: String, _ last: String) -> String {
         let name = [first, last]
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map(\.trimmingWhitespace)
             .filter { !$0.isEmpty }
             .joined(separator: " ")
         return name.isEmpty ? "(no name)" : name
