@@ -29,6 +29,16 @@ struct SearchIndexTests {
         #expect(index.positions(matching: "TAMM") == [0, 1, 3])
     }
 
+    @Test("A list long enough to be folded in parts on several cores reads as one")
+    func parts() {
+        let keys = (0..<70_000).map { "k\($0)" }
+        let index = SearchIndex(count: keys.count) { keys[$0] }
+        #expect(index.count == 70_000)
+        #expect(index.positions(matching: "k6999") == [6_999] + Array(69_990..<70_000))
+        #expect(index.positions(matching: "k0") == [0])
+        #expect(index.positions(matching: "k69999") == [69_999])
+    }
+
     @Test("Over many keys of a small alphabet, the same positions as a search key by key")
     func sameAsNaive() {
         var random = SeededRandom(42)

@@ -19,18 +19,54 @@ struct SearchIndex: Sendable {
     }
 
     /// The keys of `count` records, `key(position)` each, made one at a time so the list's
-    /// keys are never all held as strings.
+    /// keys are never all held as strings; a long list is folded in parts on every core (folding
+    /// non-ASCII names goes through Foundation, a second for 200,000 people on one core).
     init(count: Int, key: (Int) -> String) {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / Self.recordsPerPart))
+        guard parts > 1 else {
+            var (bytes, starts) = Self.keys(0..<count, key)
+            starts.append(Int32(bytes.count))
+            self.bytes = bytes
+            self.starts = starts
+            return
+        }
+        let made = LockedParts()
+        let share = (count + parts - 1) / parts
+        withoutActuallyEscaping(key) { key in
+            let key = UncheckedKey(key: key)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let range = min(count, part * share)..<min(count, (part + 1) * share)
+                made.set(part, Self.keys(range, key.key))
+            }
+        }
         var bytes: [UInt8] = []
         var starts: [Int32] = []
+        bytes.reserveCapacity(made.parts.values.reduce(0) { $0 + $1.bytes.count })
         starts.reserveCapacity(count + 1)
-        for position in 0..<count {
-            starts.append(Int32(bytes.count))
-            bytes.append(contentsOf: key(position).utf8)
+        for part in 0..<parts {
+            guard let (partBytes, partStarts) = made.parts[part] else { continue }
+            let offset = Int32(bytes.count)
+            starts.append(contentsOf: partStarts.lazy.map { $0 + offset })
+            bytes.append(contentsOf: partBytes)
         }
         starts.append(Int32(bytes.count))
         self.bytes = bytes
         self.starts = starts
+    }
+
+    /// Below this many records a part isn't worth a thread.
+    private static let recordsPerPart = 16_384
+
+    /// The keys of the records in `range`, end to end, and where each starts.
+    private static func keys(_ range: Range<Int>, _ key: (Int) -> String) -> (bytes: [UInt8], starts: [Int32]) {
+        var bytes: [UInt8] = []
+        var starts: [Int32] = []
+        starts.reserveCapacity(range.count + 1)
+        for position in range {
+            starts.append(Int32(bytes.count))
+            bytes.append(contentsOf: key(position).utf8)
+        }
+        return (bytes, starts)
     }
 
     /// How many records the index holds.
@@ -118,4 +154,22 @@ struct SearchIndex: Sendable {
         }
         return nil
     }
+}
+
+/// The parts of an index made side by side, each stored once by its own thread.
+private final class LockedParts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [Int: (bytes: [UInt8], starts: [Int32])] = [:]
+
+    func set(_ part: Int, _ value: (bytes: [UInt8], starts: [Int32])) {
+        lock.withLock { made[part] = value }
+    }
+
+    var parts: [Int: (bytes: [UInt8], starts: [Int32])] { lock.withLock { made } }
+}
+
+/// The caller's key function, called from the parts' threads: it only reads the records the
+/// caller holds for the whole of ``SearchIndex/init(count:key:)``.
+private struct UncheckedKey: @unchecked Sendable {
+    let key: (Int) -> String
 }
