@@ -52,8 +52,11 @@ enum TerminalTextCleaner {
     }
 
     static func clean(_ text: String, keepingLineBreaks: Bool) -> String {
-        // Almost every string is clean; don't pay for a copy then.
-        guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
+        // Almost every string is clean; don't pay for a copy then. Printable ASCII is known
+        // clean from its bytes, without decoding scalars: every field of 200,000 records asks.
+        guard !text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }),
+            text.unicodeScalars.contains(where: needsCleaning)
+        else { return text }
         let lineBreak: Unicode.Scalar = keepingLineBreaks ? "\n" : " "
         var output = String.UnicodeScalarView()
         var input = Substring(text).unicodeScalars
