@@ -16,6 +16,24 @@ struct SearchKeyTests {
         #expect(SearchKey.fold(text) == folded)
     }
 
+    @Test("Names in Latin and Cyrillic letters fold by table exactly as Foundation folds them")
+    func lettersAsFoundation() {
+        let letters = [0xC0...0x24F, 0x400...0x4FF].flatMap { $0 }.compactMap(Unicode.Scalar.init).map(Character.init)
+        for letter in letters {
+            let text = "Ab \(letter)c\t\(letter)"
+            #expect(SearchKey.fold(text) == SearchKey.foundationFold(text), "U+\(String(letter.unicodeScalars.first!.value, radix: 16))")
+        }
+        var state: UInt64 = 7
+        let pool = Array("aZ 09-\t") + letters
+        for _ in 0..<2_000 {
+            let text = String((0..<12).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return pool[Int(state >> 33) % pool.count]
+            })
+            #expect(SearchKey.fold(text) == SearchKey.foundationFold(text), "\(text)")
+        }
+    }
+
     @Test("a decomposed accent folds like a precomposed one")
     func decomposed() {
         #expect(SearchKey.fold("Jo\u{0065}\u{0301}") == SearchKey.fold("Jo\u{00E9}"))
