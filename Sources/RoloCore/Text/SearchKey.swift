@@ -38,59 +38,66 @@ public enum SearchKey {
     }()
 
     /// The fold of text made of ASCII and the scalars of ``letterRanges`` only, by table; nil
-    /// for any other text. Whitespace can only be ASCII here, collapsed as ``foldASCII(_:)`` does.
+    /// for any other text. Whitespace can only be ASCII here.
     private static func foldLetters(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
+        var folded = FoldedText(capacity: text.utf8.count)
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
-                let byte = UInt8(scalar.value)
-                if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                    pendingSpace = !bytes.isEmpty
-                    continue
-                }
-                if pendingSpace {
-                    bytes.append(0x20)
-                    pendingSpace = false
-                }
-                bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+                folded.append(ascii: UInt8(scalar.value))
                 continue
             }
-            guard let folded = foldedLetters[scalar.value], !folded.contains(where: { $0 < 0x21 }) else { return nil }
-            if pendingSpace {
-                bytes.append(0x20)
-                pendingSpace = false
-            }
-            bytes.append(contentsOf: folded)
+            guard let letter = foldedLetters[scalar.value], !letter.contains(where: { $0 < 0x21 }) else { return nil }
+            folded.append(letter)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return folded.text
     }
 
     /// The same fold for text that is all ASCII, byte by byte: Foundation's folding costs
     /// microseconds a string, which is seconds over a list of 200,000.
     private static func foldASCII(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
+        var folded = FoldedText(capacity: text.utf8.count)
         for byte in text.utf8 {
             guard byte < 0x80 else { return nil }
-            // The whitespace `Character.isWhitespace` knows in ASCII: tab to carriage return, space.
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                pendingSpace = !bytes.isEmpty
-                continue
-            }
-            if pendingSpace {
-                bytes.append(0x20)
-                pendingSpace = false
-            }
-            bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+            folded.append(ascii: byte)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return folded.text
     }
 
     /// The fold of several fields, kept apart by a newline so no match spans two of them.
     public static func fold(_ fields: [String]) -> String {
         fields.map(fold).filter { !$0.isEmpty }.joined(separator: "\n")
     }
+}
+
+/// Folded text being made: ASCII lower-cased, whitespace runs made one space, none at the ends.
+private struct FoldedText {
+    private var bytes: [UInt8] = []
+    private var pendingSpace = false
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(ascii byte: UInt8) {
+        // The whitespace `Character.isWhitespace` knows in ASCII: tab to carriage return, space.
+        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+            pendingSpace = !bytes.isEmpty
+            return
+        }
+        placePendingSpace()
+        bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+    }
+
+    mutating func append(_ folded: [UInt8]) {
+        placePendingSpace()
+        bytes.append(contentsOf: folded)
+    }
+
+    private mutating func placePendingSpace() {
+        guard pendingSpace else { return }
+        bytes.append(0x20)
+        pendingSpace = false
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }
