@@ -120,6 +120,8 @@ struct Browse: AsyncParsableCommand {
         // most tabs draw neither, and the main actor has the terminal to set up meanwhile.
         let contactsLoad = Task.detached(priority: .userInitiated) { Wiring.loadContacts(settings) }
         let databaseOpen = Task.detached(priority: .userInitiated) { Wiring.openDatabase(settings) }
+        // Its I/O thread loads libcurl meanwhile too.
+        let http = CurlHTTPClient()
         let terminal: Terminal
         do {
             terminal = try Terminal(options: TerminalOptions(
@@ -133,7 +135,6 @@ struct Browse: AsyncParsableCommand {
         }
         StartupTrace.mark("terminal")
         let busy = BusyTracker()
-        let http = CurlHTTPClient()
         let pipeline = ImagePipeline()
         let showImages = terminal.canShowImages
         Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth), images \(showImages ? "on" : "off")")
