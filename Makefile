@@ -18,7 +18,10 @@ MULTIARCH  := $(shell uname -m)-linux-gnu
 # MAINTAINER and HOMEPAGE fill the .deb's control file.
 RELEASE_DIR ?= .build-release
 NO_CURL_LINK = -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl
-RELEASE     = $(SWIFT) build -c release --static-swift-stdlib $(NO_CURL_LINK) --scratch-path $(RELEASE_DIR)
+# --disable-local-rpath: with $ORIGIN in the binary's run path the loader first looks for each
+# library in a dozen folders beside the binary (glibc-hwcaps/x86-64-v3, tls, ...): ~120 failed
+# opens on every start, for libraries that are never there.
+RELEASE     = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(NO_CURL_LINK) --scratch-path $(RELEASE_DIR)
 RELEASE_BIN = $(RELEASE_DIR)/release/rolo
 VERSION    := $(shell cat VERSION)
 DIST_NAME   = rolo-$(VERSION)-linux-$(shell uname -m)
