@@ -131,8 +131,8 @@ public final class RandomUserViewModel: SourceModel {
         let read = Task.detached(priority: .userInitiated) { () -> Result<(StoredPage<RandomPerson>, Int, SourceState?), any Error> in
             do {
                 let page = try await pager.loadNext(shown: shown, store: store, fetch: fetch, name: { @Sendable in $0.fullName })
-                let count = try await store.count(RandomUserPager.source)
-                return .success((page, count, try await store.state(RandomUserPager.source)))
+                let totals = try await store.totals(RandomUserPager.source)
+                return .success((page, totals.count, totals.state))
             } catch {
                 return .failure(error)
             }
