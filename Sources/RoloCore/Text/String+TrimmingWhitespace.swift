@@ -12,9 +12,13 @@ extension StringProtocol {
         return trimmingCharacters(in: .whitespaces)
     }
 
-    /// Whether `scalar` is in `CharacterSet.whitespaces`: a tab or a space separator.
+    /// Whether `scalar` is in `CharacterSet.whitespaces` (on Linux that holds U+200B too, so the
+    /// set itself is asked about anything beyond ASCII).
     private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar == " " || scalar == "\t" }
-        return scalar.properties.generalCategory == .spaceSeparator
+        return whitespaces.contains(scalar)
     }
 }
+
+/// Made once: the `CharacterSet.whitespaces` getter itself showed in the profile.
+private let whitespaces = CharacterSet.whitespaces
