@@ -19,14 +19,22 @@ struct DirectoryList: Sendable {
         await HeavyWork.run { sorted(employees, locale: locale) }
     }
 
+    /// Merges the saved answer's cities and prepares the result, off the caller's actor.
+    @concurrent
+    static func prepare(_ saved: DirectorySnapshot, locale: Locale) async -> DirectoryList {
+        await HeavyWork.run { sorted(saved.employees, locale: locale) }
+    }
+
     private static func sorted(_ employees: [DirectoryEmployee], locale: Locale) -> DirectoryList {
-        let sections = DirectoryMerge.sections(employees, locale: locale)
-        var ordered: [DirectoryEmployee] = []
-        ordered.reserveCapacity(employees.count)
+        let ordered = DirectoryMerge.order(employees, locale: locale).map { employees[$0] }
         var grouped: [(header: String?, records: [Int])] = []
-        for section in sections {
-            grouped.append((section.position.title, Array(ordered.count..<ordered.count + section.employees.count)))
-            ordered += section.employees
+        for (position, employee) in ordered.enumerated() {
+            let title = employee.position.title
+            if grouped.last?.header == title {
+                grouped[grouped.count - 1].records.append(position)
+            } else {
+                grouped.append((title, [position]))
+            }
         }
         return DirectoryList(
             employees: ordered,

@@ -37,30 +37,32 @@ public enum DirectoryMerge {
     /// Estonian locale puts `Õunapuu` after `Tamm`, as Estonians expect). Empty groups are left
     /// out.
     public static func sections(_ employees: [DirectoryEmployee], locale: Locale = .current) -> [Section] {
-        let groups = Dictionary(grouping: employees, by: \.position)
-        return groups.keys
-            .sorted { compare($0.title, $1.title, locale) == .orderedAscending }
-            .map { position in (position, sorted(groups[position, default: []], locale)) }
-    }
-
-    /// The people by last name, first name, then email, so that the order is total and never
-    /// depends on the order the servers sent. Each is lower-cased once rather than at every one
-    /// of the n log n comparisons: with 200,000 people that was most of the sort's time.
-    private static func sorted(_ employees: [DirectoryEmployee], _ locale: Locale) -> [DirectoryEmployee] {
-        let keys = employees.map { [$0.lastName, $0.firstName, $0.email].map { $0.lowercased(with: locale) } }
-        let order = employees.indices.sorted { a, b in
-            for (left, right) in zip(keys[a], keys[b]) {
-                let order = left.compare(right, options: [], range: nil, locale: locale)
-                if order != .orderedSame { return order == .orderedAscending }
+        var sections: [Section] = []
+        for index in order(employees, locale: locale) {
+            let employee = employees[index]
+            if sections.last?.position == employee.position {
+                sections[sections.count - 1].employees.append(employee)
+            } else {
+                sections.append((employee.position, [employee]))
             }
-            return false
         }
-        return order.map { employees[$0] }
+        return sections
     }
 
-    private static func compare(_ a: String, _ b: String, _ locale: Locale) -> ComparisonResult {
-        // Case is folded first: under the POSIX locale (what a C locale gives) Foundation on Linux
-        // ignores .caseInsensitive and would sort "iOS" after "Web".
-        a.lowercased(with: locale).compare(b.lowercased(with: locale), options: [], range: nil, locale: locale)
+    /// The indices of `employees` in the order of ``sections(_:locale:)``: by position title, last
+    /// name, first name, then email, so that the order is total and never depends on the order
+    /// the servers sent (people equal in all four keep it).
+    public static func order(_ employees: [DirectoryEmployee], locale: Locale = .current) -> [Int] {
+        // Each field's texts are ranked once by their collation keys; the sort compares integers.
+        let collator = Collator(locale: locale)
+        let positions = DirectoryEmployee.Position.allCases
+        let positionRank = Dictionary(uniqueKeysWithValues: zip(positions, collator.ranks(of: positions.map(\.title))))
+        let group = employees.map { positionRank[$0.position] ?? 0 }
+        let last = collator.ranks(of: employees.map(\.lastName))
+        let first = collator.ranks(of: employees.map(\.firstName))
+        let email = collator.ranks(of: employees.map(\.email))
+        return employees.indices.sorted { a, b in
+            (group[a], last[a], first[a], email[a], a) < (group[b], last[b], first[b], email[b], b)
+        }
     }
 }

@@ -63,6 +63,28 @@ struct DirectoryMergeTests {
         #expect(english.first?.employees.map(\.lastName) == ["Õunapuu", "Saar", "Tamm"])
     }
 
+    @Test("Namesakes are ordered by email, so the order never depends on the order the servers sent")
+    func totalOrder() {
+        let people = [
+            person("Mari", "Tamm", email: "mari.tamm@tartu"), person("mari", "TAMM", email: "Mari.Tamm@Narva"),
+            person("Šimon", "Tamm", email: "s@t"), person("Mari", "Tamm", email: "mari@tallinn"), person("", "Tamm", email: ""),
+        ]
+        let estonian = Locale(identifier: "et_EE")
+        let expected = ["", "Mari.Tamm@Narva", "mari.tamm@tartu", "mari@tallinn", "s@t"]
+        #expect(DirectoryMerge.sections(people, locale: estonian).first?.employees.map(\.email) == expected)
+        #expect(DirectoryMerge.sections(people.reversed(), locale: estonian).first?.employees.map(\.email) == expected)
+        #expect(DirectoryMerge.order(people, locale: estonian) == [4, 1, 0, 3, 2])
+    }
+
+    @Test("Names Foundation's comparison called each greater than the other sort by the Estonian alphabet")
+    func contradictedNames() {
+        // "Pasü" > "Paš" and "Paš" > "Pasü" the old way, so their order depended on the sort's
+        // steps; s comes before š, and t before ü.
+        let people = [person("A", "Paš"), person("B", "Pasü"), person("C", "Pasta")]
+        let sections = DirectoryMerge.sections(people, locale: Locale(identifier: "et_EE"))
+        #expect(sections.first?.employees.map(\.lastName) == ["Pasta", "Pasü", "Paš"])
+    }
+
     @Test("No people, no sections")
     func empty() {
         #expect(DirectoryMerge.sections([]).isEmpty)
