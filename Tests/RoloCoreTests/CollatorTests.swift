@@ -108,7 +108,7 @@ struct CollatorTests {
     func accentsAfterBaseLetters() {
         let collator = Collator(locale: Locale(identifier: "en_US"))
         #expect(Self.sorted(["Mahl", "Mägi", "Magi"], collator) == ["Magi", "Mägi", "Mahl"])
-        #expect(collator.compare("Ju\u{308}ri", "Jüri") == .orderedSame)
+        #expect(collator.ranks(of: ["Ju\u{308}ri", "Jüri", "Juri"]) == [1, 1, 0], "a decomposed ü is the same letter")
     }
 
     @Test("Empty texts come first and share a rank")

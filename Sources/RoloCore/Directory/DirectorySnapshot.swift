@@ -38,8 +38,9 @@ public struct DirectorySnapshot: Sendable, Equatable {
         self.mergedOnly = employees
     }
 
-    /// The merged employees, as they were shown. Merged when asked, not kept: a snapshot lives
-    /// as long as the list does, and a second copy of 200,000 people is 20 MB. Off the main actor.
+    /// The merged employees, as they were shown. Merged at each call rather than kept, since a
+    /// snapshot lives as long as the list and a second copy of 200,000 people is 16 MB: call it
+    /// off the main actor.
     public var employees: [DirectoryEmployee] {
         cities.isEmpty ? mergedOnly : DirectoryMerge.merge(cities.map(\.employees))
     }

@@ -54,12 +54,6 @@ public final class Collator {
         return ids.map { rankOfDistinct[Int($0)] }
     }
 
-    /// How `a` compares with `b` in this order.
-    public func compare(_ a: String, _ b: String) -> ComparisonResult {
-        let ranks = ranks(of: [a, b])
-        return ranks[0] < ranks[1] ? .orderedAscending : ranks[0] > ranks[1] ? .orderedDescending : .orderedSame
-    }
-
     private func ranks(ofDistinct texts: [String]) -> [Int32] {
         #if canImport(_FoundationICU)
         if let icu, let ranks = icu.ranks(of: texts, bound: Self.bound) { return ranks }
