@@ -13,8 +13,8 @@ public enum SearchKey {
     }
 
     /// The same fold for text that is all ASCII, byte by byte: Foundation's folding costs
-    /// microseconds a string, which is seconds over a list of 200,000.
-    private static func foldASCII(_ text: String) -> String? {
+    /// microseconds a string, which is seconds over a list of 200,000. Nil for other text.
+    static func foldASCII(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false
