@@ -12,21 +12,36 @@ struct DirectoryList: Sendable {
 
     static let empty = DirectoryList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
 
-    /// Sorts and indexes `employees` on the concurrent executor, never on the caller's actor:
-    /// sorting 200,000 people by locale takes longer than a frame.
+    /// Sorts and indexes `employees` off the caller's actor: sorting 200,000 people by locale
+    /// takes longer than a frame. The order and each person's row id and search text don't
+    /// depend on each other, so they are worked out side by side, on two cores where there are.
     @concurrent
     static func prepare(_ employees: [DirectoryEmployee], locale: Locale) async -> DirectoryList {
-        await HeavyWork.run { sorted(employees, locale: locale) }
+        async let order = HeavyWork.run { DirectoryMerge.order(employees, locale: locale) }
+        async let ids = HeavyWork.run { employees.map(DirectoryDetail.rowID) }
+        async let keys = HeavyWork.run { employees.map(searchText) }
+        let (inOrder, rowIDs, searchKeys) = await (order, ids, keys)
+        return await HeavyWork.run { assemble(employees, inOrder, rowIDs, searchKeys) }
     }
 
     /// Merges the saved answer's cities and prepares the result, off the caller's actor.
     @concurrent
     static func prepare(_ saved: DirectorySnapshot, locale: Locale) async -> DirectoryList {
-        await HeavyWork.run { sorted(saved.employees, locale: locale) }
+        await prepare(await HeavyWork.run { saved.employees }, locale: locale)
     }
 
-    private static func sorted(_ employees: [DirectoryEmployee], locale: Locale) -> DirectoryList {
-        let ordered = DirectoryMerge.order(employees, locale: locale).map { employees[$0] }
+    /// What a search looks through: names, email, the position's code and title, the projects.
+    private static func searchText(_ employee: DirectoryEmployee) -> String {
+        SearchKey.fold([
+            employee.firstName, employee.lastName, employee.email,
+            employee.position.rawValue, employee.position.title,
+        ] + employee.projects)
+    }
+
+    /// The list from `employees` taken in `order`, with the `ids` and search `keys` worked out
+    /// for each of them in their first order.
+    private static func assemble(_ employees: [DirectoryEmployee], _ order: [Int], _ ids: [String], _ keys: [String]) -> DirectoryList {
+        let ordered = order.map { employees[$0] }
         var grouped: [(header: String?, records: [Int])] = []
         for (position, employee) in ordered.enumerated() {
             let title = employee.position.title
@@ -38,13 +53,8 @@ struct DirectoryList: Sendable {
         }
         return DirectoryList(
             employees: ordered,
-            layout: RowLayout(ids: ordered.map(DirectoryDetail.rowID), sections: grouped),
-            search: SearchIndex(keys: ordered.map { employee in
-                SearchKey.fold([
-                    employee.firstName, employee.lastName, employee.email,
-                    employee.position.rawValue, employee.position.title,
-                ] + employee.projects)
-            }))
+            layout: RowLayout(ids: order.map { ids[$0] }, sections: grouped),
+            search: SearchIndex(keys: order.map { keys[$0] }))
     }
 
     /// Merges one refresh's listings (a failed city filled in from `saved`, stamped
