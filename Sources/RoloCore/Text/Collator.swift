@@ -41,6 +41,7 @@ public final class Collator {
     /// fields at once.
     public func ranks(of texts: [String]) -> [Int32] {
         var idByText: [String: Int32] = [:]
+        idByText.reserveCapacity(texts.count)
         var distinct: [String] = []
         let ids = texts.map { text in
             if let id = idByText[text] { return id }
