@@ -24,6 +24,18 @@ struct DirectoryMergeTests {
         #expect(mariLiis.phone == "+372 5123 4567")
     }
 
+    @Test("A large merge, its names keyed on several cores, keeps each person once in order of first appearance")
+    func largeMerge() {
+        let tallinn = (0..<12_000).map { person("Mari", "Tamm-\($0)", phone: $0.isMultiple(of: 2) ? nil : "t\($0)") }
+        let tartu = (6_000..<18_000).map { person("MARI ", "tamm-\($0)", phone: "u\($0)", projects: ["P"]) }
+        let merged = DirectoryMerge.merge([tallinn, tartu])
+        #expect(merged.count == 18_000)
+        #expect(merged.map(\.lastName) == tallinn.map(\.lastName) + tartu.suffix(6_000).map(\.lastName))
+        #expect(merged[6_000].phone == "u6000", "a Tallinn person without a phone takes Tartu's")
+        #expect(merged[6_001].phone == "t6001")
+        #expect(merged[11_999].projects == ["P"])
+    }
+
     @Test("The first list's phone wins over a later one")
     func firstPhoneWins() {
         let merged = DirectoryMerge.merge([[person("A", "B", phone: "1")], [person("a", "b", phone: "2")]])
