@@ -13,15 +13,20 @@ struct DirectoryList: Sendable {
     static let empty = DirectoryList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
 
     /// Sorts and indexes `employees` off the caller's actor: sorting 200,000 people by locale
-    /// takes longer than a frame. The order and each person's row id and search text don't
-    /// depend on each other, so they are worked out side by side, on two cores where there are.
+    /// takes longer than a frame. The rows' ids don't depend on the order, so they are worked
+    /// out beside it; the search text is folded after it, in list order, half on each core, so
+    /// a keystroke's scan reads the keys in the order they were made, not scattered over memory.
     @concurrent
     static func prepare(_ employees: [DirectoryEmployee], locale: Locale) async -> DirectoryList {
         async let order = HeavyWork.run { DirectoryMerge.order(employees, locale: locale) }
         async let ids = HeavyWork.run { employees.map(DirectoryDetail.rowID) }
-        async let keys = HeavyWork.run { employees.map(searchText) }
-        let (inOrder, rowIDs, searchKeys) = await (order, ids, keys)
-        return await HeavyWork.run { assemble(employees, inOrder, rowIDs, searchKeys) }
+        let (inOrder, rowIDs) = await (order, ids)
+        let ordered = await HeavyWork.run { inOrder.map { employees[$0] } }
+        let half = ordered.count / 2
+        async let front = HeavyWork.run { ordered[..<half].map(searchText) }
+        async let back = HeavyWork.run { ordered[half...].map(searchText) }
+        let keys = await front + back
+        return await HeavyWork.run { assemble(ordered, inOrder.map { rowIDs[$0] }, keys) }
     }
 
     /// Merges the saved answer's cities and prepares the result, off the caller's actor.
@@ -38,10 +43,9 @@ struct DirectoryList: Sendable {
         ] + employee.projects)
     }
 
-    /// The list from `employees` taken in `order`, with the `ids` and search `keys` worked out
-    /// for each of them in their first order.
-    private static func assemble(_ employees: [DirectoryEmployee], _ order: [Int], _ ids: [String], _ keys: [String]) -> DirectoryList {
-        let ordered = order.map { employees[$0] }
+    /// The list of `ordered` people under their positions' headers, with their row `ids` and
+    /// search `keys`.
+    private static func assemble(_ ordered: [DirectoryEmployee], _ ids: [String], _ keys: [String]) -> DirectoryList {
         var grouped: [(header: String?, records: [Int])] = []
         for (position, employee) in ordered.enumerated() {
             let title = employee.position.title
@@ -51,10 +55,7 @@ struct DirectoryList: Sendable {
                 grouped.append((title, [position]))
             }
         }
-        return DirectoryList(
-            employees: ordered,
-            layout: RowLayout(ids: order.map { ids[$0] }, sections: grouped),
-            search: SearchIndex(keys: order.map { keys[$0] }))
+        return DirectoryList(employees: ordered, layout: RowLayout(ids: ids, sections: grouped), search: SearchIndex(keys: keys))
     }
 
     /// Merges one refresh's listings (a failed city filled in from `saved`, stamped

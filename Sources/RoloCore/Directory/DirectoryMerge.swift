@@ -70,14 +70,19 @@ public enum DirectoryMerge {
     /// name, first name, then email, so that the order is total and never depends on the order
     /// the servers sent (people equal in all four keep it).
     public static func order(_ employees: [DirectoryEmployee], locale: Locale = .current) -> [Int] {
-        // Each field's texts are ranked once by their collation keys; the sort compares integers.
-        let collator = Collator(locale: locale)
+        // Each field's texts are ranked once by their collation keys, the three fields side by
+        // side (a collator each: ICU's aren't thread-safe); the sort compares integers.
         let positions = DirectoryEmployee.Position.allCases
-        let positionRank = Dictionary(uniqueKeysWithValues: zip(positions, collator.ranks(of: positions.map(\.title))))
+        let titleRanks = Collator(locale: locale).ranks(of: positions.map(\.title))
+        let positionRank = Dictionary(uniqueKeysWithValues: zip(positions, titleRanks))
         let group = employees.map { positionRank[$0.position] ?? 0 }
-        let last = collator.ranks(of: employees.map(\.lastName))
-        let first = collator.ranks(of: employees.map(\.firstName))
-        let email = collator.ranks(of: employees.map(\.email))
+        let fields: [@Sendable (DirectoryEmployee) -> String] = [{ $0.lastName }, { $0.firstName }, { $0.email }]
+        let ranked = LockedValue([Int: [Int32]]())
+        DispatchQueue.concurrentPerform(iterations: fields.count) { field in
+            let ranks = Collator(locale: locale).ranks(of: employees.map(fields[field]))
+            ranked.withLock { $0[field] = ranks }
+        }
+        let (last, first, email) = ranked.withLock { ($0[0] ?? [], $0[1] ?? [], $0[2] ?? []) }
         return employees.indices.sorted { a, b in
             (group[a], last[a], first[a], email[a], a) < (group[b], last[b], first[b], email[b], b)
         }
