@@ -10,12 +10,18 @@ ROLO        = $(BUILD_DIR)/$(CONFIG)/rolo
 MULTIARCH  := $(shell uname -m)-linux-gnu
 
 # The one release build that dist, deb, install, check-dist and bench share: the Swift runtime
-# linked in statically, so the binary runs on a box without a Swift toolchain. -lcurl because
-# the stand-in behind --demo uses FlyingFox, which imports FoundationNetworking, whose static
-# archive needs libcurl and names no library itself. MAINTAINER and HOMEPAGE fill the .deb's
-# control file.
+# linked in statically, so the binary runs on a box without a Swift toolchain. libcurl is not
+# linked: rolo loads it with dlopen when the first request needs it (Sources/CCurl), which keeps
+# it and its ~30 libraries off the start. FoundationNetworking (imported by FlyingFox, the
+# stand-in's server) would still ask the linker for -lcurl, so every module is compiled without
+# that autolink entry; Sources/CCurl defines the curl functions FoundationNetworking calls.
+# MAINTAINER and HOMEPAGE fill the .deb's control file.
 RELEASE_DIR ?= .build-release
-RELEASE     = $(SWIFT) build -c release --static-swift-stdlib -Xlinker -lcurl --scratch-path $(RELEASE_DIR)
+NO_CURL_LINK = -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc curl
+# --disable-local-rpath: with $ORIGIN in the binary's run path the loader first looks for each
+# library in a dozen folders beside the binary (glibc-hwcaps/x86-64-v3, tls, ...): ~120 failed
+# opens on every start, for libraries that are never there.
+RELEASE     = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(NO_CURL_LINK) --scratch-path $(RELEASE_DIR)
 RELEASE_BIN = $(RELEASE_DIR)/release/rolo
 VERSION    := $(shell cat VERSION)
 DIST_NAME   = rolo-$(VERSION)-linux-$(shell uname -m)

@@ -34,12 +34,10 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        // libcurl through pkg-config; the shim gives its variadic setopt/getinfo typed wrappers.
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl, loaded with dlopen by the first request instead of linked (it and its ~30
+        // libraries cost 7 ms of every start); the shim gives its variadic setopt/getinfo typed
+        // wrappers. The headers come from libcurl4-openssl-dev.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // libjpeg-turbo and libpng, wrapped in C so that libjpeg's longjmp-based
         // error handling never crosses into Swift.
         .target(

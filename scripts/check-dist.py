@@ -104,6 +104,8 @@ def libraries(binary):
     needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", run(["readelf", "-d", binary]).stdout)
     unexpected = [lib for lib in needed if not ALLOWED_NEEDED.match(lib)]
     assert needed and not unexpected, f"unexpected libraries: {unexpected}"
+    # libcurl is loaded by the first request, not at start (Sources/CCurl/curl_loader.c).
+    assert not any(lib.startswith("libcurl") for lib in needed), f"libcurl is linked: {needed}"
     return ", ".join(needed)
 
 
@@ -154,6 +156,23 @@ def demo_in_tmux(prefix, binary, work):
         return f"first screen drawn, q exits 0, terminal modes restored ({after})"
     finally:
         pane.close()
+
+
+@check("a box without libcurl: a clear message, not a failed start")
+def without_libcurl(empty, binary, work):
+    found = re.search(r"libcurl\.so\.4 \([^)]*\) => (\S+)", run(["ldconfig", "-p"]).stdout)
+    assert found, "the system's loader cache names no libcurl.so.4"
+    library = os.path.realpath(found.group(1))
+    mounts = " && ".join(f"mount --bind {empty} '{d}'" for d in toolchain_dirs())
+    prefix = ["unshare", "-m", "--propagation", "private", "sh", "-c",
+              f"{mounts} && mount --bind /dev/null '{library}' && exec \"$@\"", "sh"]
+    shown = run(prefix + [binary, "--version"])
+    assert shown.returncode == 0, f"--version needs libcurl: {shown.stderr[:200]}"
+    dumped = run(prefix + [binary, "dump", "people", "--people-url", "http://127.0.0.1:9/"],
+                 env=dict(os.environ, HOME=tempfile.mkdtemp(prefix="home-", dir=work)))
+    assert dumped.returncode == 1 and "libcurl isn't installed" in dumped.stderr, \
+        f"rolo dump without libcurl: exit {dumped.returncode}, {dumped.stderr[:300]!r}"
+    return f"{library} hidden: --version runs; a request says: {dumped.stderr.strip().splitlines()[-1][:100]}"
 
 
 @check("deb control fields")
@@ -253,6 +272,7 @@ def main():
         toolchain_hidden(prefix, options.dynamic)
         version_and_help(prefix, binary, options.version)
         demo_in_tmux(prefix, binary, work)
+        without_libcurl(empty, binary, work)
         deb_control(options.deb, options.version)
         deb_contents(options.deb, prefix, options.version, work)
         man_page(os.path.join(root, "share/man/man1/rolo.1"), options.version)

@@ -117,9 +117,15 @@ struct Browse: AsyncParsableCommand {
     private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool,
                                   idleFile: String?) async -> Result<Void, TerminalError> {
         // The address book and the database are read on other threads while the terminal opens:
-        // most tabs draw neither, and the main actor has the terminal to set up meanwhile.
-        let contactsLoad = Task.detached(priority: .userInitiated) { Wiring.loadContacts(settings) }
+        // most tabs draw neither, and the main actor has the terminal to set up meanwhile. The
+        // directory waits for the address book only when it starts: no first frame does.
+        let addressBook = Task.detached(priority: .userInitiated) { () -> AddressBookIndex in
+            let loaded = Wiring.loadContacts(settings)
+            return AddressBookIndex(cards: loaded.cards, problem: loaded.problem)
+        }
         let databaseOpen = Task.detached(priority: .userInitiated) { Wiring.openDatabase(settings) }
+        // Its I/O thread loads libcurl meanwhile too.
+        let http = CurlHTTPClient()
         let terminal: Terminal
         do {
             terminal = try Terminal(options: TerminalOptions(
@@ -133,7 +139,6 @@ struct Browse: AsyncParsableCommand {
         }
         StartupTrace.mark("terminal")
         let busy = BusyTracker()
-        let http = CurlHTTPClient()
         let pipeline = ImagePipeline()
         let showImages = terminal.canShowImages
         Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth), images \(showImages ? "on" : "off")")
@@ -147,12 +152,9 @@ struct Browse: AsyncParsableCommand {
             imageLoader: showImages ? RemoteImageLoader(http: http, cache: imageCache, timeout: settings.timeout) : nil,
             useFlags: terminal.isUnicode)
         StartupTrace.mark("people and foods")
-        let contacts = await contactsLoad.value
-        StartupTrace.mark("address book")
         let directory = DirectoryViewModel(
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
-            snapshots: Wiring.directorySnapshots(settings),
-            contacts: contacts.cards, contactsProblem: contacts.problem, busy: busy,
+            snapshots: Wiring.directorySnapshots(settings), addressBook: addressBook, busy: busy,
             pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
         let database = await databaseOpen.value
         StartupTrace.mark("database")

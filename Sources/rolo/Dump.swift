@@ -44,8 +44,10 @@ struct Dump: AsyncParsableCommand {
     private static var fieldList: String {
         SourceID.allCases.map { source in
             var lines = ["  " + source.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)]
-            for (index, name) in DumpSchemas.names(for: source).enumerated() {
-                let piece = name + (index == DumpSchemas.names(for: source).count - 1 ? "" : ",")
+            // Built on every start (the configuration holds it): the schema once per source.
+            let names = DumpSchemas.names(for: source)
+            for (index, name) in names.enumerated() {
+                let piece = name + (index == names.count - 1 ? "" : ",")
                 if lines[lines.count - 1].count + piece.count + 1 > 78 { lines.append(String(repeating: " ", count: 14)) }
                 lines[lines.count - 1] += (lines[lines.count - 1].hasSuffix(" ") ? "" : " ") + piece
             }

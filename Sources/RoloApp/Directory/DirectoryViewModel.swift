@@ -46,9 +46,10 @@ public final class DirectoryViewModel: SourceModel {
 
     private let service: any DirectoryService
     private let snapshots: DirectorySnapshotStore?
-    private let contacts: ContactIndex
-    private let contactCount: Int
-    private let contactsProblem: String?
+    /// The address book, once read; empty until then.
+    private var contacts = AddressBookIndex.empty
+    /// Reading the address book, until the source starts and takes its result.
+    private var addressBookLoad: Task<AddressBookIndex, Never>?
     private let busy: BusyTracker
     /// The cards' photos; nil when images are off or the terminal can't show them.
     private let pictures: PictureStore?
@@ -73,20 +74,28 @@ public final class DirectoryViewModel: SourceModel {
     /// Creates the source. `snapshots` nil saves nothing; `contacts` and `contactsProblem` are
     /// what ``AddressBook/load(path:)`` gave (a missing address book is no error: no markers);
     /// `pictures` draws the cards' photos.
-    public init(service: any DirectoryService, snapshots: DirectorySnapshotStore?, contacts: [ContactCard],
-                contactsProblem: String?, busy: BusyTracker, pictures: PictureStore? = nil, now: @escaping () -> Date = Date.init,
+    public convenience init(service: any DirectoryService, snapshots: DirectorySnapshotStore?, contacts: [ContactCard],
+                            contactsProblem: String?, busy: BusyTracker, pictures: PictureStore? = nil, now: @escaping () -> Date = Date.init,
+                            locale: Locale = .current, timeZone: TimeZone = .current) {
+        self.init(service: service, snapshots: snapshots, addressBook: nil, busy: busy, pictures: pictures,
+                  now: now, locale: locale, timeZone: timeZone)
+        useAddressBook(AddressBookIndex(cards: contacts, problem: contactsProblem))
+    }
+
+    /// Creates the source with the address book still being read by `addressBook` (another
+    /// thread's work): the source waits for it only once it starts, so no other source's first
+    /// frame waits for a big address book.
+    public init(service: any DirectoryService, snapshots: DirectorySnapshotStore?, addressBook: Task<AddressBookIndex, Never>?,
+                busy: BusyTracker, pictures: PictureStore? = nil, now: @escaping () -> Date = Date.init,
                 locale: Locale = .current, timeZone: TimeZone = .current) {
         self.service = service
         self.snapshots = snapshots
-        self.contacts = ContactIndex(contacts)
-        self.contactCount = contacts.count
-        self.contactsProblem = contactsProblem
+        self.addressBookLoad = addressBook
         self.busy = busy
         self.pictures = pictures
         self.now = now
         self.locale = locale
         self.timeZone = timeZone
-        if let contactsProblem { logger.info("address book: \(contactsProblem)") }
         pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
     }
 
@@ -132,10 +141,12 @@ public final class DirectoryViewModel: SourceModel {
     public var statusItems: [String] {
         var items: [String] = []
         if let savedAt { items.append("saved data from \(HumanDate.describe(savedAt, now: now(), timeZone: timeZone))") }
-        if contactCount == 0 {
-            items.append(contactsProblem ?? "no contacts")
+        if addressBookLoad != nil {
+            items.append("reading contacts")
+        } else if contacts.count == 0 {
+            items.append(contacts.problem ?? "no contacts")
         } else {
-            items.append(contactCount == 1 ? "1 contact" : "\(contactCount) contacts")
+            items.append(contacts.count == 1 ? "1 contact" : "\(contacts.count) contacts")
         }
         return items + SkippedRecordsReport.statusItem(skippedCount)
     }
@@ -143,8 +154,28 @@ public final class DirectoryViewModel: SourceModel {
     public func start() {
         guard !started else { return }
         started = true
+        readAddressBook()
         showSaved()
         refresh()
+    }
+
+    /// Takes the address book's index from the thread reading it, and marks the rows that
+    /// have a card once it is in.
+    private func readAddressBook() {
+        guard let load = addressBookLoad else { return }
+        busy.task { [weak self] in
+            let index = await load.value
+            guard let self else { return }
+            self.addressBookLoad = nil
+            self.useAddressBook(index)
+            self.rebuildEntries()
+            self.onEvent(.changed)
+        }
+    }
+
+    private func useAddressBook(_ index: AddressBookIndex) {
+        contacts = index
+        if let problem = index.problem { logger.info("address book: \(problem)") }
     }
 
     /// Shows the saved list, if there is a usable one, before the network answers; read and
@@ -263,14 +294,14 @@ public final class DirectoryViewModel: SourceModel {
         let note = savedPeople.isEmpty ? nil : lastCompleteStamp.map(DirectoryDetail.savedNote)
         let savedPeople = self.savedPeople
         entries = RecordRows(records: prepared.employees, layout: filter.layout) { employee in
-            var row = DirectoryDetail.row(for: employee, hasCard: contacts.card(firstName: employee.firstName, lastName: employee.lastName) != nil)
+            var row = DirectoryDetail.row(for: employee, hasCard: contacts.index.card(firstName: employee.firstName, lastName: employee.lastName) != nil)
             if let note { row.cells.insert(savedPeople[row.id] == nil ? "" : note, at: Self.savedColumn) }
             return row
         }
     }
 
     private func card(for employee: DirectoryEmployee) -> ContactCard? {
-        contacts.card(firstName: employee.firstName, lastName: employee.lastName)
+        contacts.index.card(firstName: employee.firstName, lastName: employee.lastName)
     }
 
     /// The person shown under `rowID`.
@@ -316,6 +347,6 @@ public final class DirectoryViewModel: SourceModel {
     private static func photoKey(_ rowID: String, _ index: Int) -> String { "directory/card/\(index)/\(rowID)" }
 
     private func cards(for employee: DirectoryEmployee) -> [ContactCard] {
-        contacts.cards(firstName: employee.firstName, lastName: employee.lastName)
+        contacts.index.cards(firstName: employee.firstName, lastName: employee.lastName)
     }
 }

@@ -126,15 +126,19 @@ public final class RandomUserViewModel: SourceModel {
         guard let store, pageTask == nil, refreshTask == nil, !reachedEnd else { return }
         nextPageFailure = nil
         let (pager, fetch, shown) = (self.pager, fetcher(), persons.count)
-        pageTask = busy.task { [weak self] in
-            let result: Result<(StoredPage<RandomPerson>, Int, SourceState?), any Error>
+        // The read begins at once, off the main actor: at launch it runs beside the first
+        // frame rather than waiting behind it for the main actor to start the task.
+        let read = Task.detached(priority: .userInitiated) { () -> Result<(StoredPage<RandomPerson>, Int, SourceState?), any Error> in
             do {
                 let page = try await pager.loadNext(shown: shown, store: store, fetch: fetch, name: { @Sendable in $0.fullName })
-                let count = try await store.count(RandomUserPager.source)
-                result = .success((page, count, try await store.state(RandomUserPager.source)))
+                let totals = try await store.totals(RandomUserPager.source)
+                return .success((page, totals.count, totals.state))
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
+        }
+        pageTask = busy.task { [weak self] in
+            let result = await read.value
             self?.pageLoaded(result)
         }
         rebuildEntries()

@@ -7,6 +7,9 @@ import Foundation
 ///
 /// The multi handle keeps a pool of open connections, so requests to the same host (a sync's
 /// pages, a list's images) reuse them; HTTP/2 over TLS multiplexes them on one.
+///
+/// libcurl itself is loaded by the I/O thread as it starts (see curl_loader.c): the thread that
+/// creates the engine never waits for it, and requests sent before it is ready queue up.
 final class CurlEngine: @unchecked Sendable {
     private enum Command {
         case start(CurlTransfer)
@@ -14,7 +17,10 @@ final class CurlEngine: @unchecked Sendable {
         case stop
     }
 
-    private let multi: UnsafeMutableRawPointer
+    /// Set once by the I/O thread when libcurl is loaded; read under `lock` by senders.
+    private var multi: UnsafeMutableRawPointer?
+    /// Why libcurl couldn't be loaded, once the I/O thread has tried and failed.
+    private var libraryProblem: String?
     private let lock = NSLock()
     private var commands: [Command] = []
     /// The transfers in the multi handle, by easy handle; the I/O thread's alone.
@@ -30,9 +36,6 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Starts the I/O thread.
     init() {
-        _ = Self.globalInit
-        multi = curl_multi_init()
-        rolo_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Self.connectionsPerHost)
         let thread = Thread { [self] in run() }
         thread.stackSize = 1 << 20
         thread.start()
@@ -51,12 +54,43 @@ final class CurlEngine: @unchecked Sendable {
     var threadsUsed: Int { lock.withLock { ioThreads.count } }
 
     private func send(_ command: Command) {
-        lock.withLock { commands.append(command) }
-        curl_multi_wakeup(multi)
+        // Before the multi handle exists the I/O thread hasn't begun waiting: it reads the queue first.
+        let (multi, missing) = lock.withLock {
+            if libraryProblem == nil { commands.append(command) }
+            return (self.multi, libraryProblem)
+        }
+        if let missing {
+            refuse(command, because: missing)
+        } else if let multi {
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    /// Ends every request, queued or to come, with why libcurl couldn't be loaded.
+    private func refuseEverything(because problem: String) {
+        let pending = lock.withLock {
+            libraryProblem = problem
+            defer { commands = [] }
+            return commands
+        }
+        for command in pending { refuse(command, because: problem) }
+    }
+
+    private func refuse(_ command: Command, because problem: String) {
+        guard case .start(let transfer) = command else { return }
+        transfer.finish(.failure(.libcurlMissing(transfer.original.url, detail: problem)))
     }
 
     private func run() {
         rolo_name_this_thread("rolo-http")
+        if let problem = rolo_curl_load() {
+            refuseEverything(because: String(cString: problem))
+            return
+        }
+        _ = Self.globalInit
+        let multi = curl_multi_init()!
+        rolo_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Self.connectionsPerHost)
+        lock.withLock { self.multi = multi }
         let threadID = pthread_self()
         while true {
             let pending = lock.withLock {
@@ -68,9 +102,9 @@ final class CurlEngine: @unchecked Sendable {
                 switch command {
                 case .start(let transfer):
                     lock.withLock { _ = ioThreads.insert(threadID) }
-                    begin(transfer)
+                    begin(transfer, in: multi)
                 case .cancel(let transfer):
-                    drop(transfer)
+                    drop(transfer, from: multi)
                 case .stop:
                     stopping = true
                 }
@@ -78,18 +112,18 @@ final class CurlEngine: @unchecked Sendable {
             if stopping { break }
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
-            collectFinished()
+            collectFinished(multi)
             curl_multi_poll(multi, nil, 0, Self.idleWaitMilliseconds, nil)
         }
         for transfer in Array(active.values) {
-            drop(transfer)
+            drop(transfer, from: multi)
             transfer.finish(.failure(.cancelled(transfer.original.url)))
         }
         curl_multi_cleanup(multi)
     }
 
     /// Adds `transfer`'s easy handle, unless it was cancelled before it began.
-    private func begin(_ transfer: CurlTransfer) {
+    private func begin(_ transfer: CurlTransfer, in multi: UnsafeMutableRawPointer) {
         guard !transfer.hasEnded else { return }
         guard let easy = transfer.prepare() else {
             transfer.finish(.failure(.timedOut(transfer.original.url, after: transfer.original.timeout)))
@@ -101,14 +135,14 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     /// Takes `transfer` out of the multi handle, which closes a connection left mid-response.
-    private func drop(_ transfer: CurlTransfer) {
+    private func drop(_ transfer: CurlTransfer, from multi: UnsafeMutableRawPointer) {
         guard let easy = transfer.handle, active.removeValue(forKey: easy) != nil else { return }
         curl_multi_remove_handle(multi, easy)
         transfer.release()
     }
 
     /// Ends, or sends on to their redirect, the transfers libcurl reports done.
-    private func collectFinished() {
+    private func collectFinished(_ multi: UnsafeMutableRawPointer) {
         var left: Int32 = 0
         while let message = curl_multi_info_read(multi, &left) {
             // Read before removing the handle: the message doesn't outlive it.
@@ -120,7 +154,7 @@ final class CurlEngine: @unchecked Sendable {
             switch transfer.step(after: code) {
             case .follow:
                 active.removeValue(forKey: easy)
-                begin(transfer)
+                begin(transfer, in: multi)
             case .finished(let result):
                 active.removeValue(forKey: easy)
                 transfer.release()

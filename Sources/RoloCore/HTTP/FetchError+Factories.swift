@@ -50,6 +50,14 @@ extension FetchError {
             detail: "\(url.redactedForLog): \(detail)")
     }
 
+    /// libcurl, which rolo loads for its first request, isn't on this box (or is too old).
+    public static func libcurlMissing(_ url: URL, detail: String) -> FetchError {
+        FetchError(
+            kind: .unreachable, endpoint: url.endpoint,
+            message: "rolo can't fetch anything: libcurl isn't installed — apt install libcurl4",
+            detail: "\(url.redactedForLog): libcurl could not be loaded: \(detail)")
+    }
+
     /// No trustworthy TLS connection could be made to `url`'s server.
     public static func insecure(_ url: URL, detail: String) -> FetchError {
         FetchError(

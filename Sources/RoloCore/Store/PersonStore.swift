@@ -24,23 +24,49 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// The persons of `source` at positions `range` (0-based, in the source's order); fewer when
     /// the range runs past the end.
     public func persons(_ source: String, range: Range<Int>) async throws -> [Person] {
-        let payloads = try await read(source) { db in
-            try Data.fetchAll(
-                db,
-                sql: "SELECT payload FROM person WHERE source = ? AND position >= ? AND position < ? ORDER BY position",
-                arguments: [source, range.lowerBound, range.upperBound])
+        try decode(source, try await read(source) { db in try Self.payloads(db, source, range) })
+    }
+
+    /// What is known about `source`'s stored list; `nil` when nothing was ever stored.
+    public func state(_ source: String) async throws -> SourceState? {
+        try await read(source) { db in try SourceStateRecord.fetchOne(db, key: source)?.state }
+    }
+
+    /// `source`'s state and stored count, read together.
+    public func totals(_ source: String) async throws -> (state: SourceState?, count: Int) {
+        try await read(source) { db in
+            (try SourceStateRecord.fetchOne(db, key: source)?.state, try Self.nextPosition(db, source))
         }
+    }
+
+    /// `source`'s state and count, and the persons at the positions `pick` chooses from them
+    /// (none when it gives nil), in one read: a consistent view, and one trip to the database
+    /// thread instead of three for a page shown from storage.
+    public func snapshot(
+        _ source: String, picking pick: @escaping @Sendable (SourceState?, Int) -> Range<Int>?
+    ) async throws -> (state: SourceState?, count: Int, persons: [Person]) {
+        let (state, count, payloads) = try await read(source) { db in
+            let state = try SourceStateRecord.fetchOne(db, key: source)?.state
+            let count = try Self.nextPosition(db, source)
+            return (state, count, try pick(state, count).map { try Self.payloads(db, source, $0) } ?? [])
+        }
+        return (state, count, try decode(source, payloads))
+    }
+
+    private static func payloads(_ db: Database, _ source: String, _ range: Range<Int>) throws -> [Data] {
+        try Data.fetchAll(
+            db,
+            sql: "SELECT payload FROM person WHERE source = ? AND position >= ? AND position < ? ORDER BY position",
+            arguments: [source, range.lowerBound, range.upperBound])
+    }
+
+    private func decode(_ source: String, _ payloads: [Data]) throws -> [Person] {
         do {
             let decoder = Self.decoder()
             return try payloads.map { try decoder.decode(Person.self, from: $0) }
         } catch {
             throw StoreError.cantRead(source, reason: DecodingProblem.from(error).reason)
         }
-    }
-
-    /// What is known about `source`'s stored list; `nil` when nothing was ever stored.
-    public func state(_ source: String) async throws -> SourceState? {
-        try await read(source) { db in try SourceStateRecord.fetchOne(db, key: source)?.state }
     }
 
     /// Appends a fetched page to `source` and records the new state, in one transaction.

@@ -10,15 +10,17 @@ extension RandomUserPager {
     public func loadNext<Person>(
         shown: Int, store: PersonStore<Person>, fetch: Fetch<Person>, name: (Person) -> String
     ) async throws -> StoredPage<Person> {
-        let state = try await store.state(Self.source)
-        let count = try await store.count(Self.source)
+        let stored = try await store.snapshot(Self.source) { [self] state, count in
+            guard case .fromDatabase(let range) = nextPage(shown: shown, stored: state, storedCount: count) else { return nil }
+            return range
+        }
+        let (state, count) = (stored.state, stored.count)
         switch nextPage(shown: shown, stored: state, storedCount: count) {
         case .endOfData:
             return StoredPage(persons: [], origin: .database, reachedEnd: true)
         case .fromDatabase(let range):
-            let persons = try await store.persons(Self.source, range: range)
             let end = state?.complete == true && range.upperBound == count
-            return StoredPage(persons: persons, origin: .database, reachedEnd: end)
+            return StoredPage(persons: stored.persons, origin: .database, reachedEnd: end)
         case .fromNetwork(let page, let seed):
             let fetched = try await fetch(page, seed)
             let full = fetched.count >= pageSize

@@ -22,6 +22,25 @@ struct PersonStoreTests {
         #expect(state.pagesStored == 2 && state.seed == "s1" && !state.complete)
     }
 
+    @Test("a snapshot reads the state, the count and the persons its pick chooses from them, together")
+    func snapshot() async throws {
+        let empty = try await store.snapshot("randomuser") { _, _ in 0..<10 }
+        #expect(empty.state == nil && empty.count == 0 && empty.persons.isEmpty)
+        try await store.append("randomuser", StorePerson.numbered(1...20), page: 1)
+        let seen = LockedValue<(SourceState?, Int)?>(nil)
+        let picked = try await store.snapshot("randomuser") { state, count in
+            seen.withLock { $0 = (state, count) }
+            return count - 5..<count
+        }
+        #expect(picked.count == 20 && picked.state?.pagesStored == 1)
+        #expect(picked.persons == StorePerson.numbered(16...20))
+        #expect(seen.withLock { $0?.1 } == 20 && seen.withLock { $0?.0?.seed } == "s1", "the pick saw what was stored")
+        let none = try await store.snapshot("randomuser") { _, _ in nil }
+        #expect(none.count == 20 && none.persons.isEmpty)
+        let totals = try await store.totals("randomuser")
+        #expect(totals.count == 20 && totals.state == picked.state)
+    }
+
     @Test("sources are kept apart")
     func sourcesApart() async throws {
         try await store.append("randomuser", StorePerson.numbered(1...3), page: 1)

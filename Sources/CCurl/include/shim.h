@@ -5,6 +5,10 @@
 // wrappers pass each kind of argument through. The macros Swift doesn't import are functions here.
 #include <curl/curl.h>
 
+/// Loads libcurl (once; later calls only answer): NULL when it is ready, else why it can't be
+/// had. rolo doesn't link libcurl: see curl_loader.c.
+const char *rolo_curl_load(void);
+
 static inline CURLcode rolo_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
 
 static inline int rolo_curl_error_size(void) { return CURL_ERROR_SIZE; }
