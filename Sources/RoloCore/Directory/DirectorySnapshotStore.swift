@@ -17,8 +17,8 @@ public struct DirectorySnapshotStore: Sendable {
     /// list only) is still read; any other is not.
     static let version = 2
 
-    /// A file larger than this is not a saved directory list.
-    static let maxBytes = 32 << 20
+    /// A file larger than this is not a saved directory list: 200,000 people take about 30 MB.
+    static let maxBytes = 96 << 20
 
     /// The file, e.g. `$XDG_CACHE_HOME/rolo/directory.json`.
     public let path: String
