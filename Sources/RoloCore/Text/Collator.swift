@@ -8,7 +8,9 @@ import Foundation
 /// sorting 200,000 people that way took 17 s. This collator lowercases and turns each distinct
 /// text into an ICU sort key once, then orders by comparing the keys' bytes. The collator is
 /// configured as CoreFoundation's comparison uses it (primary and secondary strength, the case
-/// level, punctuation not ignorable), so the order is the one `String.compare` gives.
+/// level, punctuation not ignorable), so the order is the one `String.compare` gives, except
+/// where that contradicted itself (in Estonian it called `pasü` greater than `paš` and `paš`
+/// greater than `pasü`): there the locale's alphabet decides.
 ///
 /// Only the first ``TextBound/line`` characters of a text count, as only they are ever shown:
 /// the cost of a key stays bounded, however long a field a server sends.
@@ -62,7 +64,7 @@ public final class Collator {
         return foundationRanks(of: texts)
     }
 
-    /// Today's comparison, texts lowercased once rather than at every comparison.
+    /// Foundation's comparison, each text lowercased once rather than at every comparison.
     private func foundationRanks(of texts: [String]) -> [Int32] {
         let locale = self.locale
         let folded = texts.map { String($0.unicodeScalars.prefix(Self.bound)).lowercased(with: locale) }

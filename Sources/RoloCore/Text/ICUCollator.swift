@@ -72,7 +72,9 @@ final class ICUCollator {
     }
 
     /// The key of `text`'s first `bound` characters, lowercased in the collator's locale (so
-    /// a Turkish `I` becomes `ı`); a view of the reused buffer, valid until the next call.
+    /// a Turkish `I` becomes `ı`); a view of the reused buffer, valid until the next call. Case
+    /// is folded here, not by the collator's strength: the POSIX order (what a C locale gives)
+    /// puts every capital before every small letter at the first level, "Web" before "iOS".
     private func sortKey(_ text: String, bound: Int) -> ArraySlice<UInt8>? {
         source.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars.prefix(bound) {
