@@ -61,7 +61,9 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            // The toolchain's ICU, which Foundation links already, for the directory's collation keys.
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
         ),
         .target(
             name: "RoloApp",

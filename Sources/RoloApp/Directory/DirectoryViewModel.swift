@@ -25,7 +25,8 @@ public final class DirectoryViewModel: SourceModel {
     public var showsThumbnails = false
     public var canShowThumbnails: Bool { false }
 
-    /// The people shown, merged; nil before anything was loaded or read from the save file.
+    /// The people shown, merged, in list order; nil before anything was loaded or read from the
+    /// save file.
     public private(set) var employees: [DirectoryEmployee]?
     /// When the shown list was saved, while it is the saved one rather than this run's answer.
     public private(set) var savedAt: Date?
@@ -190,9 +191,9 @@ public final class DirectoryViewModel: SourceModel {
                 // What fills in a failed city, even when the network answered first.
                 if self.lastComplete == nil { self.lastComplete = snapshot }
                 guard self.employees == nil else { return }
-                let ready = await DirectoryList.prepare(snapshot.employees, locale: locale)
+                let ready = await DirectoryList.prepare(snapshot, locale: locale)
                 guard self.employees == nil else { return }
-                self.show(snapshot.employees, ready)
+                self.show(ready)
                 self.savedAt = snapshot.savedAt
                 self.lastUpdated = snapshot.savedAt
             case .missing:
@@ -235,9 +236,9 @@ public final class DirectoryViewModel: SourceModel {
         skippedCount = outcome.skipped.count
         refreshTask = nil
         let date = now()
-        if let fresh = outcome.employees, let ready {
+        if let ready {
             savedPeople = Dictionary(outcome.savedPeople.map { ($0.key.text, $0.value) }, uniquingKeysWith: { first, _ in first })
-            show(fresh, ready)
+            show(ready)
             savedAt = nil
             lastFailure = nil
             lastUpdated = date
@@ -269,8 +270,9 @@ public final class DirectoryViewModel: SourceModel {
         }
     }
 
-    private func show(_ list: [DirectoryEmployee], _ ready: DirectoryList) {
-        employees = list
+    /// Shows `ready`; its sorted list is the one kept, so the merged one it came from can go.
+    private func show(_ ready: DirectoryList) {
+        employees = ready.employees
         prepared = ready
         setSearch(searchTerm)
     }

@@ -26,6 +26,15 @@ enum AtomicFile {
     /// Replaces `path` with `data`, creating its directory with mode 0700 (the data is personal)
     /// when it doesn't exist; the file gets mode 0600.
     static func replace(_ path: String, with data: Data) throws {
+        try replace(path) { write in try data.withUnsafeBytes(write) }
+    }
+
+    /// Replaces `path` with what `produce` hands its `write` function, piece by piece, so a large
+    /// file never has to be held whole in memory; otherwise as ``replace(_:with:)``. When
+    /// `produce` throws, the file is left as it was.
+    static func replace(
+        _ path: String, writing produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         do {
@@ -39,7 +48,7 @@ enum AtomicFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw systemError("can't create \(temporary)") }
         do {
-            try writeAll(data, to: fd, path: temporary)
+            try produce { bytes in try writeAll(bytes, to: fd, path: temporary) }
             guard fsync(fd) == 0 else { throw systemError("can't flush \(temporary)") }
             guard close(fd) == 0 else {
                 unlink(temporary)
@@ -64,15 +73,13 @@ enum AtomicFile {
         "." + url.lastPathComponent + "."
     }
 
-    private static func writeAll(_ data: Data, to fd: Int32, path: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw systemError("can't write \(path)") }
-                offset += written
-            }
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { throw systemError("can't write \(path)") }
+            offset += written
         }
     }
 

@@ -13,6 +13,11 @@ extension DirectoryEmployee {
         /// them; anything else is ``other``, because the service adds positions without notice
         /// and a new one must not hide the person.
         public init(serverValue: String) {
+            // The usual exact spelling skips Foundation's trim, microseconds a person.
+            if let exact = Position(rawValue: serverValue) {
+                self = exact
+                return
+            }
             let upper = serverValue.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
             self = Position(rawValue: upper) ?? .other
         }

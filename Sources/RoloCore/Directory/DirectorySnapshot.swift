@@ -16,26 +16,33 @@ public struct DirectorySnapshot: Sendable, Equatable {
         }
     }
 
-    /// The merged employees, as they were shown.
-    public var employees: [DirectoryEmployee]
     /// Each city's own people, so one failing city can be filled in from here; empty for a
     /// file from before cities were kept apart (format 1).
     public var cities: [City]
     /// When the list was saved, for the status line ("cached, 10:42").
     public var savedAt: Date
+    /// The merged list a format 1 file saved; empty when there are cities.
+    private var mergedOnly: [DirectoryEmployee]
 
-    /// A snapshot of the cities' answers, merged as the list shows them.
+    /// A snapshot of the cities' answers.
     public init(cities: [City], savedAt: Date) {
         self.cities = cities
-        self.employees = DirectoryMerge.merge(cities.map(\.employees))
         self.savedAt = savedAt
+        self.mergedOnly = []
     }
 
     /// A snapshot of a merged list only, as format 1 saved it: no city can be filled in from it.
     public init(employees: [DirectoryEmployee], savedAt: Date) {
         self.cities = []
-        self.employees = employees
         self.savedAt = savedAt
+        self.mergedOnly = employees
+    }
+
+    /// The merged employees, as they were shown. Merged at each call rather than kept, since a
+    /// snapshot lives as long as the list and a second copy of 200,000 people is 16 MB: call it
+    /// off the main actor.
+    public var employees: [DirectoryEmployee] {
+        cities.isEmpty ? mergedOnly : DirectoryMerge.merge(cities.map(\.employees))
     }
 
     /// The people the listing at `url` gave when this was saved; nil when it wasn't saved.

@@ -17,8 +17,8 @@ public struct DirectorySnapshotStore: Sendable {
     /// list only) is still read; any other is not.
     static let version = 2
 
-    /// A file larger than this is not a saved directory list.
-    static let maxBytes = 32 << 20
+    /// A file larger than this is not a saved directory list: 200,000 people take about 30 MB.
+    static let maxBytes = 96 << 20
 
     /// The file, e.g. `$XDG_CACHE_HOME/rolo/directory.json`.
     public let path: String
@@ -28,7 +28,8 @@ public struct DirectorySnapshotStore: Sendable {
         self.path = path
     }
 
-    private struct File: Codable {
+    /// What format 2 is; ``DirectorySnapshotWriter`` writes it.
+    private struct File: Decodable {
         var version: Int
         var savedAt: Date
         var cities: [DirectorySnapshot.City]
@@ -40,14 +41,13 @@ public struct DirectorySnapshotStore: Sendable {
         var employees: [DirectoryEmployee]
     }
 
-    /// Saves every city's answer as the last complete list, stamped `date`.
+    /// Saves every city's answer as the last complete list, stamped `date`; written as it is
+    /// made, so saving 200,000 people holds no copy of them in memory.
     public func save(_ cities: [DirectorySnapshot.City], at date: Date = Date()) throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        encoder.outputFormatting = [.sortedKeys]
         do {
-            let data = try encoder.encode(File(version: Self.version, savedAt: date, cities: cities))
-            try AtomicFile.replace(path, with: data)
+            try AtomicFile.replace(path) { write in
+                try DirectorySnapshotWriter.write(version: Self.version, savedAt: date, cities: cities, to: write)
+            }
         } catch let error as AtomicFile.WriteError {
             throw SaveError(description: "The directory list wasn't saved: \(error.description)")
         } catch {

@@ -53,8 +53,8 @@ public enum SearchKey {
     }
 
     /// The same fold for text that is all ASCII, byte by byte: Foundation's folding costs
-    /// microseconds a string, which is seconds over a list of 200,000.
-    private static func foldASCII(_ text: String) -> String? {
+    /// microseconds a string, which is seconds over a list of 200,000. Nil for other text.
+    static func foldASCII(_ text: String) -> String? {
         var folded = FoldedText(capacity: text.utf8.count)
         for byte in text.utf8 {
             guard byte < 0x80 else { return nil }

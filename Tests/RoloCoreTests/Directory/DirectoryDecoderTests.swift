@@ -43,6 +43,15 @@ struct DirectoryDecoderTests {
         #expect(employees[0].firstName == "mari-liis")
     }
 
+    @Test("Every kind of space is trimmed from the ends of a field, none from inside it")
+    func unicodeBlanksTrimmed() throws {
+        let body = #"{"employees": [{"fname": "\u00a0Mari\u3000", "lname": "\u2003Tamm Kask\t", "position": "WEB", "contact_details": {"email": " m@t\u2009"}}]}"#
+        let employee = try #require(try DirectoryDecoder.decodeEmployees(Data(body.utf8)).records.first)
+        #expect(employee.firstName == "Mari")
+        #expect(employee.lastName == "Tamm Kask")
+        #expect(employee.email == "m@t")
+    }
+
     @Test("Escape sequences and controls never reach the terminal")
     func sanitized() throws {
         let employee = try #require(try decode("escape-in-name.json").first)

@@ -24,6 +24,18 @@ struct DirectoryMergeTests {
         #expect(mariLiis.phone == "+372 5123 4567")
     }
 
+    @Test("A large merge, its names keyed on several cores, keeps each person once in order of first appearance")
+    func largeMerge() {
+        let tallinn = (0..<12_000).map { person("Mari", "Tamm-\($0)", phone: $0.isMultiple(of: 2) ? nil : "t\($0)") }
+        let tartu = (6_000..<18_000).map { person("MARI ", "tamm-\($0)", phone: "u\($0)", projects: ["P"]) }
+        let merged = DirectoryMerge.merge([tallinn, tartu])
+        #expect(merged.count == 18_000)
+        #expect(merged.map(\.lastName) == tallinn.map(\.lastName) + tartu.suffix(6_000).map(\.lastName))
+        #expect(merged[6_000].phone == "u6000", "a Tallinn person without a phone takes Tartu's")
+        #expect(merged[6_001].phone == "t6001")
+        #expect(merged[11_999].projects == ["P"])
+    }
+
     @Test("The first list's phone wins over a later one")
     func firstPhoneWins() {
         let merged = DirectoryMerge.merge([[person("A", "B", phone: "1")], [person("a", "b", phone: "2")]])
@@ -61,6 +73,28 @@ struct DirectoryMergeTests {
         #expect(estonian.first?.employees.map(\.lastName) == ["Saar", "Tamm", "Õunapuu"])
         let english = DirectoryMerge.sections(people, locale: Locale(identifier: "en_US"))
         #expect(english.first?.employees.map(\.lastName) == ["Õunapuu", "Saar", "Tamm"])
+    }
+
+    @Test("Namesakes are ordered by email, so the order never depends on the order the servers sent")
+    func totalOrder() {
+        let people = [
+            person("Mari", "Tamm", email: "mari.tamm@tartu"), person("mari", "TAMM", email: "Mari.Tamm@Narva"),
+            person("Šimon", "Tamm", email: "s@t"), person("Mari", "Tamm", email: "mari@tallinn"), person("", "Tamm", email: ""),
+        ]
+        let estonian = Locale(identifier: "et_EE")
+        let expected = ["", "Mari.Tamm@Narva", "mari.tamm@tartu", "mari@tallinn", "s@t"]
+        #expect(DirectoryMerge.sections(people, locale: estonian).first?.employees.map(\.email) == expected)
+        #expect(DirectoryMerge.sections(people.reversed(), locale: estonian).first?.employees.map(\.email) == expected)
+        #expect(DirectoryMerge.order(people, locale: estonian) == [4, 1, 0, 3, 2])
+    }
+
+    @Test("Names Foundation's comparison called each greater than the other sort by the Estonian alphabet")
+    func contradictedNames() {
+        // "Pasü" > "Paš" and "Paš" > "Pasü" the old way, so their order depended on the sort's
+        // steps; s comes before š, and t before ü.
+        let people = [person("A", "Paš"), person("B", "Pasü"), person("C", "Pasta")]
+        let sections = DirectoryMerge.sections(people, locale: Locale(identifier: "et_EE"))
+        #expect(sections.first?.employees.map(\.lastName) == ["Pasta", "Pasü", "Paš"])
     }
 
     @Test("No people, no sections")
