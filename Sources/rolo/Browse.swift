@@ -124,7 +124,7 @@ struct Browse: AsyncParsableCommand {
             return AddressBookIndex(cards: loaded.cards, problem: loaded.problem)
         }
         let databaseOpen = Task.detached(priority: .userInitiated) { Wiring.openDatabase(settings) }
-        // Its I/O thread loads libcurl meanwhile too.
+        // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
         let http = CurlHTTPClient()
         let terminal: Terminal
         do {

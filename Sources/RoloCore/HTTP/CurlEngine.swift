@@ -8,8 +8,8 @@ import Foundation
 /// The multi handle keeps a pool of open connections, so requests to the same host (a sync's
 /// pages, a list's images) reuse them; HTTP/2 over TLS multiplexes them on one.
 ///
-/// libcurl itself is loaded by the I/O thread as it starts (see curl_loader.c): the thread that
-/// creates the engine never waits for it, and requests sent before it is ready queue up.
+/// libcurl itself is loaded by the I/O thread when the first request comes (see curl_loader.c):
+/// the thread that sends never waits for it, and requests sent before it is ready queue up.
 final class CurlEngine: @unchecked Sendable {
     private enum Command {
         case start(CurlTransfer)
@@ -21,6 +21,8 @@ final class CurlEngine: @unchecked Sendable {
     private var multi: UnsafeMutableRawPointer?
     /// Why libcurl couldn't be loaded, once the I/O thread has tried and failed.
     private var libraryProblem: String?
+    /// Signalled by every command until libcurl is loaded; the I/O thread waits for the first.
+    private let firstCommand = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var commands: [Command] = []
     /// The transfers in the multi handle, by easy handle; the I/O thread's alone.
@@ -63,6 +65,8 @@ final class CurlEngine: @unchecked Sendable {
             refuse(command, because: missing)
         } else if let multi {
             curl_multi_wakeup(multi)
+        } else {
+            firstCommand.signal()
         }
     }
 
@@ -83,6 +87,12 @@ final class CurlEngine: @unchecked Sendable {
 
     private func run() {
         rolo_name_this_thread("rolo-http")
+        // Not before a request needs it: loading libcurl maps ~30 libraries, and a launch that
+        // shows stored data would have it compete with the first frame for the CPU and for the
+        // address space's lock.
+        firstCommand.wait()
+        let onlyStop = lock.withLock { commands.allSatisfy { if case .stop = $0 { true } else { false } } }
+        if onlyStop { return }
         if let problem = rolo_curl_load() {
             refuseEverything(because: String(cString: problem))
             return

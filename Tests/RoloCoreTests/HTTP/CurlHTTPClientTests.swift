@@ -66,12 +66,13 @@ struct CurlHTTPClientTests {
         #expect(error?.kind == .timedOut)
         #expect(error?.message == "127.0.0.1:\(server.port) didn't answer within 1 s — r to retry")
         #expect(ContinuousClock.now - start >= .milliseconds(950))
-        // The deadline as the server saw it: libcurl closed the connection within 1 s. The await
-        // itself is only bounded loosely: a full parallel run can keep the test's task from
-        // resuming for seconds.
+        // The deadline as the server saw it: libcurl closed the connection, where with no
+        // deadline the server would wait forever and the connect timeout alone is 10 s. The
+        // bound is loose: with the 200,000-record tests decoding on every core beside this one,
+        // the server's thread saw the close 1.85-2.3 s after it accepted.
         try await waitUntil { !server.clientHangUps.isEmpty }
         let hangUp = try #require(server.clientHangUps.first)
-        #expect(hangUp.closed - hangUp.accepted < .milliseconds(1500))
+        #expect(hangUp.closed - hangUp.accepted < .seconds(5))
     }
 
     @Test("Cancelling the task returns within 100 ms with .cancelled, and the server sees the connection closed")
