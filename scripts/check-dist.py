@@ -76,10 +76,12 @@ def toolchain_dirs():
     return sorted(d for d in dirs if d not in ("/", "/usr", "/usr/lib", "/lib"))
 
 
-def hidden(empty):
+def hidden(empty, files=()):
     """A command prefix that runs its command with the toolchain's folders hidden behind an
-    empty one, in a mount namespace of its own (nothing outside it changes)."""
-    mounts = " && ".join(f"mount --bind {empty} '{d}'" for d in toolchain_dirs()) or "true"
+    empty one, and `files` behind /dev/null, in a mount namespace of its own (nothing outside
+    it changes)."""
+    binds = [f"mount --bind {empty} '{d}'" for d in toolchain_dirs()] + [f"mount --bind /dev/null '{f}'" for f in files]
+    mounts = " && ".join(binds) or "true"
     return ["unshare", "-m", "--propagation", "private", "sh", "-c", f'{mounts} && exec "$@"', "sh"]
 
 
@@ -163,9 +165,7 @@ def without_libcurl(empty, binary, work):
     found = re.search(r"libcurl\.so\.4 \([^)]*\) => (\S+)", run(["ldconfig", "-p"]).stdout)
     assert found, "the system's loader cache names no libcurl.so.4"
     library = os.path.realpath(found.group(1))
-    mounts = " && ".join(f"mount --bind {empty} '{d}'" for d in toolchain_dirs())
-    prefix = ["unshare", "-m", "--propagation", "private", "sh", "-c",
-              f"{mounts} && mount --bind /dev/null '{library}' && exec \"$@\"", "sh"]
+    prefix = hidden(empty, files=[library])
     shown = run(prefix + [binary, "--version"])
     assert shown.returncode == 0, f"--version needs libcurl: {shown.stderr[:200]}"
     dumped = run(prefix + [binary, "dump", "people", "--people-url", "http://127.0.0.1:9/"],
