@@ -169,6 +169,9 @@ struct BrowseRequest: Equatable {
         terminal.probeClipboard()
         StartupTrace.mark("sources")
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
+        // The terminal is restored; rolo exits next, and its HTTP thread must be done with
+        // libcurl before the exit handlers run.
+        http.shutdown()
         return .success(())
     }
 }

@@ -99,6 +99,8 @@ struct Dump: AsyncParsableCommand {
     /// Builds the one source asked for, over the same clients and stores as the browser.
     private func dump(_ settings: Settings, runner: DumpRunner, report: StandardErrorReport, to sink: DumpSink) async throws {
         let http = CurlHTTPClient()
+        // rolo exits next: its HTTP thread must be done with libcurl before the exit handlers run.
+        defer { http.shutdown() }
         switch source {
         case .people:
             try await runner.people(PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout), to: sink)
