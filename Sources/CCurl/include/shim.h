@@ -52,6 +52,10 @@ extern int pthread_setname_np(pthread_t thread, const char *name);
 /// Names the calling thread (15 bytes at most), so htop and /proc show the HTTP I/O thread.
 static inline void rolo_name_this_thread(const char *name) { pthread_setname_np(pthread_self(), name); }
 
+// Waits at most `nanoseconds` for `thread` to exit and joins it: 0, or ETIMEDOUT (or another
+// error) with the thread still joinable.
+int rolo_join_thread_within(pthread_t thread, long long nanoseconds);
+
 static inline CURLMcode rolo_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }

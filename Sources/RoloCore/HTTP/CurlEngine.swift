@@ -22,8 +22,10 @@ final class CurlEngine: @unchecked Sendable {
     private var multi: UnsafeMutableRawPointer?
     /// Whether the I/O thread has ended (or is ending): commands are refused from then on.
     private var ended = false
-    /// Signalled when the I/O thread has ended, its handles and connections cleaned up.
-    private let threadEnded = DispatchSemaphore(value: 0)
+    /// The I/O thread, joinable until ``threadReleased``.
+    private var thread = pthread_t()
+    /// Whether the thread was joined or detached; under `lock`.
+    private var threadReleased = false
     /// Why libcurl couldn't be loaded, once the I/O thread has tried and failed.
     private var libraryProblem: String?
     /// Signalled by every command until libcurl is loaded; the I/O thread waits for the first.
@@ -41,11 +43,26 @@ final class CurlEngine: @unchecked Sendable {
     private static let connectionsPerHost = 8
     private static let globalInit: Void = { _ = rolo_curl_global_init() }()
 
-    /// Starts the I/O thread.
+    /// Starts the I/O thread: a plain pthread, so that a process about to exit can join it,
+    /// which waits until even its thread-local storage is torn down.
     init() {
-        let thread = Thread { [self] in run() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 1 << 20)
+        // The thread keeps the engine until run() returns, as a Thread's closure would.
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let created = pthread_create(&thread, &attributes, { context in
+            Unmanaged<CurlEngine>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        precondition(created == 0, "rolo can't start its HTTP thread: \(String(cString: strerror(created)))")
+    }
+
+    deinit {
+        // Only the I/O thread itself can drop the last reference, as run() returns: nobody
+        // joined it, so it frees itself.
+        if !threadReleased { pthread_detach(thread) }
     }
 
     /// Hands `transfer` to the I/O thread.
@@ -54,17 +71,39 @@ final class CurlEngine: @unchecked Sendable {
     /// Ends `transfer` and closes its connection, if it is still running.
     func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer)) }
 
-    /// Ends every transfer and the thread; nothing may be started after this.
-    func stop() { send(.stop) }
+    /// Ends every transfer and the thread, which then frees itself; nothing may be started
+    /// after this.
+    func stop() {
+        send(.stop)
+        release(joiningWithin: nil)
+    }
 
     /// Ends every transfer and the thread, and waits at most `timeout` until the thread has
-    /// cleaned up: a process about to exit must not have it freeing libcurl's (and OpenSSL's)
-    /// memory while the exit handlers free the same. False when the thread didn't end in time.
-    func stopAndWait(timeout: DispatchTimeInterval) -> Bool {
+    /// exited: a process about to exit must not have it freeing libcurl's (and OpenSSL's)
+    /// memory, or its thread-local storage, while the exit handlers free theirs. False when it
+    /// didn't exit in time (it is left to end by itself).
+    func stopAndWait(timeout: Duration) -> Bool {
         send(.stop)
-        guard threadEnded.wait(timeout: .now() + timeout) == .success else { return false }
-        threadEnded.signal()  // for any later waiter: the thread stays ended
-        return true
+        return release(joiningWithin: timeout)
+    }
+
+    /// Joins the I/O thread within `timeout`, or detaches it (at once when nil); only the first
+    /// call does either, and a later one says true.
+    @discardableResult
+    private func release(joiningWithin timeout: Duration?) -> Bool {
+        let first = lock.withLock {
+            defer { threadReleased = true }
+            return !threadReleased
+        }
+        guard first else { return true }
+        guard let timeout else {
+            pthread_detach(thread)
+            return true
+        }
+        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        if rolo_join_thread_within(thread, nanoseconds) == 0 { return true }
+        pthread_detach(thread)
+        return false
     }
 
     /// How many distinct threads have run transfers so far.
@@ -103,7 +142,6 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func run() {
-        defer { threadEnded.signal() }
         rolo_name_this_thread("rolo-http")
         // Not before a request needs it: loading libcurl maps ~30 libraries, and a launch that
         // shows stored data would have it compete with the first frame for the CPU and for the
