@@ -21,14 +21,17 @@ enum RecordRuns {
     /// The records of `body`, each element read as `Item`, the unreadable ones skipped with
     /// their index in the whole array; nil when `body` isn't one array that reads run by run
     /// (another shape, or a syntax error anywhere), for the caller to decode whole.
+    ///
+    /// With `array`, the records of the array spanning that range of `body` instead (found by
+    /// ``JSONScan``); the bytes around it are the caller's to check.
     static func decode<Item: ListRecord>(
-        _ type: Item.Type, from body: Data, elementsPerRun: Int = elementsPerRun,
+        _ type: Item.Type, from body: Data, array: Range<Int>? = nil, elementsPerRun: Int = elementsPerRun,
         width: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> DecodedList<Item.Record>? {
         body.withUnsafeBytes { bytes -> DecodedList<Item.Record>? in
-            guard let split = JSONArrayRuns(bytes, elementsPerRun: elementsPerRun) else { return nil }
-            // One run is the whole array: read the body itself rather than a copy of it.
-            if split.runs.count == 1 { return decode(Item.self, array: body, count: split.elementCount) }
+            guard let split = JSONArrayRuns(bytes, array: array ?? 0..<bytes.count, elementsPerRun: elementsPerRun) else { return nil }
+            // One run is the whole body: read the body itself rather than a copy of it.
+            if split.runs.count == 1, array == nil { return decode(Item.self, array: body, count: split.elementCount) }
             var list = DecodedList<Item.Record>(records: [])
             list.records.reserveCapacity(split.elementCount)
             let width = max(1, width)

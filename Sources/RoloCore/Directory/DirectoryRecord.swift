@@ -2,8 +2,10 @@ import Foundation
 
 /// Decodes one directory employee tolerantly: the seed's schema, where optional keys are absent
 /// (and `null` is taken as absent too), every string cleaned for the terminal.
-struct DirectoryRecord: Decodable {
+struct DirectoryRecord: ListRecord {
     let employee: DirectoryEmployee
+
+    var record: DirectoryEmployee { employee }
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
