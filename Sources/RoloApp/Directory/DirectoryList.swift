@@ -12,27 +12,26 @@ struct DirectoryList: Sendable {
 
     static let empty = DirectoryList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
 
-    /// Sorts and indexes `employees` off the caller's actor: sorting 200,000 people by locale
-    /// takes longer than a frame. The rows' ids don't depend on the order, so they are worked
-    /// out beside it; the search text is folded after it, in list order, half on each core, so
-    /// a keystroke's scan reads the keys in the order they were made, not scattered over memory.
+    /// Sorts and indexes `employees`, whose name keys (their row ids) are `keys`, off the
+    /// caller's actor: sorting 200,000 people by locale takes longer than a frame. The search
+    /// text is folded after the sort, in list order, on every core, straight into the index, so
+    /// a keystroke's scan reads the keys in the order they were made and 200,000 folded strings
+    /// are never held at once.
     @concurrent
-    static func prepare(_ employees: [DirectoryEmployee], locale: Locale) async -> DirectoryList {
-        async let order = HeavyWork.run { DirectoryMerge.order(employees, locale: locale) }
-        async let ids = HeavyWork.run { employees.map(DirectoryDetail.rowID) }
-        let (inOrder, rowIDs) = await (order, ids)
-        let ordered = await HeavyWork.run { inOrder.map { employees[$0] } }
-        let half = ordered.count / 2
-        async let front = HeavyWork.run { ordered[..<half].map(searchText) }
-        async let back = HeavyWork.run { ordered[half...].map(searchText) }
-        let keys = await front + back
-        return await HeavyWork.run { assemble(ordered, inOrder.map { rowIDs[$0] }, keys) }
+    static func prepare(_ employees: [DirectoryEmployee], keys: [PersonNameKey], locale: Locale) async -> DirectoryList {
+        let (ordered, ids) = await HeavyWork.run {
+            let order = DirectoryMerge.order(employees, locale: locale)
+            return (order.map { employees[$0] }, order.map { keys[$0].text })
+        }
+        let search = await HeavyWork.run { SearchIndex(count: ordered.count) { searchText(ordered[$0]) } }
+        return await HeavyWork.run { assemble(ordered, ids, search) }
     }
 
     /// Merges the saved answer's cities and prepares the result, off the caller's actor.
     @concurrent
     static func prepare(_ saved: DirectorySnapshot, locale: Locale) async -> DirectoryList {
-        await prepare(await HeavyWork.run { saved.employees }, locale: locale)
+        let merged = await HeavyWork.run { saved.keyedEmployees }
+        return await prepare(merged.employees, keys: merged.keys, locale: locale)
     }
 
     /// What a search looks through: names, email, the position's code and title, the projects.
@@ -44,8 +43,8 @@ struct DirectoryList: Sendable {
     }
 
     /// The list of `ordered` people under their positions' headers, with their row `ids` and
-    /// search `keys`.
-    private static func assemble(_ ordered: [DirectoryEmployee], _ ids: [String], _ keys: [String]) -> DirectoryList {
+    /// `search` index.
+    private static func assemble(_ ordered: [DirectoryEmployee], _ ids: [String], _ search: SearchIndex) -> DirectoryList {
         var grouped: [(header: String?, records: [Int])] = []
         for (position, employee) in ordered.enumerated() {
             let title = employee.position.title
@@ -55,21 +54,23 @@ struct DirectoryList: Sendable {
                 grouped.append((title, [position]))
             }
         }
-        return DirectoryList(employees: ordered, layout: RowLayout(ids: ids, sections: grouped), search: SearchIndex(keys: keys))
+        return DirectoryList(employees: ordered, layout: RowLayout(ids: ids, sections: grouped), search: search)
     }
 
     /// Merges one refresh's listings (a failed city filled in from `saved`, stamped
     /// `savedStamp`) and prepares the result, all off the main actor; the outcome's people are
-    /// the list's, in list order.
+    /// the list's, in list order, and its name keys are dropped (the list's row ids are them).
     @concurrent
     static func prepare(
         _ listings: [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
     ) async -> (DirectoryOutcome, DirectoryList?) {
         var outcome = await HeavyWork.run { DirectoryOutcome(listings, saved: saved, savedStamp: savedStamp) }
         guard let employees = outcome.employees else { return (outcome, nil) }
-        let list = await prepare(employees, locale: locale)
-        // The same people in list order: the merged copy (16 MB at 200,000) can go now.
+        // Taken out, so the merged copy (16 MB at 200,000) goes once it is sorted.
+        outcome.employees = []
+        let list = await prepare(employees, keys: outcome.nameKeys, locale: locale)
         outcome.employees = list.employees
+        outcome.nameKeys = []
         return (outcome, list)
     }
 

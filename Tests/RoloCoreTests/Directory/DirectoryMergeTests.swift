@@ -36,6 +36,16 @@ struct DirectoryMergeTests {
         #expect(merged[11_999].projects == ["P"])
     }
 
+    @Test("The merge gives each person's name key beside them, the ones it merged by")
+    func keyed() {
+        let tallinn = [person("Jüri", "Õunapuu"), person(" Mari ", "Tamm")]
+        let tartu = [person("mari", "TAMM", projects: ["P"]), person("Ju\u{308}ri", "Kask"), person("Анна", "Иванова")]
+        let merged = DirectoryMerge.mergeKeyed([tallinn, tartu])
+        #expect(merged.employees == DirectoryMerge.merge([tallinn, tartu]))
+        #expect(merged.keys == merged.employees.map(\.nameKey))
+        #expect(merged.keys.map(\.text) == ["jüri õunapuu", "mari tamm", "jüri kask", "анна иванова"])
+    }
+
     @Test("The first list's phone wins over a later one")
     func firstPhoneWins() {
         let merged = DirectoryMerge.merge([[person("A", "B", phone: "1")], [person("a", "b", phone: "2")]])
