@@ -6,6 +6,16 @@ protocol ListRecord: Decodable, SendableMetatype {
     associatedtype Record: Sendable
     /// The record read.
     var record: Record { get }
+
+    /// The records of a run's elements (its bytes between the brackets, `count` of them) read
+    /// without `JSONDecoder`, when every one is of a shape a reader of its own knows; nil for
+    /// `JSONDecoder` to read the run.
+    static func readPlain(_ elements: UnsafeBufferPointer<UInt8>, count: Int) -> [Record]?
+}
+
+extension ListRecord {
+    /// No reader of its own: `JSONDecoder` reads every run.
+    static func readPlain(_ elements: UnsafeBufferPointer<UInt8>, count: Int) -> [Record]? { nil }
 }
 
 /// Decodes a body that is one JSON array of records a run of elements at a time, a run per
@@ -58,10 +68,13 @@ enum RecordRuns {
         }
     }
 
-    /// One run's records, read from a copy of its elements in brackets.
+    /// One run's records: read by `Item`'s own reader when it can, else from a copy of its
+    /// elements in brackets.
     private static func decodeRun<Item: ListRecord>(
         _ type: Item.Type, _ bytes: UnsafeRawBufferPointer, _ run: JSONArrayRuns.Run
     ) -> DecodedList<Item.Record>? {
+        let elements = UnsafeRawBufferPointer(rebasing: bytes[run.bytes]).bindMemory(to: UInt8.self)
+        if let records = Item.readPlain(elements, count: run.count) { return DecodedList(records: records) }
         var array = Data(capacity: run.bytes.count + 2)
         array.append(UInt8(ascii: "["))
         array.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run.bytes]))
