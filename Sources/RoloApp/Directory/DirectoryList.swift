@@ -12,26 +12,36 @@ struct DirectoryList: Sendable {
 
     static let empty = DirectoryList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
 
-    /// Sorts and indexes `employees`, whose name keys (their row ids) are `keys`, off the
-    /// caller's actor: sorting 200,000 people by locale takes longer than a frame. The search
-    /// text is folded after the sort, in list order, on every core, straight into the index, so
-    /// a keystroke's scan reads the keys in the order they were made and 200,000 folded strings
-    /// are never held at once.
+    /// `employees` sorted, and their row ids (their name `keys`): called where the merge was
+    /// made, off the main actor, so the merged copy (16 MB at 200,000) is gone before the
+    /// search text is folded.
+    private static func sorted(
+        _ employees: [DirectoryEmployee], keys: [PersonNameKey], locale: Locale
+    ) -> (people: [DirectoryEmployee], ids: [String]) {
+        HeavyWork.returnFreedMemory()
+        let order = DirectoryMerge.order(employees, locale: locale)
+        HeavyWork.returnFreedMemory()
+        return (order.map { employees[$0] }, order.map { keys[$0].text })
+    }
+
+    /// Indexes people already in list order: the search text is folded in list order, on
+    /// every core, straight into the index, so a keystroke's scan reads the keys in the order
+    /// they were made and 200,000 folded strings are never held at once.
     @concurrent
-    static func prepare(_ employees: [DirectoryEmployee], keys: [PersonNameKey], locale: Locale) async -> DirectoryList {
-        let (ordered, ids) = await HeavyWork.run {
-            let order = DirectoryMerge.order(employees, locale: locale)
-            return (order.map { employees[$0] }, order.map { keys[$0].text })
-        }
+    private static func indexed(_ ordered: [DirectoryEmployee], ids: [String]) async -> DirectoryList {
         let search = await HeavyWork.run { SearchIndex(count: ordered.count) { searchText(ordered[$0]) } }
         return await HeavyWork.run { assemble(ordered, ids, search) }
     }
 
-    /// Merges the saved answer's cities and prepares the result, off the caller's actor.
+    /// Merges the saved answer's cities and prepares the result, off the caller's actor;
+    /// sorting 200,000 people by locale takes longer than a frame.
     @concurrent
     static func prepare(_ saved: DirectorySnapshot, locale: Locale) async -> DirectoryList {
-        let merged = await HeavyWork.run { saved.keyedEmployees }
-        return await prepare(merged.employees, keys: merged.keys, locale: locale)
+        let (ordered, ids) = await HeavyWork.run {
+            let merged = saved.keyedEmployees
+            return sorted(merged.employees, keys: merged.keys, locale: locale)
+        }
+        return await indexed(ordered, ids: ids)
     }
 
     /// What a search looks through: names, email, the position's code and title, the projects.
@@ -64,13 +74,16 @@ struct DirectoryList: Sendable {
     static func prepare(
         _ listings: [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
     ) async -> (DirectoryOutcome, DirectoryList?) {
-        var outcome = await HeavyWork.run { DirectoryOutcome(listings, saved: saved, savedStamp: savedStamp) }
-        guard let employees = outcome.employees else { return (outcome, nil) }
-        // Taken out, so the merged copy (16 MB at 200,000) goes once it is sorted.
-        outcome.employees = []
-        let list = await prepare(employees, keys: outcome.nameKeys, locale: locale)
-        outcome.employees = list.employees
-        outcome.nameKeys = []
+        let (outcome, ids) = await HeavyWork.run { () -> (DirectoryOutcome, [String]?) in
+            var outcome = DirectoryOutcome(listings, saved: saved, savedStamp: savedStamp)
+            guard let employees = outcome.employees else { return (outcome, nil) }
+            let (ordered, ids) = sorted(employees, keys: outcome.nameKeys, locale: locale)
+            outcome.employees = ordered
+            outcome.nameKeys = []
+            return (outcome, ids)
+        }
+        guard let ordered = outcome.employees, let ids else { return (outcome, nil) }
+        let list = await indexed(ordered, ids: ids)
         return (outcome, list)
     }
 

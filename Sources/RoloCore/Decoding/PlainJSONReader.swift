@@ -53,6 +53,44 @@ struct PlainJSONReader {
         return string
     }
 
+    /// The `count` values next, apart by commas, each read by `value`, with nothing after
+    /// them; nil when one can't be read.
+    mutating func values<Value>(_ count: Int, _ value: (inout PlainJSONReader) -> Value?) -> [Value]? {
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        while values.count < count {
+            if !values.isEmpty, !take(UInt8(ascii: ",")) { return nil }
+            guard let next = value(&self) else { return nil }
+            values.append(next)
+        }
+        return isAtEnd() ? values : nil
+    }
+
+    /// Reads the object next, `member` reading each key's value (the reader is at it) and
+    /// saying whether it could: false for a key it doesn't know or has seen, or a value that
+    /// isn't plain. False when the object couldn't be read.
+    mutating func object(_ member: (String, inout PlainJSONReader) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
+        repeat {
+            guard let key = string(), take(UInt8(ascii: ":")), member(key, &self) else { return false }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "}"))
+    }
+
+    /// The list of strings next, nulls in it left out when `skippingNulls`; nil when it isn't
+    /// one.
+    mutating func strings(skippingNulls: Bool) -> [String]? {
+        guard take(UInt8(ascii: "[")) else { return nil }
+        var strings: [String] = []
+        if take(UInt8(ascii: "]")) { return strings }
+        repeat {
+            if skippingNulls, takeNull() { continue }
+            guard let next = string() else { return nil }
+            strings.append(next)
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "]")) ? strings : nil
+    }
+
     private mutating func skipWhitespace() {
         while index < bytes.count, JSONScan.isWhitespace(bytes[index]) { index += 1 }
     }

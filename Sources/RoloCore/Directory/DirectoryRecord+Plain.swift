@@ -10,82 +10,60 @@ extension DirectoryRecord {
     /// is wrong exactly as it always has.
     static func readPlain(_ elements: UnsafeBufferPointer<UInt8>, count: Int) -> [DirectoryEmployee]? {
         var reader = PlainJSONReader(elements)
-        var employees: [DirectoryEmployee] = []
-        employees.reserveCapacity(count)
-        while employees.count < count {
-            if !employees.isEmpty, !reader.take(UInt8(ascii: ",")) { return nil }
-            guard let employee = plainEmployee(&reader) else { return nil }
-            employees.append(employee)
-        }
-        return reader.isAtEnd() ? employees : nil
+        return reader.values(count, plainEmployee)
     }
 
     private static func plainEmployee(_ reader: inout PlainJSONReader) -> DirectoryEmployee? {
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
-        var firstName: String?, lastName: String?, position: String?, email: String?
-        var phone: String?, projects: [String]?
-        repeat {
-            guard let key = reader.string(), reader.take(UInt8(ascii: ":")) else { return nil }
+        var firstName: String?, lastName: String?, position: String?, projects: [String]?
+        var contact: (email: String, phone: String?)?
+        let read = reader.object { key, reader in
             switch key {
             case "fname" where firstName == nil:
-                guard let text = reader.string() else { return nil }
-                firstName = text
+                firstName = reader.string()
+                return firstName != nil
             case "lname" where lastName == nil:
-                guard let text = reader.string() else { return nil }
-                lastName = text
+                lastName = reader.string()
+                return lastName != nil
             case "position" where position == nil:
-                guard let text = reader.string() else { return nil }
-                position = text
-            case "contact_details" where email == nil:
-                guard let contact = plainContact(&reader) else { return nil }
-                (email, phone) = (contact.email, contact.phone)
+                position = reader.string()
+                return position != nil
+            case "contact_details" where contact == nil:
+                contact = plainContact(&reader)
+                return contact != nil
             case "projects" where projects == nil:
-                guard let names = plainProjects(&reader) else { return nil }
-                projects = names
+                projects = reader.takeNull() ? [] : reader.strings(skippingNulls: true)
+                return projects != nil
             default:
-                return nil
+                return false
             }
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "}")), let firstName, let lastName, let position, let email else { return nil }
+        }
+        guard read, let firstName, let lastName, let position, let contact else { return nil }
         return employee(
-            firstName: firstName, lastName: lastName, email: email, phone: phone, position: position, projects: projects ?? [])
+            firstName: firstName, lastName: lastName, email: contact.email, phone: contact.phone, position: position,
+            projects: projects ?? [])
     }
 
     /// `{"email": …, "phone": …}`, the phone text, null or absent.
     private static func plainContact(_ reader: inout PlainJSONReader) -> (email: String, phone: String?)? {
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
         var email: String?, phone: String??
-        repeat {
-            guard let key = reader.string(), reader.take(UInt8(ascii: ":")) else { return nil }
+        let read = reader.object { key, reader in
             switch key {
             case "email" where email == nil:
-                guard let text = reader.string() else { return nil }
-                email = text
+                email = reader.string()
+                return email != nil
             case "phone" where phone == nil:
                 if reader.takeNull() {
                     phone = .some(nil)
-                } else {
-                    guard let text = reader.string() else { return nil }
-                    phone = text
+                    return true
                 }
-            default: return nil
+                guard let text = reader.string() else { return false }
+                phone = text
+                return true
+            default:
+                return false
             }
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "}")), let email else { return nil }
+        }
+        guard read, let email else { return nil }
         return (email, phone ?? nil)
-    }
-
-    /// `[…]` of text and nulls (nulls left out), or null for none.
-    private static func plainProjects(_ reader: inout PlainJSONReader) -> [String]? {
-        if reader.takeNull() { return [] }
-        guard reader.take(UInt8(ascii: "[")) else { return nil }
-        var projects: [String] = []
-        if reader.take(UInt8(ascii: "]")) { return projects }
-        repeat {
-            if reader.takeNull() { continue }
-            guard let name = reader.string() else { return nil }
-            projects.append(name)
-        } while reader.take(UInt8(ascii: ","))
-        return reader.take(UInt8(ascii: "]")) ? projects : nil
     }
 }

@@ -41,7 +41,7 @@ extension DirectorySnapshotStore {
     }
 
     /// A saved person, read by `DirectoryEmployee`'s own `Decodable` conformance.
-    private struct SavedEmployee: ListRecord {
+    struct SavedEmployee: ListRecord {
         let record: DirectoryEmployee
 
         init(from decoder: any Decoder) throws {

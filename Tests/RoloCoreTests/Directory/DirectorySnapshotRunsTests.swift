@@ -86,4 +86,45 @@ struct DirectorySnapshotRunsTests {
         }
         #expect(message.contains(reason), "\(message)")
     }
+
+    @Test("People written without escapes are read from their bytes, as JSONDecoder reads them")
+    func plainPeople() throws {
+        let people = (0..<2_500).map { index in
+            DirectoryEmployee(
+                firstName: ["Mari", "Jüri", "Анна"][index % 3], lastName: "Tamm-\(index)", email: "p\(index)@e",
+                phone: index.isMultiple(of: 2) ? nil : "+372 \(index)", position: DirectoryEmployee.Position.allCases[index % 7],
+                projects: index.isMultiple(of: 5) ? [] : ["P\(index)", "Päevik"])
+        }
+        var data = Data()
+        try DirectorySnapshotWriter.write(version: 2, savedAt: Self.savedAt, cities: [.init(url: Self.tartu, employees: people)]) {
+            data.append(contentsOf: $0)
+        }
+        #expect(DirectorySnapshotStore.readInRuns(data) == DirectorySnapshot(cities: [.init(url: Self.tartu, employees: people)], savedAt: Self.savedAt))
+        let written = String(decoding: data, as: UTF8.self)
+        let first = try #require(written.range(of: #"{"email""#))
+        let end = try #require(written.range(of: "}", range: first.upperBound..<written.endIndex))
+        let one = String(written[first.lowerBound..<end.upperBound])
+        let read = Array(one.utf8).withUnsafeBufferPointer { DirectorySnapshotStore.SavedEmployee.readPlain($0, count: 1) }
+        #expect(read == [people[0]])
+    }
+
+    @Test("A saved person in any other form is left to JSONDecoder", arguments: [
+        #"{"email":"e","firstName":"M","lastName":"T","position":"IOS"}"#,
+        #"{"email":"e","firstName":"M","lastName":"T","position":"iOS","projects":[]}"#,
+        #"{"email":"e","firstName":"M","lastName":"T","phone":5,"position":"IOS","projects":[]}"#,
+        #"{"email":"e","firstName":"M","lastName":"T","position":"IOS","projects":[null]}"#,
+        #"{"email":"e","firstName":"M\u00e4","lastName":"T","position":"IOS","projects":[]}"#,
+        #"{"email":"e","firstName":"M","lastName":"T","position":"IOS","projects":[],"city":"x"}"#,
+        #"{"email":"e","email":"f","firstName":"M","lastName":"T","position":"IOS","projects":[]}"#,
+    ])
+    func notPlain(element: String) {
+        #expect(Array(element.utf8).withUnsafeBufferPointer { DirectorySnapshotStore.SavedEmployee.readPlain($0, count: 1) } == nil)
+    }
+
+    @Test("A null phone is no phone, as JSONDecoder reads it")
+    func nullPhone() throws {
+        let element = #"{"email":"e","firstName":"M","lastName":"T","phone":null,"position":"PM","projects":["A"]}"#
+        let read = Array(element.utf8).withUnsafeBufferPointer { DirectorySnapshotStore.SavedEmployee.readPlain($0, count: 1) }
+        #expect(read == [try JSONDecoder().decode(DirectoryEmployee.self, from: Data(element.utf8))])
+    }
 }
