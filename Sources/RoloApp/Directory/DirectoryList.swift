@@ -29,7 +29,11 @@ struct DirectoryList: Sendable {
     /// they were made and 200,000 folded strings are never held at once.
     @concurrent
     private static func indexed(_ ordered: [DirectoryEmployee], ids: [String]) async -> DirectoryList {
-        let search = await HeavyWork.run { SearchIndex(count: ordered.count) { searchText(ordered[$0]) } }
+        let search = await HeavyWork.run {
+            let index = SearchIndex(count: ordered.count) { searchText(ordered[$0]) }
+            HeavyWork.returnFreedMemory()
+            return index
+        }
         return await HeavyWork.run { assemble(ordered, ids, search) }
     }
 
