@@ -53,6 +53,27 @@ struct PlainJSONReader {
         return string
     }
 
+    /// Reads the string next into `field`, which a key given twice finds already set: false
+    /// then, or when the value isn't a plain string.
+    mutating func string(into field: inout String?) -> Bool {
+        guard field == nil, let text = string() else { return false }
+        field = text
+        return true
+    }
+
+    /// Reads the string or `null` next into `field` (`.some(nil)` for null), as
+    /// ``string(into:)`` does.
+    mutating func stringOrNull(into field: inout String??) -> Bool {
+        guard field == nil else { return false }
+        if takeNull() {
+            field = .some(nil)
+            return true
+        }
+        guard let text = string() else { return false }
+        field = text
+        return true
+    }
+
     /// The `count` values next, apart by commas, each read by `value`, with nothing after
     /// them; nil when one can't be read.
     mutating func values<Value>(_ count: Int, _ value: (inout PlainJSONReader) -> Value?) -> [Value]? {

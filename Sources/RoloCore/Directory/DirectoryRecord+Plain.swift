@@ -18,23 +18,16 @@ extension DirectoryRecord {
         var contact: (email: String, phone: String?)?
         let read = reader.object { key, reader in
             switch key {
-            case "fname" where firstName == nil:
-                firstName = reader.string()
-                return firstName != nil
-            case "lname" where lastName == nil:
-                lastName = reader.string()
-                return lastName != nil
-            case "position" where position == nil:
-                position = reader.string()
-                return position != nil
+            case "fname": return reader.string(into: &firstName)
+            case "lname": return reader.string(into: &lastName)
+            case "position": return reader.string(into: &position)
             case "contact_details" where contact == nil:
                 contact = plainContact(&reader)
                 return contact != nil
             case "projects" where projects == nil:
                 projects = reader.takeNull() ? [] : reader.strings(skippingNulls: true)
                 return projects != nil
-            default:
-                return false
+            default: return false
             }
         }
         guard read, let firstName, let lastName, let position, let contact else { return nil }
@@ -48,19 +41,9 @@ extension DirectoryRecord {
         var email: String?, phone: String??
         let read = reader.object { key, reader in
             switch key {
-            case "email" where email == nil:
-                email = reader.string()
-                return email != nil
-            case "phone" where phone == nil:
-                if reader.takeNull() {
-                    phone = .some(nil)
-                    return true
-                }
-                guard let text = reader.string() else { return false }
-                phone = text
-                return true
-            default:
-                return false
+            case "email": return reader.string(into: &email)
+            case "phone": return reader.stringOrNull(into: &phone)
+            default: return false
             }
         }
         guard read, let email else { return nil }

@@ -9,38 +9,24 @@ extension DirectorySnapshotStore.SavedEmployee {
     }
 
     private static func plainEmployee(_ reader: inout PlainJSONReader) -> DirectoryEmployee? {
-        var firstName: String?, lastName: String?, email: String?, phone: String??
-        var position: DirectoryEmployee.Position?, projects: [String]?
+        var firstName: String?, lastName: String?, email: String?, phone: String??, position: String?
+        var projects: [String]?
         let read = reader.object { key, reader in
             switch key {
-            case "firstName" where firstName == nil:
-                firstName = reader.string()
-                return firstName != nil
-            case "lastName" where lastName == nil:
-                lastName = reader.string()
-                return lastName != nil
-            case "email" where email == nil:
-                email = reader.string()
-                return email != nil
-            case "phone" where phone == nil:
-                if reader.takeNull() {
-                    phone = .some(nil)
-                    return true
-                }
-                guard let text = reader.string() else { return false }
-                phone = text
-                return true
-            case "position" where position == nil:
-                position = reader.string().flatMap(DirectoryEmployee.Position.init(rawValue:))
-                return position != nil
+            case "firstName": return reader.string(into: &firstName)
+            case "lastName": return reader.string(into: &lastName)
+            case "email": return reader.string(into: &email)
+            case "phone": return reader.stringOrNull(into: &phone)
+            case "position": return reader.string(into: &position)
             case "projects" where projects == nil:
                 projects = reader.strings(skippingNulls: false)
                 return projects != nil
-            default:
-                return false
+            default: return false
             }
         }
-        guard read, let firstName, let lastName, let email, let position, let projects else { return nil }
+        guard read, let firstName, let lastName, let email, let code = position,
+              let position = DirectoryEmployee.Position(rawValue: code), let projects
+        else { return nil }
         return DirectoryEmployee(
             firstName: firstName, lastName: lastName, email: email, phone: phone ?? nil, position: position, projects: projects)
     }
