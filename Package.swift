@@ -119,6 +119,9 @@ let package = Package(
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn", "DecoderFuzzing"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore", "StandIn"], exclude: ["Snapshots"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
+        .testTarget(name: "RoloCommandTests", dependencies: [
+            "rolo", "RoloCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "RoloApp", "TerminalUI", "Spawn"]),
     ]
 )

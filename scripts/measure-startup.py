@@ -5,7 +5,10 @@ through a pty, at 80×24 and 120×40; medians and ratios. Then rolo's own start-
 
 - rolo: `rolo randomuser` relaunched on persons stored by a first run: from its database, no
   request (the stand-in is stopped before the timed runs, so nothing could be fetched anyway);
-  the first frame with data is the first stored name on the screen.
+  the first frame with data is the first stored name on the screen. It is configured through
+  the environment (ROLO_RANDOMUSER_URL, ROLO_DATA_DIR, …), as a user's config file or shell
+  would; "rolo+options" is the same launch with every setting given as an option instead,
+  which goes through swift-argument-parser.
 - tig: its main view of a throwaway 200-commit repository; data is the newest commit's subject.
 - fzf: 1,000 lines on standard input; data is the first line.
 Runs are interleaved (rolo, tig, fzf, rolo, …) so the machine's load falls on all three alike.
@@ -92,8 +95,9 @@ def prepare_rolo(work):
         env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", HOME=f"{work}/home",
                    XDG_STATE_HOME=f"{work}/state", ROLO_IDLE_FILE=f"{work}/idle")
         env.pop("COLORTERM", None)
-        argv = [ROLO, "randomuser", "--randomuser-url", f"{url}/randomuser/api/", "--randomuser-seed", SEED,
-                "--data-dir", f"{work}/data", "--cache-dir", f"{work}/cache"]
+        env.update(ROLO_RANDOMUSER_URL=f"{url}/randomuser/api/", ROLO_RANDOMUSER_SEED=SEED,
+                   ROLO_DATA_DIR=f"{work}/data", ROLO_CACHE_DIR=f"{work}/cache")
+        argv = [ROLO, "randomuser"]
         names = [p["name"]["last"].encode() for p in persons if p["name"]["last"].isascii() and len(p["name"]["last"]) > 3]
         # The first run fetches and stores: wait until it reports idle with the names shown.
         pid, fd, _ = spawn(argv, env, SIZES[1])
@@ -115,7 +119,9 @@ def prepare_rolo(work):
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait()
-    return argv, env, names
+    options = [ROLO, "randomuser", "--randomuser-url", env["ROLO_RANDOMUSER_URL"], "--randomuser-seed", SEED,
+               "--data-dir", f"{work}/data", "--cache-dir", f"{work}/cache"]
+    return argv, options, env, names
 
 
 def prepare_tig(work):
@@ -173,22 +179,25 @@ def main():
             raise SystemExit(f"measure-startup needs {tool} (make bench-deps installs it)")
     work = tempfile.mkdtemp(prefix="rolo-startup-")
     try:
-        rolo_argv, rolo_env, rolo_names = prepare_rolo(work)
+        rolo_argv, rolo_options, rolo_env, rolo_names = prepare_rolo(work)
+        options_env = dict(rolo_env)  # untraced: the phases printed are the plain launch's
         rolo_env["ROLO_TRACE_STARTUP"] = "1"
         tig_argv, tig_env, tig_markers, repo = prepare_tig(work)
         fzf_argv, fzf_env, fzf_markers, lines = prepare_fzf(work)
         print(f"launch → first frame with data, through a pty, median of {RUNS} (interleaved runs):")
         for size in SIZES:
-            times = {"rolo": [], "tig": [], "fzf": []}
+            times = {"rolo": [], "rolo+options": [], "tig": [], "fzf": []}
             for _ in range(RUNS):
                 times["rolo"].append(first_frame(rolo_argv, rolo_env, size, rolo_names))
+                times["rolo+options"].append(first_frame(rolo_options, options_env, size, rolo_names))
                 times["tig"].append(first_frame(tig_argv, tig_env, size, tig_markers, cwd=repo))
                 times["fzf"].append(first_frame(fzf_argv, fzf_env, size, fzf_markers, stdin_path=lines,
                                                 quit_keys=b"\x1b"))
             medians = {name: statistics.median(values) for name, values in times.items()}
-            print(f"  {size[0]}×{size[1]}: rolo {medians['rolo']:5.1f} ms   tig {medians['tig']:5.1f} ms   "
-                  f"fzf {medians['fzf']:5.1f} ms   rolo/tig {medians['rolo'] / medians['tig']:.2f}×   "
-                  f"rolo/fzf {medians['rolo'] / medians['fzf']:.2f}×")
+            print(f"  {size[0]}×{size[1]}: rolo {medians['rolo']:5.1f} ms   rolo+options {medians['rolo+options']:5.1f} ms   "
+                  f"tig {medians['tig']:5.1f} ms   fzf {medians['fzf']:5.1f} ms   "
+                  f"rolo/tig {medians['rolo'] / medians['tig']:.2f}×   rolo/fzf {medians['rolo'] / medians['fzf']:.2f}×   "
+                  f"rolo+options/tig {medians['rolo+options'] / medians['tig']:.2f}×")
         phases = startup_phases(work)
         if phases:
             print("rolo's start-up phases (ROLO_TRACE_STARTUP=1, medians, ms since the step before):")

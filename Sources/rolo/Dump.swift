@@ -29,7 +29,7 @@ struct Dump: AsyncParsableCommand {
         Text is cleaned of control and escape sequences as on screen; Unicode is kept as is.
 
         Fields (--fields a,b,c; every field by default, in this order):
-        \(fieldList)
+        \(DumpSchemas.fieldsHelp)
 
         Examples:
           rolo dump directory | jq -r '.[] | select(.position == "IOS") | .email'
@@ -38,22 +38,6 @@ struct Dump: AsyncParsableCommand {
           rolo dump randomuser --offline --format tsv | cut -f3,7
         """
     )
-
-    /// Each source's fields, wrapped under 80 columns with a hanging indent: the help's own
-    /// wrapping would start continuation lines at the margin.
-    private static var fieldList: String {
-        SourceID.allCases.map { source in
-            var lines = ["  " + source.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)]
-            // Built on every start (the configuration holds it): the schema once per source.
-            let names = DumpSchemas.names(for: source)
-            for (index, name) in names.enumerated() {
-                let piece = name + (index == names.count - 1 ? "" : ",")
-                if lines[lines.count - 1].count + piece.count + 1 > 78 { lines.append(String(repeating: " ", count: 14)) }
-                lines[lines.count - 1] += (lines[lines.count - 1].hasSuffix(" ") ? "" : " ") + piece
-            }
-            return lines.joined(separator: "\n")
-        }.joined(separator: "\n")
-    }
 
     @Argument(help: ArgumentHelp("The source to print: people, directory, foods, randomuser or pipedrive.", valueName: "source"))
     var source: SourceID
@@ -115,6 +99,8 @@ struct Dump: AsyncParsableCommand {
     /// Builds the one source asked for, over the same clients and stores as the browser.
     private func dump(_ settings: Settings, runner: DumpRunner, report: StandardErrorReport, to sink: DumpSink) async throws {
         let http = CurlHTTPClient()
+        // rolo exits next: its HTTP thread must be done with libcurl before the exit handlers run.
+        defer { http.shutdown() }
         switch source {
         case .people:
             try await runner.people(PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout), to: sink)

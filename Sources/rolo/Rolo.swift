@@ -31,6 +31,15 @@ struct Rolo: AsyncParsableCommand {
     /// Parses and runs; a mistake on a `rolo dump` command line is one line on standard error
     /// and exit status 2, as scripts expect, where the browser shows its usage too.
     static func main() async {
+        StartupTrace.mark("main")
+        if let request = BrowseRequest.unparsed(Array(CommandLine.arguments.dropFirst())) {
+            do {
+                try await request.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot()

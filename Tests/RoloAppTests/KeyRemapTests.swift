@@ -26,6 +26,12 @@ struct KeyRemapTests {
         return message.flatMap { $0.range(of: "config.toml").map { String(message![$0.lowerBound...]) } }
     }
 
+    @Test("rolo help keys lists the default keys as the key table has them")
+    func defaultsHelpMatchesTheTable() {
+        // A literal, so a launch doesn't build it: a key added to the table must be added there.
+        #expect(RoloKeys.defaultsHelp == RoloKeys.listing(roloKeyTable, described: false))
+    }
+
     @Test("A remap replaces the action's keys in every scope it has, and leaves the others")
     func remap() throws {
         let keys = try table("[keys]\nrefresh = [\"r\", \"F5\"]\nmove-down = [\"down\", \"ctrl-n\"]\n")

@@ -76,9 +76,9 @@ enum RandomUserSamples {
 @MainActor
 func makeRandomUser(_ service: FakeRandomUserService, store: PersonStore<RandomPerson>?, seed: String? = RandomUserSamples.seed,
                     pictures: PictureStore? = nil, imageLoader: RemoteImageLoader? = nil, avatarCache: ImageDiskCache? = nil,
-                    busy: BusyTracker = BusyTracker()) -> (RandomUserViewModel, BusyTracker) {
+                    busy: BusyTracker = BusyTracker(), firstPage: RandomUserViewModel.LoadedPage? = nil) -> (RandomUserViewModel, BusyTracker) {
     let model = RandomUserViewModel(service: service, store: store, seed: seed, busy: busy, pictures: pictures,
-                                    imageLoader: imageLoader, avatarCache: avatarCache, now: { Sample.today },
+                                    imageLoader: imageLoader, avatarCache: avatarCache, firstPage: firstPage, now: { Sample.today },
                                     timeZone: Sample.zone)
     return (model, busy)
 }

@@ -70,18 +70,33 @@ public final class RandomUserViewModel: SourceModel {
     /// What the page a running `r` fetched left out: it replaces ``skippedCount`` only when the
     /// refresh succeeds, since until then the old pages stay shown.
     private var refreshSkipped = 0
+    /// The first page, read from the database before the screen was up; ``start()`` shows it.
+    private var readAhead: LoadedPage?
+
+    /// Persons a page.
+    nonisolated static let pageSize = 10
+
+    /// A page to add below the list, with the stored count and state after it.
+    public struct LoadedPage: Sendable {
+        let page: StoredPage<RandomPerson>
+        let storedCount: Int
+        let state: SourceState?
+    }
 
     /// Creates the source. A nil `store` keeps the persons in memory for this run only; `seed`
     /// (`--randomuser-seed`) seeds an empty store and every `r`. `avatarCache` is the disk cache
-    /// behind `imageLoader`, randomuser's own, which `r` empties.
+    /// behind `imageLoader`, randomuser's own, which `r` empties. `firstPage` is the stored first
+    /// page when it was read ahead (``storedFirstPage(in:)``), for the first frame to show.
     public init(service: any RandomUserService, store: PersonStore<RandomPerson>?, seed: String?, busy: BusyTracker,
                 pictures: PictureStore?, imageLoader: RemoteImageLoader?, avatarCache: ImageDiskCache?,
+                firstPage: LoadedPage? = nil,
                 now: @escaping () -> Date = Date.init, calendar: Calendar = Calendar(identifier: .gregorian),
                 timeZone: TimeZone = .current) {
         self.service = service
         persistent = store != nil
         self.store = store ?? (try? RoloDatabase.inMemory()).map { PersonStore(database: $0) }
-        pager = RandomUserPager(pageSize: 10, seedOverride: seed)
+        pager = RandomUserPager(pageSize: Self.pageSize, seedOverride: seed)
+        readAhead = store == nil ? nil : firstPage
         self.busy = busy
         self.pictures = pictures
         self.imageLoader = imageLoader
@@ -118,7 +133,22 @@ public final class RandomUserViewModel: SourceModel {
     public func start() {
         guard !started else { return }
         started = true
-        loadNextPage()
+        if let page = readAhead {
+            readAhead = nil
+            pageLoaded(.success(page))
+        } else {
+            loadNextPage()
+        }
+    }
+
+    /// randomuser's first page when the database holds it, read apart from any view-model: a
+    /// launch reads it beside the terminal's set-up, so the first frame can show it. Nil when it
+    /// must be fetched, or can't be read (``start()`` then reads it again and says why).
+    public nonisolated static func storedFirstPage(in store: PersonStore<RandomPerson>) async -> LoadedPage? {
+        guard let read = try? await RandomUserPager(pageSize: pageSize).readStored(shown: 0, store: store),
+            case .stored(let page) = read.next
+        else { return nil }
+        return LoadedPage(page: page, storedCount: read.count, state: read.state)
     }
 
     // MARK: - Pages
@@ -131,14 +161,8 @@ public final class RandomUserViewModel: SourceModel {
         let (pager, fetch, shown) = (self.pager, fetcher(), persons.count)
         // The read begins at once, off the main actor: at launch it runs beside the first
         // frame rather than waiting behind it for the main actor to start the task.
-        let read = Task.detached(priority: .userInitiated) { () -> Result<(StoredPage<RandomPerson>, Int, SourceState?), any Error> in
-            do {
-                let page = try await pager.loadNext(shown: shown, store: store, fetch: fetch, name: { @Sendable in $0.fullName })
-                let totals = try await store.totals(RandomUserPager.source)
-                return .success((page, totals.count, totals.state))
-            } catch {
-                return .failure(error)
-            }
+        let read = Task.detached(priority: .userInitiated) {
+            await Self.load(shown: shown, pager: pager, store: store, fetch: fetch)
         }
         pageTask = busy.task { [weak self] in
             let result = await read.value
@@ -148,19 +172,40 @@ public final class RandomUserViewModel: SourceModel {
         onEvent(.changed)
     }
 
-    private func pageLoaded(_ result: Result<(StoredPage<RandomPerson>, Int, SourceState?), any Error>) {
+    /// The page after the first `shown` persons: from the database in one read when it holds
+    /// it, else fetched and stored, then counted.
+    private nonisolated static func load(
+        shown: Int, pager: RandomUserPager, store: PersonStore<RandomPerson>, fetch: RandomUserPager.Fetch<RandomPerson>
+    ) async -> Result<LoadedPage, any Error> {
+        do {
+            let stored = try await pager.readStored(shown: shown, store: store)
+            switch stored.next {
+            case .stored(let page):
+                return .success(LoadedPage(page: page, storedCount: stored.count, state: stored.state))
+            case .fetch(let number, let seed):
+                let page = try await pager.fetchNext(page: number, seed: seed, store: store, fetch: fetch, name: { $0.fullName })
+                let totals = try await store.totals(RandomUserPager.source)
+                return .success(LoadedPage(page: page, storedCount: totals.count, state: totals.state))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func pageLoaded(_ result: Result<LoadedPage, any Error>) {
         pageTask = nil
         defer {
             rebuildEntries()
             onEvent(.changed)
         }
         switch result {
-        case .success(let (page, count, state)):
+        case .success(let loaded):
+            let page = loaded.page
             persons += page.persons
             reachedEnd = page.reachedEnd
-            storedCount = count
+            storedCount = loaded.storedCount
             firstFailure = nil
-            lastUpdated = page.origin == .network ? now() : (lastUpdated ?? state?.fetchedAt)
+            lastUpdated = page.origin == .network ? now() : (lastUpdated ?? loaded.state?.fetchedAt)
             requestPhoto()
         case .failure(let error) where persons.isEmpty:
             failed(error, doing: "first page")

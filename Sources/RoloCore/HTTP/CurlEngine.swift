@@ -17,8 +17,13 @@ final class CurlEngine: @unchecked Sendable {
         case stop
     }
 
-    /// Set once by the I/O thread when libcurl is loaded; read under `lock` by senders.
+    /// Set by the I/O thread when libcurl is loaded, and back to nil before the handle is
+    /// cleaned up; read under `lock` by senders.
     private var multi: UnsafeMutableRawPointer?
+    /// Whether the I/O thread has ended (or is ending): commands are refused from then on.
+    private var ended = false
+    /// Signalled when the I/O thread has ended, its handles and connections cleaned up.
+    private let threadEnded = DispatchSemaphore(value: 0)
     /// Why libcurl couldn't be loaded, once the I/O thread has tried and failed.
     private var libraryProblem: String?
     /// Signalled by every command until libcurl is loaded; the I/O thread waits for the first.
@@ -52,16 +57,28 @@ final class CurlEngine: @unchecked Sendable {
     /// Ends every transfer and the thread; nothing may be started after this.
     func stop() { send(.stop) }
 
+    /// Ends every transfer and the thread, and waits at most `timeout` until the thread has
+    /// cleaned up: a process about to exit must not have it freeing libcurl's (and OpenSSL's)
+    /// memory while the exit handlers free the same. False when the thread didn't end in time.
+    func stopAndWait(timeout: DispatchTimeInterval) -> Bool {
+        send(.stop)
+        guard threadEnded.wait(timeout: .now() + timeout) == .success else { return false }
+        threadEnded.signal()  // for any later waiter: the thread stays ended
+        return true
+    }
+
     /// How many distinct threads have run transfers so far.
     var threadsUsed: Int { lock.withLock { ioThreads.count } }
 
     private func send(_ command: Command) {
         // Before the multi handle exists the I/O thread hasn't begun waiting: it reads the queue first.
-        let (multi, missing) = lock.withLock {
-            if libraryProblem == nil { commands.append(command) }
-            return (self.multi, libraryProblem)
+        let (multi, missing, refused) = lock.withLock {
+            if libraryProblem == nil, !ended { commands.append(command) }
+            return (self.multi, libraryProblem, ended)
         }
-        if let missing {
+        if refused {
+            if case .start(let transfer) = command { transfer.finish(.failure(.cancelled(transfer.original.url))) }
+        } else if let missing {
             refuse(command, because: missing)
         } else if let multi {
             curl_multi_wakeup(multi)
@@ -86,12 +103,17 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func run() {
+        defer { threadEnded.signal() }
         rolo_name_this_thread("rolo-http")
         // Not before a request needs it: loading libcurl maps ~30 libraries, and a launch that
         // shows stored data would have it compete with the first frame for the CPU and for the
         // address space's lock.
         firstCommand.wait()
-        let onlyStop = lock.withLock { commands.allSatisfy { if case .stop = $0 { true } else { false } } }
+        let onlyStop = lock.withLock {
+            let onlyStop = commands.allSatisfy { if case .stop = $0 { true } else { false } }
+            if onlyStop { ended = true }
+            return onlyStop
+        }
         if onlyStop { return }
         if let problem = rolo_curl_load() {
             refuseEverything(because: String(cString: problem))
@@ -125,6 +147,15 @@ final class CurlEngine: @unchecked Sendable {
             collectFinished(multi)
             curl_multi_poll(multi, nil, 0, Self.idleWaitMilliseconds, nil)
         }
+        // No sender may wake the handle once it is cleaned up: they see `ended` instead, and a
+        // request that slipped in after the stop is ended here.
+        let late = lock.withLock {
+            ended = true
+            self.multi = nil
+            defer { commands = [] }
+            return commands
+        }
+        for case .start(let transfer) in late { transfer.finish(.failure(.cancelled(transfer.original.url))) }
         for transfer in Array(active.values) {
             drop(transfer, from: multi)
             transfer.finish(.failure(.cancelled(transfer.original.url)))

@@ -27,6 +27,16 @@ public final class CurlHTTPClient: HTTPClient {
         engine.stop()
     }
 
+    /// Ends every request and the I/O thread, waiting (a second at most) until its connections
+    /// are closed and libcurl's memory freed: call it before the process exits, whose exit
+    /// handlers (OpenSSL's among them) would otherwise free the same memory at the same time.
+    /// Requests sent after it fail as cancelled.
+    public func shutdown() {
+        if !engine.stopAndWait(timeout: .seconds(1)) {
+            logger.warning("the HTTP thread didn't end within a second of the shutdown")
+        }
+    }
+
     /// How many threads have run this client's transfers: one, whatever the load.
     var ioThreadCount: Int { engine.threadsUsed }
 

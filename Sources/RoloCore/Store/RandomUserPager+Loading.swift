@@ -10,31 +10,52 @@ extension RandomUserPager {
     public func loadNext<Person>(
         shown: Int, store: PersonStore<Person>, fetch: Fetch<Person>, name: (Person) -> String
     ) async throws -> StoredPage<Person> {
-        let stored = try await store.snapshot(Self.source) { [self] state, count in
-            guard case .fromDatabase(let range) = nextPage(shown: shown, stored: state, storedCount: count) else { return nil }
+        switch try await readStored(shown: shown, store: store).next {
+        case .stored(let page): page
+        case .fetch(let page, let seed): try await fetchNext(page: page, seed: seed, store: store, fetch: fetch, name: name)
+        }
+    }
+
+    /// What the database says of the page after the first `shown` persons, in one read: the
+    /// page itself when it holds it (or the end of the data), else which page to fetch; and the
+    /// stored count and state it was decided on.
+    public func readStored<Person>(shown: Int, store: PersonStore<Person>) async throws -> StoredRead<Person> {
+        let decide = { @Sendable [self] (state: SourceState?, count: Int) in nextPage(shown: shown, stored: state, storedCount: count) }
+        let stored = try await store.snapshot(Self.source) { state, count in
+            guard case .fromDatabase(let range) = decide(state, count) else { return nil }
             return range
         }
         let (state, count) = (stored.state, stored.count)
-        switch nextPage(shown: shown, stored: state, storedCount: count) {
+        let next: StoredRead<Person>.Next
+        switch decide(state, count) {
         case .endOfData:
-            return StoredPage(persons: [], origin: .database, reachedEnd: true)
+            next = .stored(StoredPage(persons: [], origin: .database, reachedEnd: true))
         case .fromDatabase(let range):
             let end = state?.complete == true && range.upperBound == count
-            return StoredPage(persons: stored.persons, origin: .database, reachedEnd: end)
+            next = .stored(StoredPage(persons: stored.persons, origin: .database, reachedEnd: end))
         case .fromNetwork(let page, let seed):
-            let fetched = try await fetch(page, seed)
-            let full = fetched.count >= pageSize
-            let added = try await store.appendPage(
-                Self.source, persons: fetched, names: fetched.map(name), page: page, seed: seed,
-                complete: !full, cursor: nil)
-            if full && added.isEmpty {
-                // A full page of persons already stored: the server repeats itself, so mark the
-                // end rather than ask for the same page on every scroll.
-                try await store.appendPage(
-                    Self.source, persons: [], names: [], page: page, seed: seed, complete: true, cursor: nil)
-            }
-            return StoredPage(persons: added, origin: .network, reachedEnd: !full || added.isEmpty)
+            next = .fetch(page: page, seed: seed)
         }
+        return StoredRead(next: next, count: count, state: state)
+    }
+
+    /// Fetches API page `page` with `seed` and appends it to `store` (page and state in one
+    /// transaction); returns the persons it added.
+    public func fetchNext<Person>(
+        page: Int, seed: String, store: PersonStore<Person>, fetch: Fetch<Person>, name: (Person) -> String
+    ) async throws -> StoredPage<Person> {
+        let fetched = try await fetch(page, seed)
+        let full = fetched.count >= pageSize
+        let added = try await store.appendPage(
+            Self.source, persons: fetched, names: fetched.map(name), page: page, seed: seed,
+            complete: !full, cursor: nil)
+        if full && added.isEmpty {
+            // A full page of persons already stored: the server repeats itself, so mark the
+            // end rather than ask for the same page on every scroll.
+            try await store.appendPage(
+                Self.source, persons: [], names: [], page: page, seed: seed, complete: true, cursor: nil)
+        }
+        return StoredPage(persons: added, origin: .network, reachedEnd: !full || added.isEmpty)
     }
 
     /// The `r` refresh: fetches page 1 with ``refreshSeed(stored:)`` and replaces everything

@@ -22,3 +22,22 @@ public struct StoredPage<Person: Codable & Sendable>: Sendable {
         self.reachedEnd = reachedEnd
     }
 }
+
+/// What the database says of the next page of a paged list: the page, or which one to fetch;
+/// with the stored count and state that decided it.
+public struct StoredRead<Person: Codable & Sendable>: Sendable {
+    /// Where the next page is.
+    public enum Next: Sendable {
+        /// The page, read from the database (empty at the end of the data); no request.
+        case stored(StoredPage<Person>)
+        /// This page (1-based) must be fetched from the API with this seed.
+        case fetch(page: Int, seed: String)
+    }
+
+    /// Where the next page is.
+    public var next: Next
+    /// How many persons are stored.
+    public var count: Int
+    /// The source's stored state; nil when nothing was ever stored.
+    public var state: SourceState?
+}

@@ -8,9 +8,12 @@ public enum PaletteMapper {
     /// well under the palette's spacing, so mid grey (128) still lands on the grey ramp.
     private static let levels = 64
 
-    /// The nearest palette index (16–255) to a colour, from a table built on first use.
+    /// The nearest palette index (16–255) to a colour, through a table of quantised colours.
     public static func nearest256(r: UInt8, g: UInt8, b: UInt8) -> UInt8 {
-        table[(level(r) * levels + level(g)) * levels + level(b)]
+        let (red, green, blue) = (level(r), level(g), level(b))
+        return table.value(at: (red * levels + green) * levels + blue) {
+            search.nearest(to: OKLab(linearRed: linear[red], green: linear[green], blue: linear[blue]))
+        }
     }
 
     /// The nearest palette index to a colour, computed without the table (the table's source).
@@ -41,22 +44,8 @@ public enum PaletteMapper {
     private static let ansi8 = PaletteSearch(indices: 0..<8)
     private static let ansi16 = PaletteSearch(indices: 0..<16)
 
-    /// `levels³` nearest indices, one per quantised colour; Swift builds a static `let` once,
-    /// thread-safely, on first use. That takes about 65 ms in a release build, so an app may
-    /// want to make its first call off the main thread.
-    private static let table: [UInt8] = {
-        // Linear light per level once, not per table cell.
-        let linear = (0..<levels).map { OKLab.linear(Double($0) * 255 / Double(levels - 1)) }
-        var table = [UInt8](repeating: 0, count: levels * levels * levels)
-        var index = 0
-        for red in linear {
-            for green in linear {
-                for blue in linear {
-                    table[index] = search.nearest(to: OKLab(linearRed: red, green: green, blue: blue))
-                    index += 1
-                }
-            }
-        }
-        return table
-    }()
+    /// `levels³` nearest indices, one per quantised colour, each worked out when first needed.
+    private static let table = PaletteTable(count: levels * levels * levels)
+    /// Each level's channel value in linear light.
+    private static let linear = (0..<levels).map { OKLab.linear(Double($0) * 255 / Double(levels - 1)) }
 }

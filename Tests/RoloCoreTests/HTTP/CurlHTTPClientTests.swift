@@ -94,6 +94,31 @@ struct CurlHTTPClientTests {
         #expect(hangUp.closed - start < .milliseconds(100))
     }
 
+    @Test("shutdown() ends a running request and closes its connection before it returns; later requests are .cancelled")
+    func shutdownEndsEverything() async throws {
+        let server = try LocalTestServer { _ in .hang }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        let task = Task { try await client.send(HTTPRequest(url: server.url("/slow"), timeout: 30)) }
+        try await waitUntil { server.requests.count == 1 }
+        client.shutdown()
+        // The I/O thread has ended, so its connection is closed; the server's thread notes it.
+        try await waitUntil { !server.clientHangUps.isEmpty }
+        await #expect(throws: FetchError.cancelled(server.url("/slow"))) { try await task.value }
+        await #expect(throws: FetchError.cancelled(server.url("/later"))) {
+            try await client.send(HTTPRequest(url: server.url("/later")))
+        }
+        #expect(server.requests.count == 1, "nothing is sent after the shutdown")
+        client.shutdown()  // a second one returns at once
+    }
+
+    @Test("shutdown() of a client that never sent anything returns at once, libcurl never loaded")
+    func shutdownUnused() {
+        let start = ContinuousClock.now
+        CurlHTTPClient().shutdown()
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
     @Test("A task cancelled before it sends is .cancelled without touching the network")
     func cancelledBeforeStart() async throws {
         let port = LocalTestServer.unusedPort()

@@ -35,6 +35,42 @@ struct PaletteMapperTests {
         }
     }
 
+    @Test("Each table cell, worked out when first asked for, is the exact search at the cell's colour")
+    func cellsAreTheExactSearch() {
+        // Every third level of each channel: 9,261 cells, none asked for before in this process
+        // but by the tests above.
+        let levels: [(UInt8, Double)] = stride(from: 0, to: 64, by: 3).map { (level: Int) in
+            let value: Int = (level * 255 + 31) / 63
+            return (UInt8(value), Double(level) * 255 / 63)
+        }
+        for (r, red) in levels {
+            for (g, green) in levels {
+                for (b, blue) in levels {
+                    let exact = PaletteMapper.nearest256Exact(red: red, green: green, blue: blue)
+                    #expect(PaletteMapper.nearest256(r: r, g: g, b: b) == exact)
+                    #expect(PaletteMapper.nearest256(r: r, g: g, b: b) == exact, "asked again, from the table")
+                }
+            }
+        }
+    }
+
+    @Test("Threads drawing at once share the table and agree with one thread's answers")
+    func sharedBetweenThreads() async {
+        let colours: [(UInt8, UInt8, UInt8)] = (0..<4_096).map { (n: Int) in
+            (UInt8(n % 256), UInt8(n * 7 % 256), UInt8(n * 13 % 256))
+        }
+        let answers = await withTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<8 {
+                group.addTask { colours.map { PaletteMapper.nearest256(r: $0.0, g: $0.1, b: $0.2) } }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        // The table's cell of a channel value: the nearest of 64 levels.
+        let cell = { (value: UInt8) in Double((Int(value) * 63 + 127) / 255) * 255 / 63 }
+        let alone = colours.map { PaletteMapper.nearest256Exact(red: cell($0.0), green: cell($0.1), blue: cell($0.2)) }
+        #expect(answers.allSatisfy { $0 == alone })
+    }
+
     @Test("ColorMapping uses the OKLab table for 256-colour terminals")
     func colorMapping() {
         #expect(ColorMapping.cursesColor(.rgb(255, 0, 0), colors: 256) == 196)

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import Logging
+import RoloApp
+import RoloCore
+import StandIn
+import TerminalUI
+
+/// What the command line asks the browser for, apart from the parser's property wrappers: what
+/// `rolo browse` runs, and what a launch with nothing to parse runs without the parser.
+struct BrowseRequest: Equatable {
+    /// The source to open first.
+    var source: SourceID?
+    /// The option values given, by setting.
+    var optionValues: [Setting: [String]]
+    /// `--demo`: the stand-in, started in this process.
+    var demo: Bool
+    /// `--config`.
+    var configFile: String?
+    /// `--ascii`.
+    var ascii: Bool
+    /// `--check-config`.
+    var checkConfig: Bool
+
+    /// The request of a command line with nothing to parse: no argument, or one source's name.
+    /// rolo is usually started so, configured by its file and environment; swift-argument-
+    /// parser's reflection over every command and option took a third of such a launch's time
+    /// before its first frame. Nil for anything else, which the parser reads (and explains).
+    static func unparsed(_ arguments: [String]) -> BrowseRequest? {
+        guard arguments.count <= 1 else { return nil }
+        let source: SourceID?
+        if let name = arguments.first {
+            guard let named = SourceID(rawValue: name) else { return nil }
+            source = named
+        } else {
+            source = nil
+        }
+        return BrowseRequest(source: source, optionValues: [:], demo: false, configFile: nil, ascii: false, checkConfig: false)
+    }
+
+    /// Loads the settings, then opens the screen (or, with `--check-config`, only says whether
+    /// they load); a mistake in them is exit status 2, a terminal rolo can't use 1.
+    func run() async throws {
+        StartupTrace.mark("command line")
+        let environment = ProcessInfo.processInfo.environment
+        var settings: Settings
+        let keyTable: KeyTable<Action>
+        do {
+            settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
+            keyTable = try RoloKeys.table(applying: settings.keyRemaps)
+        } catch let error as ConfigError {
+            Self.fail("rolo: \(error.message)")
+            throw ExitCode(2)
+        }
+        if checkConfig {
+            let found = settings.configFile == nil ? " (no such file: the defaults are in use)" : ""
+            print("config OK: \(settings.configPath)\(found)")
+            return
+        }
+        let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
+        let logger = Logger(label: "rolo")
+        logger.info("rolo starting; log at \(logPath)")
+        StartupTrace.mark("settings and log")
+
+        let standIn = demo ? try await Wiring.startDemo(&settings) : nil
+        if standIn != nil { StartupTrace.mark("stand-in") }
+        let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
+        await standIn?.stop()
+        if case .failure(let error) = outcome {
+            logger.error("could not open the screen: \(error)")
+            // Each of these already says "rolo needs …" or "rolo doesn't know …".
+            Self.fail("\(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// The randomuser source over rolo's database (nil: in memory for the run).
+    @MainActor
+    private static func makeRandomUser(settings: Settings, database: RoloDatabase?, firstPage: RandomUserViewModel.LoadedPage?,
+                                       http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> RandomUserViewModel {
+        let store = database.map { PersonStore<RandomPerson>(database: $0) }
+        // Its own avatar cache, so r can replace this source's avatars without touching others'.
+        let avatars = ImageDiskCache(directory: settings.cacheDir + "/randomuser")
+        return RandomUserViewModel(
+            service: RandomUserClient(baseURL: settings.randomuserURL, http: http, timeout: settings.timeout),
+            store: store, seed: settings.randomuserSeed, busy: busy, pictures: pictures,
+            imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
+            avatarCache: avatars, firstPage: firstPage)
+    }
+
+    /// The pipedrive source: the account's persons in rolo's database (nil: in memory for the
+    /// run); without a URL or token, the tab says what to set.
+    @MainActor
+    private static func makePipedrive(settings: Settings, database: RoloDatabase?, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> PipedriveViewModel {
+        let store = database.map { PersonStore<PipedrivePerson>(database: $0) }
+        let account = Wiring.pipedriveFetch(settings, http: http)
+        let avatars = ImageDiskCache(directory: settings.cacheDir + "/images")
+        return PipedriveViewModel(
+            fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured, api: settings.pipedriveAPI,
+            store: store, busy: busy,
+            pictures: pictures,
+            imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
+            gravatarBase: settings.gravatarURL)
+    }
+
+    /// Says why rolo can't go on, on standard error (the screen is not up).
+    private static func fail(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    @MainActor
+    private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool,
+                                  idleFile: String?) async -> Result<Void, TerminalError> {
+        // The address book and the database are read on other threads while the terminal opens:
+        // most tabs draw neither, and the main actor has the terminal to set up meanwhile. The
+        // directory waits for the address book only when it starts: no first frame does.
+        let addressBook = Task.detached(priority: .userInitiated) { () -> AddressBookIndex in
+            let loaded = Wiring.loadContacts(settings)
+            return AddressBookIndex(cards: loaded.cards, problem: loaded.problem)
+        }
+        let storage = Task.detached(priority: .userInitiated) { () -> (RoloDatabase?, RandomUserViewModel.LoadedPage?) in
+            let database = Wiring.openDatabase(settings)
+            // A first tab that shows stored persons has its page read here too, beside the
+            // terminal's set-up, so that the first frame has it rather than "Loading…".
+            guard first == .randomuser, let database else { return (database, nil) }
+            return (database, await RandomUserViewModel.storedFirstPage(in: PersonStore(database: database)))
+        }
+        // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
+        let http = CurlHTTPClient()
+        let terminal: Terminal
+        do {
+            terminal = try Terminal(options: TerminalOptions(
+                noColor: settings.noColor,
+                imageColors: ImageColorPreference(rawValue: settings.images.rawValue) ?? .auto,
+                ascii: ascii, clipboard: settings.clipboard))
+        } catch let error as TerminalError {
+            return .failure(error)
+        } catch {
+            return .failure(.notATerminal)
+        }
+        StartupTrace.mark("terminal")
+        let busy = BusyTracker()
+        let pipeline = ImagePipeline()
+        let showImages = terminal.canShowImages
+        Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth), images \(showImages ? "on" : "off")")
+        let people = PeopleViewModel(
+            service: PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout),
+            busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+        let imageCache = ImageDiskCache(directory: settings.cacheDir + "/images")
+        let foods = FoodsViewModel(
+            service: settings.foodsURL.map { FoodsClient(baseURL: $0, http: http, timeout: settings.timeout) },
+            busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil,
+            imageLoader: showImages ? RemoteImageLoader(http: http, cache: imageCache, timeout: settings.timeout) : nil,
+            useFlags: terminal.isUnicode)
+        StartupTrace.mark("people and foods")
+        let directory = DirectoryViewModel(
+            service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
+            snapshots: Wiring.directorySnapshots(settings), addressBook: addressBook, busy: busy,
+            pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+        let (database, randomuserFirstPage) = await storage.value
+        StartupTrace.mark("database")
+        let randomuser = makeRandomUser(settings: settings, database: database, firstPage: randomuserFirstPage, http: http, busy: busy,
+                                        pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+        let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,
+                                      pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+        let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size,
+                                          busy: busy, keyTable: keyTable)
+        controller.onCopy = { terminal.copyToClipboard($0) }
+        terminal.probeClipboard()
+        StartupTrace.mark("sources")
+        await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
+        // The terminal is restored; rolo exits next, and its HTTP thread must be done with
+        // libcurl before the exit handlers run.
+        http.shutdown()
+        return .success(())
+    }
+}
