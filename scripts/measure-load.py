@@ -3,10 +3,10 @@
 directory at 200,000 records from the stand-in's hostile switches — start → first frame with
 data, and of that the share from the list's answer received (ROLO_TRACE_STARTUP's marks), End
 until drawn, a search keystroke until its matches are drawn, rolo's peak memory — and how soon
-`q` quits while the 200,000 are being read; then the 100 KB-field case (a 100,000-character
-first name, selected).
+`q` quits while the 200,000 are being read; a second start of the directory over its saved
+200,000; then the 100 KB-field case (a 100,000-character first name, selected).
 
-Usage: python3 scripts/measure-load.py [path/to/rolo] [runs] [records] [server-rolo]
+Usage: [MEASURE_SOURCES="directory"] python3 scripts/measure-load.py [path/to/rolo] [runs] [records] [server-rolo]
 The stand-in is started from `server-rolo` (default: the rolo measured), so an older rolo
 without the hostile switches can be measured against the new stand-in.
 """
@@ -32,6 +32,8 @@ SERVER = sys.argv[4] if len(sys.argv) > 4 else ROLO
 COLUMNS, ROWS = 120, 40
 END = b"\x1bOF"  # End in keypad-transmit mode
 TIMEOUT = 120.0
+# MEASURE_SOURCES=directory measures one source alone (and skips the 100 KB-field case).
+SOURCES = os.environ.get("MEASURE_SOURCES", "people foods directory").split()
 
 
 
@@ -62,6 +64,40 @@ def answered_to_first_frame(state_home):
         return None
     after = names.index("list answered") + 1
     return sum(float(value) for _, value in steps[after:]) / 1000
+
+
+def traced_total(state_home, step):
+    """Milliseconds from main to `step`, when the start-up trace in rolo's log ended at it."""
+    with open(os.path.join(state_home, "rolo", "rolo.log")) as handle:
+        traced = [line.split("startup: ", 1)[1] for line in handle if "startup: " in line]
+    match = re.search(re.escape(step) + r" \+[\d.]+ = ([\d.]+) ms from main", traced[-1]) if traced else None
+    return float(match.group(1)) / 1000 if match else None
+
+
+def saved_directory(url):
+    """A second start over the saved 200,000-person directory, RUNS times: start → the saved
+    list drawn (the trace's first frame with data), start → idle (both cities answered, merged,
+    sorted and saved again), and peak memory. A first start fills the saved file."""
+    data_dir = tempfile.mkdtemp(prefix="rolo-data-")
+    idle_file = tempfile.mktemp(prefix="rolo-idle-")
+    pid, fd = spawn(arguments("directory", url, data_dir), idle_file)
+    wait_idle(fd, idle_file, 0)
+    quit_and_time(pid, fd)
+    shown, idle, peaks = [], [], []
+    for _ in range(RUNS):
+        state_home = tempfile.mkdtemp(prefix="rolo-state-")
+        os.unlink(idle_file)
+        pid, fd = spawn(arguments("directory", url, data_dir), idle_file, state_home)
+        idle.append(wait_idle(fd, idle_file, 0))
+        peaks.append(rolopty.peak_memory_mb(pid))
+        quit_and_time(pid, fd)
+        drawn = traced_total(state_home, "first frame with data")
+        if drawn is not None:
+            shown.append(drawn)
+    os.unlink(idle_file)
+    print(f"A second start of the directory with {RECORDS:,} saved: saved list drawn "
+          f"{ms(statistics.median(shown)) if shown else '—'} from main; idle (answered, sorted, saved) "
+          f"{ms(statistics.median(idle))}; peak memory {statistics.median(peaks):.0f} MB")
 
 
 def wait_idle(fd, idle_file, after_frame):
@@ -106,13 +142,16 @@ def quit_and_time(pid, fd):
     return time.monotonic() - started
 
 
-def arguments(source, url):
+def arguments(source, url, data_dir=None):
+    """rolo's arguments for `source`; the directory saves its list in `data_dir`, a fresh one
+    (nothing saved yet) unless given."""
     if source == "people":
         return ["people", "--people-url", url]
     if source == "foods":
         return ["foods", "--foods-url", url + "/foods/api/v1/bench"]
     return ["directory", "--directory-url", url + "/directory/tallinn/employee_list",
-            "--directory-url", url + "/directory/tartu/employee_list", "--data-dir", tempfile.mkdtemp(prefix="rolo-data-")]
+            "--directory-url", url + "/directory/tartu/employee_list",
+            "--data-dir", data_dir or tempfile.mkdtemp(prefix="rolo-data-")]
 
 
 def warm(url, source):
@@ -175,12 +214,12 @@ def main():
     server, url = rolopty.start_stand_in(SERVER, "--records", str(RECORDS))
     try:
         print(f"{RECORDS:,} records per source, {COLUMNS}×{ROWS}, --images off, median of {RUNS} runs ({ROLO})")
-        print(f"{'':44}{'people':>12}{'foods':>12}{'directory':>12}")
+        print(f"{'':44}" + "".join(f"{source:>12}" for source in SOURCES))
         rows = {"start → first frame with data": [], "  of which answer received → first frame": [],
                 "End (until drawn)": [], "a search keystroke (until drawn)": [],
                 "peak memory": [], "q while the list is being read": []}
         stats = {"people": {"people.list"}, "foods": {"foods.list"}, "directory": {"directory.tallinn", "directory.tartu"}}
-        for source in ("people", "foods", "directory"):
+        for source in SOURCES:
             warm(url, source)
             runs = [session(source, url) for _ in range(RUNS)]
             rows["start → first frame with data"].append(ms(statistics.median(r[0] for r in runs)))
@@ -193,10 +232,14 @@ def main():
             rows["q while the list is being read"].append(ms(statistics.median(quits)))
         for label, values in rows.items():
             print(f"  {label:42}" + "".join(f"{v:>12}" for v in values))
+        if "directory" in SOURCES:
+            saved_directory(url)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait()
 
+    if "people" not in SOURCES:
+        return
     server, url = rolopty.start_stand_in(SERVER, "--huge-field", "100000")
     try:
         warm(url, "people")

@@ -151,7 +151,7 @@ let directoryPeople = DirectoryMerge.merge(try cityBodies.map { try DirectoryDec
 let directoryCities = try cityBodies.map { DirectorySnapshot.City(url: $0.0, employees: try DirectoryDecoder.decodeEmployees($0.1).records) }
 let saveDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-load-bench-\(getpid())")
 let snapshots = DirectorySnapshotStore(path: saveDirectory.appendingPathComponent("directory.json").path)
-var directorySort = Timings(), directorySave = Timings()
+var directorySort = Timings(), directorySave = Timings(), directoryRead = Timings()
 for _ in 0..<runs {
     var start = ContinuousClock.now
     _ = DirectoryMerge.order(directoryPeople, locale: Locale(identifier: "et_EE"))
@@ -159,12 +159,16 @@ for _ in 0..<runs {
     start = ContinuousClock.now
     try snapshots.save(directoryCities)
     directorySave.record(since: start)
+    start = ContinuousClock.now
+    guard case .loaded = snapshots.load() else { fatalError("the saved directory didn't read back") }
+    directoryRead.record(since: start)
 }
 try? FileManager.default.removeItem(at: saveDirectory)
 print("")
 print("The directory's \(directoryPeople.count) people")
 print("  sorting them (Estonian collation)" + ms(directorySort.median))
 print("  saving them for the next start   " + ms(directorySave.median))
+print("  reading them back at the next    " + ms(directoryRead.median))
 print("")
 print(String(format: "Peak memory of this process (bodies held, stand-in included): %.0f MB", peakMemoryMB()))
 

@@ -12,27 +12,40 @@ struct DirectoryList: Sendable {
 
     static let empty = DirectoryList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
 
-    /// Sorts and indexes `employees` off the caller's actor: sorting 200,000 people by locale
-    /// takes longer than a frame. The rows' ids don't depend on the order, so they are worked
-    /// out beside it; the search text is folded after it, in list order, half on each core, so
-    /// a keystroke's scan reads the keys in the order they were made, not scattered over memory.
-    @concurrent
-    static func prepare(_ employees: [DirectoryEmployee], locale: Locale) async -> DirectoryList {
-        async let order = HeavyWork.run { DirectoryMerge.order(employees, locale: locale) }
-        async let ids = HeavyWork.run { employees.map(DirectoryDetail.rowID) }
-        let (inOrder, rowIDs) = await (order, ids)
-        let ordered = await HeavyWork.run { inOrder.map { employees[$0] } }
-        let half = ordered.count / 2
-        async let front = HeavyWork.run { ordered[..<half].map(searchText) }
-        async let back = HeavyWork.run { ordered[half...].map(searchText) }
-        let keys = await front + back
-        return await HeavyWork.run { assemble(ordered, inOrder.map { rowIDs[$0] }, keys) }
+    /// `employees` sorted, and their row ids (their name `keys`): called where the merge was
+    /// made, off the main actor, so the merged copy (16 MB at 200,000) is gone before the
+    /// search text is folded.
+    private static func sorted(
+        _ employees: [DirectoryEmployee], keys: [PersonNameKey], locale: Locale
+    ) -> (people: [DirectoryEmployee], ids: [String]) {
+        HeavyWork.returnFreedMemory()
+        let order = DirectoryMerge.order(employees, locale: locale)
+        HeavyWork.returnFreedMemory()
+        return (order.map { employees[$0] }, order.map { keys[$0].text })
     }
 
-    /// Merges the saved answer's cities and prepares the result, off the caller's actor.
+    /// Indexes people already in list order: the search text is folded in list order, on
+    /// every core, straight into the index, so a keystroke's scan reads the keys in the order
+    /// they were made and 200,000 folded strings are never held at once.
+    @concurrent
+    private static func indexed(_ ordered: [DirectoryEmployee], ids: [String]) async -> DirectoryList {
+        let search = await HeavyWork.run {
+            let index = SearchIndex(count: ordered.count) { searchText(ordered[$0]) }
+            HeavyWork.returnFreedMemory()
+            return index
+        }
+        return await HeavyWork.run { assemble(ordered, ids, search) }
+    }
+
+    /// Merges the saved answer's cities and prepares the result, off the caller's actor;
+    /// sorting 200,000 people by locale takes longer than a frame.
     @concurrent
     static func prepare(_ saved: DirectorySnapshot, locale: Locale) async -> DirectoryList {
-        await prepare(await HeavyWork.run { saved.employees }, locale: locale)
+        let (ordered, ids) = await HeavyWork.run {
+            let merged = saved.keyedEmployees
+            return sorted(merged.employees, keys: merged.keys, locale: locale)
+        }
+        return await indexed(ordered, ids: ids)
     }
 
     /// What a search looks through: names, email, the position's code and title, the projects.
@@ -44,8 +57,8 @@ struct DirectoryList: Sendable {
     }
 
     /// The list of `ordered` people under their positions' headers, with their row `ids` and
-    /// search `keys`.
-    private static func assemble(_ ordered: [DirectoryEmployee], _ ids: [String], _ keys: [String]) -> DirectoryList {
+    /// `search` index.
+    private static func assemble(_ ordered: [DirectoryEmployee], _ ids: [String], _ search: SearchIndex) -> DirectoryList {
         var grouped: [(header: String?, records: [Int])] = []
         for (position, employee) in ordered.enumerated() {
             let title = employee.position.title
@@ -55,21 +68,26 @@ struct DirectoryList: Sendable {
                 grouped.append((title, [position]))
             }
         }
-        return DirectoryList(employees: ordered, layout: RowLayout(ids: ids, sections: grouped), search: SearchIndex(keys: keys))
+        return DirectoryList(employees: ordered, layout: RowLayout(ids: ids, sections: grouped), search: search)
     }
 
     /// Merges one refresh's listings (a failed city filled in from `saved`, stamped
     /// `savedStamp`) and prepares the result, all off the main actor; the outcome's people are
-    /// the list's, in list order.
+    /// the list's, in list order, and its name keys are dropped (the list's row ids are them).
     @concurrent
     static func prepare(
         _ listings: [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
     ) async -> (DirectoryOutcome, DirectoryList?) {
-        var outcome = await HeavyWork.run { DirectoryOutcome(listings, saved: saved, savedStamp: savedStamp) }
-        guard let employees = outcome.employees else { return (outcome, nil) }
-        let list = await prepare(employees, locale: locale)
-        // The same people in list order: the merged copy (16 MB at 200,000) can go now.
-        outcome.employees = list.employees
+        let (outcome, ids) = await HeavyWork.run { () -> (DirectoryOutcome, [String]?) in
+            var outcome = DirectoryOutcome(listings, saved: saved, savedStamp: savedStamp)
+            guard let employees = outcome.employees else { return (outcome, nil) }
+            let (ordered, ids) = sorted(employees, keys: outcome.nameKeys, locale: locale)
+            outcome.employees = ordered
+            outcome.nameKeys = []
+            return (outcome, ids)
+        }
+        guard let ordered = outcome.employees, let ids else { return (outcome, nil) }
+        let list = await indexed(ordered, ids: ids)
         return (outcome, list)
     }
 

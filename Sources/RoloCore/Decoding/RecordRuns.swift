@@ -6,6 +6,16 @@ protocol ListRecord: Decodable, SendableMetatype {
     associatedtype Record: Sendable
     /// The record read.
     var record: Record { get }
+
+    /// The records of a run's elements (its bytes between the brackets, `count` of them) read
+    /// without `JSONDecoder`, when every one is of a shape a reader of its own knows; nil for
+    /// `JSONDecoder` to read the run.
+    static func readPlain(_ elements: UnsafeBufferPointer<UInt8>, count: Int) -> [Record]?
+}
+
+extension ListRecord {
+    /// No reader of its own: `JSONDecoder` reads every run.
+    static func readPlain(_ elements: UnsafeBufferPointer<UInt8>, count: Int) -> [Record]? { nil }
 }
 
 /// Decodes a body that is one JSON array of records a run of elements at a time, a run per
@@ -21,14 +31,17 @@ enum RecordRuns {
     /// The records of `body`, each element read as `Item`, the unreadable ones skipped with
     /// their index in the whole array; nil when `body` isn't one array that reads run by run
     /// (another shape, or a syntax error anywhere), for the caller to decode whole.
+    ///
+    /// With `array`, the records of the array spanning that range of `body` instead (found by
+    /// ``JSONScan``); the bytes around it are the caller's to check.
     static func decode<Item: ListRecord>(
-        _ type: Item.Type, from body: Data, elementsPerRun: Int = elementsPerRun,
+        _ type: Item.Type, from body: Data, array: Range<Int>? = nil, elementsPerRun: Int = elementsPerRun,
         width: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> DecodedList<Item.Record>? {
         body.withUnsafeBytes { bytes -> DecodedList<Item.Record>? in
-            guard let split = JSONArrayRuns(bytes, elementsPerRun: elementsPerRun) else { return nil }
-            // One run is the whole array: read the body itself rather than a copy of it.
-            if split.runs.count == 1 { return decode(Item.self, array: body, count: split.elementCount) }
+            guard let split = JSONArrayRuns(bytes, array: array ?? 0..<bytes.count, elementsPerRun: elementsPerRun) else { return nil }
+            // One run is the whole body: read the body itself rather than a copy of it.
+            if split.runs.count == 1, array == nil { return decode(Item.self, array: body, count: split.elementCount) }
             var list = DecodedList<Item.Record>(records: [])
             list.records.reserveCapacity(split.elementCount)
             let width = max(1, width)
@@ -55,10 +68,13 @@ enum RecordRuns {
         }
     }
 
-    /// One run's records, read from a copy of its elements in brackets.
+    /// One run's records: read by `Item`'s own reader when it can, else from a copy of its
+    /// elements in brackets.
     private static func decodeRun<Item: ListRecord>(
         _ type: Item.Type, _ bytes: UnsafeRawBufferPointer, _ run: JSONArrayRuns.Run
     ) -> DecodedList<Item.Record>? {
+        let elements = UnsafeRawBufferPointer(rebasing: bytes[run.bytes]).bindMemory(to: UInt8.self)
+        if let records = Item.readPlain(elements, count: run.count) { return DecodedList(records: records) }
         var array = Data(capacity: run.bytes.count + 2)
         array.append(UInt8(ascii: "["))
         array.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run.bytes]))

@@ -38,8 +38,13 @@ public struct DirectoryClient: DirectoryService {
                 return .failure(.unexpectedStatus(response, service: DirectoryDecoder.service))
             }
             let body = response.body
+            // The trace splits answer → first frame (ROLO_TRACE_STARTUP=1; scripts/measure-load.py),
+            // once per city: measuring from the first city's answer counts the wait for the other.
+            StartupTrace.mark("list answered")
             do {
-                return .success(try await HeavyWork.run { try DirectoryDecoder.decodeEmployees(body) })
+                let list = try await HeavyWork.run { try DirectoryDecoder.decodeEmployees(body) }
+                StartupTrace.mark("list decoded")
+                return .success(list)
             } catch let error as FetchError {
                 return .failure(error.located(at: response))
             }

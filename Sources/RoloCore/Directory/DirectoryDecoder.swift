@@ -14,10 +14,23 @@ public enum DirectoryDecoder {
         guard ResponseBody(data) == .json else {
             throw FetchError.unreadable(data, service: service, reason: "not JSON")
         }
+        if let list = RecordRuns.decode(DirectoryRecord.self, from: data) ?? employeesInRuns(data) { return list }
         do {
             return try JSONDecoder().decode(DirectoryList.self, from: data).employees
         } catch {
             throw FetchError.unreadable(data, service: service, reason: DecodingProblem.from(error).reason)
         }
+    }
+
+    /// `{"employees": [...]}` read a run of employees at a time (see ``RecordRuns``): a whole
+    /// decode of 200,000 people held a tree of about 80 MB per city. The object with its list
+    /// emptied is decoded whole as before, so a body that is wrong outside the list is left to
+    /// the whole decode and its message; nil then, or when the scan can't find the list.
+    private static func employeesInRuns(_ data: Data) -> DecodedList<DirectoryEmployee>? {
+        guard let list = JSONScan.arrayMember("employees", of: data),
+              let rest = try? JSONDecoder().decode(DirectoryList.self, from: JSONScan.emptying([list], of: data)),
+              rest.employees.records.isEmpty, rest.employees.skipped.isEmpty
+        else { return nil }
+        return RecordRuns.decode(DirectoryRecord.self, from: data, array: list)
     }
 }

@@ -22,6 +22,9 @@ public struct DirectoryOutcome: Sendable, Equatable {
     /// The people to show: fresh ones merged, then the saved people of failed cities; nil
     /// when no city loaded.
     public var employees: [DirectoryEmployee]?
+    /// Each of ``employees``' ``DirectoryEmployee/nameKey``, in the same order: the merge
+    /// works them out, so the list's row ids cost nothing more.
+    public var nameKeys: [PersonNameKey] = []
     /// The people in ``employees`` who come from the saved answer, by name key, with the city
     /// each was saved from.
     public var savedPeople: [PersonNameKey: String]
@@ -59,23 +62,27 @@ public struct DirectoryOutcome: Sendable, Equatable {
             banner = Self.nothingLoaded
             return
         }
-        var shown = DirectoryMerge.merge(loaded.map(\.1))
+        var (shown, keys) = DirectoryMerge.mergeKeyed(loaded.map(\.1))
         guard !failedCities.isEmpty else {
             employees = shown
+            nameKeys = keys
             banner = nil
             return
         }
-        let fresh = Set(shown.map(\.nameKey))
+        let fresh = Set(keys)
         var filledIn: [String] = []
         for listing in listings where listing.employees == nil {
             guard let people = saved?.employees(of: listing.url) else { continue }
             filledIn.append(listing.city)
-            for person in DirectoryMerge.merge([people]) where !fresh.contains(person.nameKey) && savedPeople[person.nameKey] == nil {
-                savedPeople[person.nameKey] = listing.city
+            let saved = DirectoryMerge.mergeKeyed([people])
+            for (person, key) in zip(saved.employees, saved.keys) where !fresh.contains(key) && savedPeople[key] == nil {
+                savedPeople[key] = listing.city
                 shown.append(person)
+                keys.append(key)
             }
         }
         employees = shown
+        nameKeys = keys
         let showing = Self.list(loaded.map(\.0))
         banner = filledIn.isEmpty
             ? "\(Self.list(failedCities)) didn't load — showing \(showing) only; r to retry"

@@ -2,8 +2,10 @@ import Foundation
 
 /// Decodes one directory employee tolerantly: the seed's schema, where optional keys are absent
 /// (and `null` is taken as absent too), every string cleaned for the terminal.
-struct DirectoryRecord: Decodable {
+struct DirectoryRecord: ListRecord {
     let employee: DirectoryEmployee
+
+    var record: DirectoryEmployee { employee }
 
     init(from decoder: any Decoder) throws {
         guard let fields = try? decoder.container(keyedBy: AnyCodingKey.self) else {
@@ -17,13 +19,21 @@ struct DirectoryRecord: Decodable {
         }
         let email = try Self.inContactDetails { try contact.requiredString("email") }
         let phone = try Self.inContactDetails { try contact.lenientString("phone") }
-        employee = DirectoryEmployee(
-            firstName: Self.clean(try fields.requiredString("fname")),
-            lastName: Self.clean(try fields.requiredString("lname")),
-            email: Self.clean(email),
-            phone: phone.map(Self.clean).flatMap { $0.isEmpty ? nil : $0 },
-            position: .init(serverValue: try fields.requiredString("position").sanitizedForTerminal),
-            projects: try Self.projects(fields))
+        employee = Self.employee(
+            firstName: try fields.requiredString("fname"), lastName: try fields.requiredString("lname"),
+            email: email, phone: phone, position: try fields.requiredString("position"), projects: try Self.projects(fields))
+    }
+
+    /// The employee of the fields as the server sent them: every text cleaned for the
+    /// terminal, a blank phone none, empty project names dropped, as they can't be shown.
+    static func employee(
+        firstName: String, lastName: String, email: String, phone: String?, position: String, projects: [String]
+    ) -> DirectoryEmployee {
+        DirectoryEmployee(
+            firstName: clean(firstName), lastName: clean(lastName), email: clean(email),
+            phone: phone.map(clean).flatMap { $0.isEmpty ? nil : $0 },
+            position: .init(serverValue: position.sanitizedForTerminal),
+            projects: projects.map(clean).filter { !$0.isEmpty })
     }
 
     /// Runs `read`, naming a failing field by its full path ("'contact_details.email' is
@@ -39,7 +49,7 @@ struct DirectoryRecord: Decodable {
         }
     }
 
-    private static func clean(_ text: String) -> String {
+    static func clean(_ text: String) -> String {
         let cleaned = text.sanitizedForTerminal
         // Foundation's trim costs microseconds even when there is nothing to trim, which is
         // almost always: over a second for 200,000 people. It runs only when an end is blank.
@@ -53,7 +63,7 @@ struct DirectoryRecord: Decodable {
         scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 
-    /// Absent, null or `[]` is no projects; empty names are dropped, as they can't be shown.
+    /// Absent, null or `[]` is no projects; a null name is none.
     private static func projects(_ fields: KeyedDecodingContainer<AnyCodingKey>) throws -> [String] {
         guard !fields.isAbsentOrNull("projects") else { return [] }
         guard var items = try? fields.nestedUnkeyedContainer(forKey: "projects") else {
@@ -66,8 +76,7 @@ struct DirectoryRecord: Decodable {
             guard let name = try? items.decode(String.self) else {
                 throw DecodingProblem("'projects[\(index)]' should be text", summary: "a project that isn't text")
             }
-            let cleaned = clean(name)
-            if !cleaned.isEmpty { projects.append(cleaned) }
+            projects.append(name)
         }
         return projects
     }

@@ -45,6 +45,11 @@ public struct DirectorySnapshot: Sendable, Equatable {
         cities.isEmpty ? mergedOnly : DirectoryMerge.merge(cities.map(\.employees))
     }
 
+    /// ``employees`` and each one's name key, as ``DirectoryMerge/mergeKeyed(_:)`` gives them.
+    public var keyedEmployees: (employees: [DirectoryEmployee], keys: [PersonNameKey]) {
+        cities.isEmpty ? DirectoryMerge.mergeKeyed([mergedOnly]) : DirectoryMerge.mergeKeyed(cities.map(\.employees))
+    }
+
     /// The people the listing at `url` gave when this was saved; nil when it wasn't saved.
     public func employees(of url: URL) -> [DirectoryEmployee]? {
         cities.first { $0.url == url }?.employees

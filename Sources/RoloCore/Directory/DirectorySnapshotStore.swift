@@ -29,14 +29,14 @@ public struct DirectorySnapshotStore: Sendable {
     }
 
     /// What format 2 is; ``DirectorySnapshotWriter`` writes it.
-    private struct File: Decodable {
+    struct File: Decodable {
         var version: Int
         var savedAt: Date
         var cities: [DirectorySnapshot.City]
     }
 
     /// What format 1 wrote: the merged list alone.
-    private struct FileV1: Decodable {
+    struct FileV1: Decodable {
         var savedAt: Date
         var employees: [DirectoryEmployee]
     }
@@ -69,8 +69,8 @@ public struct DirectorySnapshotStore: Sendable {
             return .unusable("\(path) can't be read: \(error.localizedDescription)")
         }
         guard !data.isEmpty else { return .unusable("\(path) is empty") }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        if let snapshot = Self.readInRuns(data) { return .loaded(snapshot) }
+        let decoder = Self.decoder()
         guard let version = try? decoder.decode(Version.self, from: data) else {
             return .unusable("\(path) isn't a saved directory list (corrupt or cut short)")
         }
@@ -90,8 +90,15 @@ public struct DirectorySnapshotStore: Sendable {
         }
     }
 
+    /// The decoder of a saved file: dates as seconds since 1970.
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+
     /// Just the version, read first so an old or new format gets its own clear reason.
-    private struct Version: Decodable {
+    struct Version: Decodable {
         var version: Int
     }
 }

@@ -37,6 +37,14 @@ public enum SearchKey {
         return table
     }()
 
+    /// Whether `text` is made of ASCII and the scalars of ``letterRanges`` only: text that is
+    /// already NFC, as each of those scalars is and none composes with its neighbour.
+    static func isSimpleLetters(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII || letterRanges.contains { $0.contains(scalar.value) }
+        }
+    }
+
     /// The fold of text made of ASCII and the scalars of ``letterRanges`` only, by table; nil
     /// for any other text. Whitespace can only be ASCII here.
     private static func foldLetters(_ text: String) -> String? {

@@ -1,5 +1,5 @@
-import RoloCore
 import Testing
+@testable import RoloCore
 
 @Suite("PersonNameKey: trimmed, blanks collapsed, NFC, lower case")
 struct PersonNameKeyTests {
@@ -7,8 +7,8 @@ struct PersonNameKeyTests {
         "Mari Tamm", "  Mari-Liis \t  TAMM  ", "O'Brien\r\nJr.", "", "   ", "A\u{B}B\u{C}C",
     ])
     func asciiMatchesGeneralPath(name: String) {
-        // A non-ASCII word sends the whole name down the general path.
-        let general = PersonNameKey.normalized(name + " Ö")
+        // A combining mark sends the whole name down the general path.
+        let general = PersonNameKey.normalized(name + " O\u{308}")
         let ascii = PersonNameKey.normalized(name)
         #expect(general == (ascii.isEmpty ? "ö" : ascii + " ö"))
     }
@@ -18,5 +18,16 @@ struct PersonNameKeyTests {
         #expect(PersonNameKey(firstName: " JÜRI ", lastName: "Mägi") == PersonNameKey(firstName: "ju\u{308}ri", lastName: "ma\u{308}gi"))
         #expect(PersonNameKey(firstName: "Mari", lastName: "TAMM").text == "mari tamm")
         #expect(PersonNameKey(firstName: "Juri", lastName: "Magi") != PersonNameKey(firstName: "Jüri", lastName: "Mägi"))
+    }
+
+    @Test("Names of Latin and Cyrillic letters, read without Foundation, get the key Foundation gives")
+    func lettersMatchFoundation() {
+        let letters = [0xC0...0x24F, 0x400...0x482, 0x48A...0x4FF].joined().compactMap(Unicode.Scalar.init)
+        for letter in letters {
+            for name in ["\(letter)", " Mari\(letter)  TAMM-\(letter)x\t", "\(letter)\(letter) Ülle"] {
+                #expect(PersonNameKey.normalized(name) == PersonNameKey.foundationNormalized(name), "U+\(String(letter.value, radix: 16))")
+            }
+        }
+        #expect(PersonNameKey.normalized("İlker ÇELİK") == "i\u{307}lker çeli\u{307}k")
     }
 }

@@ -36,6 +36,16 @@ struct DirectoryMergeTests {
         #expect(merged[11_999].projects == ["P"])
     }
 
+    @Test("The merge gives each person's name key beside them, the ones it merged by")
+    func keyed() {
+        let tallinn = [person("Jüri", "Õunapuu"), person(" Mari ", "Tamm")]
+        let tartu = [person("mari", "TAMM", projects: ["P"]), person("Ju\u{308}ri", "Kask"), person("Анна", "Иванова")]
+        let merged = DirectoryMerge.mergeKeyed([tallinn, tartu])
+        #expect(merged.employees == DirectoryMerge.merge([tallinn, tartu]))
+        #expect(merged.keys == merged.employees.map(\.nameKey))
+        #expect(merged.keys.map(\.text) == ["jüri õunapuu", "mari tamm", "jüri kask", "анна иванова"])
+    }
+
     @Test("The first list's phone wins over a later one")
     func firstPhoneWins() {
         let merged = DirectoryMerge.merge([[person("A", "B", phone: "1")], [person("a", "b", phone: "2")]])
@@ -73,6 +83,25 @@ struct DirectoryMergeTests {
         #expect(estonian.first?.employees.map(\.lastName) == ["Saar", "Tamm", "Õunapuu"])
         let english = DirectoryMerge.sections(people, locale: Locale(identifier: "en_US"))
         #expect(english.first?.employees.map(\.lastName) == ["Õunapuu", "Saar", "Tamm"])
+    }
+
+    @Test("Emails ranked among namesakes alone give the order of ranking every email")
+    func emailsAmongNamesakes() {
+        let locale = Locale(identifier: "et_EE")
+        let firsts = ["Mari", "mari", "Jüri", "Juri", "Šimon"], lasts = ["Tamm", "TAMM", "Kask", "Õunapuu"]
+        let people = (0..<3_000).map { index in
+            person(firsts[index % 5], lasts[index % 4], [.ios, .web, .pm][index % 3], email: "E\((index * 7_919) % 211)@x")
+        }
+        let titles = Dictionary(uniqueKeysWithValues: zip(
+            DirectoryEmployee.Position.allCases, Collator(locale: locale).ranks(of: DirectoryEmployee.Position.allCases.map(\.title))))
+        let group = people.map { titles[$0.position] ?? 0 }
+        let last = Collator(locale: locale).ranks(of: people.map(\.lastName))
+        let first = Collator(locale: locale).ranks(of: people.map(\.firstName))
+        let email = Collator(locale: locale).ranks(of: people.map(\.email))
+        let expected = people.indices.sorted { a, b in
+            (group[a], last[a], first[a], email[a], a) < (group[b], last[b], first[b], email[b], b)
+        }
+        #expect(DirectoryMerge.order(people, locale: locale) == expected)
     }
 
     @Test("Namesakes are ordered by email, so the order never depends on the order the servers sent")

@@ -97,6 +97,7 @@ struct DirectoryOutcomeTests {
             DirectoryListing(url: tartu, result: tartuResult),
         ], saved: snapshot(saved), savedStamp: "12:04")
         let byCity = saved == .byCity
+        #expect(outcome.nameKeys == (outcome.employees ?? []).map(\.nameKey), "the merge's keys, in the people's order")
         switch answer {
         case .both:
             #expect(outcome.employees == [peeter, mari])
