@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// rolo's local SQLite database: the stored persons of the paged sources, how far each got, and
 /// the names of the Pipedrive organisations and users its persons refer to.
@@ -38,12 +39,26 @@ public final class RoloDatabase: Sendable {
             _ = files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         do {
-            let pool = try DatabasePool(path: path)
+            let pool = try DatabasePool(path: path, configuration: Self.configuration)
             try Self.migrator.migrate(pool)
             writer = pool
         } catch {
             throw StoreError.cantOpen(path, reason: StoreError.reason(error))
         }
+    }
+
+    /// The pool's connections keep the `-wal` and `-shm` files when the last one closes
+    /// (SQLite's persistent WAL): deleting them at every exit had every launch create both again,
+    /// which on ext4 cost the database's open more than its SQL did.
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            guard !db.configuration.readonly else { return }
+            var keep: CInt = 1
+            let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        }
+        return configuration
     }
 
     /// Opens `<directory>/rolo.sqlite`.

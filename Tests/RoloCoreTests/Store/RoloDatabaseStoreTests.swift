@@ -31,6 +31,22 @@ struct RoloDatabaseStoreTests {
         #expect(try await reopened.count("randomuser") == 2)
     }
 
+    @Test("closing keeps the -wal and -shm files, private, so the next launch needn't make them again; data survives")
+    func persistentWAL() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/rolo.sqlite"
+        do {
+            let store = PersonStore<StorePerson>(database: try RoloDatabase(path: path))
+            try await store.append("randomuser", StorePerson.numbered(1...4), page: 1)
+        }
+        for suffix in ["-wal", "-shm"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path + suffix)
+            #expect(attributes[.posixPermissions] as? Int == 0o600, "\(suffix)")
+        }
+        let reopened = PersonStore<StorePerson>(database: try RoloDatabase(path: path))
+        #expect(try await reopened.count("randomuser") == 4)
+    }
+
     @Test("a corrupt file gives a clear error, not a crash")
     func corruptFile() throws {
         let directory = try TemporaryDirectory()
