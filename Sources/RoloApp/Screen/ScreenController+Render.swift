@@ -143,7 +143,7 @@ extension ScreenController {
 
     private func statusRight() -> [String] {
         var items = source.statusItems
-        if let updated = source.lastUpdated { items.append("updated \(timeFormatter.string(from: updated))") }
+        if let updated = source.lastUpdated { items.append("updated \(ClockTime.string(updated, in: timeZone))") }
         items.append("\(key(for: .help, in: Scopes.global)) help")
         return items
     }

@@ -53,7 +53,8 @@ public final class ScreenController {
     var spinnerFrame = 0
     let keyTable: KeyTable<Action>
     let now: () -> Date
-    let timeFormatter: DateFormatter
+    /// The zone the status line's times are in.
+    let timeZone: TimeZone
 
     public init(sources: [any SourceModel], initial: SourceID? = nil, size: Size, busy: BusyTracker,
                 keyTable: KeyTable<Action> = roloKeyTable, now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
@@ -63,9 +64,7 @@ public final class ScreenController {
         self.busy = busy
         self.size = size
         self.now = now
-        timeFormatter = DateFormatter()
-        timeFormatter.dateFormat = "HH:mm:ss"
-        timeFormatter.timeZone = timeZone
+        self.timeZone = timeZone
         active = initial.flatMap { id in sources.firstIndex { $0.id == id } } ?? 0
         for (index, source) in sources.enumerated() {
             source.onEvent = { [weak self] event in self?.sourceEvent(event, from: index) }
