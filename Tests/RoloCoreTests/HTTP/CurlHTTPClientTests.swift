@@ -94,6 +94,18 @@ struct CurlHTTPClientTests {
         #expect(hangUp.closed - start < .milliseconds(100))
     }
 
+    @Test("A request cut at its deadline has its connection closed then, while the client lives on")
+    func deadlineClosesConnection() async throws {
+        let server = try LocalTestServer { _ in .hang }
+        defer { server.stop() }
+        let client = CurlHTTPClient()
+        await #expect(throws: FetchError.self) { try await client.send(HTTPRequest(url: server.url("/slow"), timeout: 1)) }
+        try await waitUntil { !server.clientHangUps.isEmpty }
+        let hangUp = try #require(server.clientHangUps.first)
+        #expect(hangUp.closed - hangUp.accepted < .seconds(5))
+        withExtendedLifetime(client) {}
+    }
+
     @Test("shutdown() ends a running request and closes its connection before it returns; later requests are .cancelled")
     func shutdownEndsEverything() async throws {
         let server = try LocalTestServer { _ in .hang }
