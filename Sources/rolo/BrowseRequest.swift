@@ -127,6 +127,9 @@ struct BrowseRequest: Equatable {
         }
         // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
         let http = CurlHTTPClient()
+        // rolo exits next, whether the screen opened or not: the HTTP thread must be done with
+        // libcurl before the exit handlers run (the terminal, if it opened, is restored by then).
+        defer { http.shutdown() }
         let terminal: Terminal
         do {
             terminal = try Terminal(options: TerminalOptions(
@@ -169,9 +172,6 @@ struct BrowseRequest: Equatable {
         terminal.probeClipboard()
         StartupTrace.mark("sources")
         await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
-        // The terminal is restored; rolo exits next, and its HTTP thread must be done with
-        // libcurl before the exit handlers run.
-        http.shutdown()
         return .success(())
     }
 }
