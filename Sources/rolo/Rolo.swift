@@ -28,21 +28,32 @@ struct Rolo: AsyncParsableCommand {
         defaultSubcommand: Browse.self
     )
 
-    /// Parses and runs; a mistake on a `rolo dump` command line is one line on standard error
-    /// and exit status 2, as scripts expect, where the browser shows its usage too.
+    /// Runs what the command line asks for: the browser at once when there is nothing to parse
+    /// (see ``BrowseRequest/unparsed(_:)``), else the parsed command.
     static func main() async {
         StartupTrace.mark("main")
-        if let request = BrowseRequest.unparsed(Array(CommandLine.arguments.dropFirst())) {
-            do {
-                try await request.run()
-            } catch {
-                exit(withError: error)
-            }
-            return
-        }
-        let command: any ParsableCommand
         do {
-            command = try parseAsRoot()
+            if let request = BrowseRequest.unparsed(Array(CommandLine.arguments.dropFirst())) {
+                try await request.run()
+            } else {
+                var command = parsed()
+                if var asynchronous = command as? any AsyncParsableCommand {
+                    try await asynchronous.run()
+                } else {
+                    try command.run()
+                }
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The command the command line asks for. A mistake ends rolo here: on a `rolo dump` command
+    /// line one line on standard error and exit status 2, as scripts expect; elsewhere with the
+    /// usage too.
+    private static func parsed() -> any ParsableCommand {
+        do {
+            return try parseAsRoot()
         } catch {
             let code = exitCode(for: error)
             if CommandLine.arguments.dropFirst().first == "dump", code != .success {
@@ -50,16 +61,6 @@ struct Rolo: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("rolo dump: \(message) — see rolo dump --help\n".utf8))
                 exit(withError: ExitCode(2))
             }
-            exit(withError: error)
-        }
-        do {
-            if var command = command as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                var command = command
-                try command.run()
-            }
-        } catch {
             exit(withError: error)
         }
     }
