@@ -189,11 +189,14 @@ public final class DirectoryViewModel: SourceModel {
             switch loaded {
             case .loaded(let snapshot):
                 // What fills in a failed city, even when the network answered first.
-                if self.lastComplete == nil { self.lastComplete = snapshot }
+                let keeps = self.lastComplete == nil
+                if keeps { self.lastComplete = snapshot }
                 guard self.employees == nil else { return }
                 let ready = await DirectoryList.prepare(snapshot, locale: locale)
+                // The same answer, its cities held as positions in the list, not arrays of their own.
+                if keeps { self.lastComplete = ready.saved }
                 guard self.employees == nil else { return }
-                self.show(ready)
+                self.show(ready.list)
                 self.savedAt = snapshot.savedAt
                 self.lastUpdated = snapshot.savedAt
             case .missing:
@@ -222,16 +225,18 @@ public final class DirectoryViewModel: SourceModel {
         let listings = await service.fetchAll()
         // The saved answer fills in a failed city, so it must be read first.
         await savedTask?.value
-        // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
-        let (outcome, ready) = await DirectoryList.prepare(
-            listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
         // A newer refresh replaced this one; its answer is the one to show.
+        guard !Task.isCancelled else { return }
+        for listing in listings {
+            SkippedRecordsReport.log(listing.skipped, noun: noun, source: listing.city, logger: logger)
+        }
+        // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
+        // The listings are handed over, so their arrays go as soon as the list holds the people.
+        let (outcome, ready) = await DirectoryList.prepare(
+            consume listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
         guard !Task.isCancelled else { return }
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")
-        }
-        for listing in listings {
-            SkippedRecordsReport.log(listing.skipped, noun: noun, source: listing.city, logger: logger)
         }
         skippedCount = outcome.skipped.count
         refreshTask = nil
