@@ -62,12 +62,16 @@ struct DirectoryList: Sendable {
     /// `savedStamp`) and prepares the result, all off the main actor; the outcome's people are
     /// the list's, in list order, its cities are held as positions in them, and its name keys
     /// are dropped (the list's row ids are them). The listings are consumed, so the arrays
-    /// they brought are gone before the list is indexed.
+    /// they brought are gone before the list is indexed. `shown` is the list made from
+    /// `saved`, if that is the one shown: an answer that repeats `saved` gives it back as it
+    /// is, instead of a second list of the same 200,000 people.
     @concurrent
     static func prepare(
-        _ listings: consuming [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
+        _ listings: consuming [DirectoryListing], saved: DirectorySnapshot?, shown: DirectoryList?, savedStamp: String, locale: Locale
     ) async -> (DirectoryOutcome, DirectoryList?) {
-        let (outcome, ids) = await DirectoryOutcome.sorted(consume listings, saved: saved, savedStamp: savedStamp, locale: locale)
+        let (outcome, ids) = await DirectoryOutcome.sorted(
+            consume listings, saved: saved, listed: shown?.employees, savedStamp: savedStamp, locale: locale)
+        if outcome.repeatsSaved, let shown { return (outcome, shown) }
         guard let ordered = outcome.employees, let ids else { return (outcome, nil) }
         let list = await indexed(ordered, ids: ids)
         return (outcome, list)

@@ -35,6 +35,9 @@ public final class DirectoryViewModel: SourceModel {
     public private(set) var savedPeople: [String: String] = [:]
     /// The last complete answer, read at start or kept from this run: what fills in a failed city.
     private var lastComplete: DirectorySnapshot?
+    /// Whether the list shown was made from ``lastComplete`` alone, so an answer that repeats it
+    /// can keep the list.
+    private var showsLastComplete = false
     /// The first city's error when the last refresh loaded no city at all.
     private var lastFailure: FetchError?
     /// The shown people sorted into sections, indexed and searchable.
@@ -197,6 +200,7 @@ public final class DirectoryViewModel: SourceModel {
                 if keeps { self.lastComplete = ready.saved }
                 guard self.employees == nil else { return }
                 self.show(ready.list)
+                self.showsLastComplete = keeps
                 self.savedAt = snapshot.savedAt
                 self.lastUpdated = snapshot.savedAt
             case .missing:
@@ -233,7 +237,8 @@ public final class DirectoryViewModel: SourceModel {
         // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
         // The listings are handed over, so their arrays go as soon as the list holds the people.
         let (outcome, ready) = await DirectoryList.prepare(
-            consume listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
+            consume listings, saved: lastComplete, shown: showsLastComplete ? prepared : nil,
+            savedStamp: lastCompleteStamp ?? "", locale: locale)
         guard !Task.isCancelled else { return }
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")
@@ -244,6 +249,7 @@ public final class DirectoryViewModel: SourceModel {
         if let ready {
             savedPeople = Dictionary(outcome.savedPeople.map { ($0.key.text, $0.value) }, uniquingKeysWith: { first, _ in first })
             show(ready)
+            showsLastComplete = outcome.isComplete
             savedAt = nil
             lastFailure = nil
             lastUpdated = date

@@ -88,6 +88,15 @@ public struct DirectorySnapshot: Sendable, Equatable {
         return (people, arranged.ids, snapshot)
     }
 
+    /// Whether `listings` answered with this snapshot again: every city loaded, in the same
+    /// order, each with the same people in the same order. The list made from the snapshot is
+    /// then the answer's list too, and nothing needs merging, sorting or indexing again.
+    public func isRepeated(by listings: [DirectoryListing]) -> Bool {
+        !cities.isEmpty && cities.count == listings.count && zip(cities, listings).allSatisfy { city, listing in
+            city.url == listing.url && listing.employees.map { city.roster.elementsEqual($0) } ?? false
+        }
+    }
+
     /// The people the listing at `url` gave when this was saved; nil when it wasn't saved.
     public func employees(of url: URL) -> [DirectoryEmployee]? {
         cities.first { $0.url == url }?.employees

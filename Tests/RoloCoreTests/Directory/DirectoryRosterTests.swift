@@ -60,6 +60,60 @@ struct DirectoryRosterTests {
         #expect(arranged.snapshot.cities.isEmpty)
     }
 
+    @Test("A failed city filled in from the cities held as positions gives what their own arrays give", arguments: [0, 1])
+    func fillInAlike(failed: Int) {
+        let saved = DirectorySnapshot(cities: Self.cities, savedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let held = saved.arranged(locale: Self.locale).snapshot
+        var listings = Self.cities.map { DirectoryListing(url: $0.url, result: .success($0.employees)) }
+        listings[failed].result = .failure(.timedOut(listings[failed].url, after: 10))
+        let fromOwn = DirectoryOutcome(listings, saved: saved, savedStamp: "12:00")
+        let fromPositions = DirectoryOutcome(listings, saved: held, savedStamp: "12:00")
+        #expect(fromPositions == fromOwn)
+        #expect(fromPositions.savedPeople.isEmpty == false)
+    }
+
+    @Test("An answer repeats a snapshot only with every city, in order, with the same people in the same order")
+    func repeated() {
+        let saved = DirectorySnapshot(cities: Self.cities, savedAt: Date())
+        let held = saved.arranged(locale: Self.locale).snapshot
+        func listings(_ lists: [[DirectoryEmployee]], urls: [URL] = [Self.tallinn, Self.tartu]) -> [DirectoryListing] {
+            zip(urls, lists).map { DirectoryListing(url: $0, result: .success($1)) }
+        }
+        let same = listings(Self.cities.map(\.employees))
+        #expect(saved.isRepeated(by: same))
+        #expect(held.isRepeated(by: same))
+        #expect(!held.isRepeated(by: listings([[Self.jyri, Self.mari], Self.cities[1].employees])), "another order")
+        #expect(!held.isRepeated(by: listings([[Self.mari], Self.cities[1].employees])), "someone gone")
+        #expect(!held.isRepeated(by: listings([[Self.mari, Self.jyri, Self.liis], Self.cities[1].employees])), "someone new")
+        var changed = Self.jyri
+        changed.phone = "+372 1"
+        #expect(!held.isRepeated(by: listings([[Self.mari, changed], Self.cities[1].employees])), "someone changed")
+        #expect(!held.isRepeated(by: listings(Self.cities.reversed().map(\.employees), urls: [Self.tartu, Self.tallinn])), "cities swapped")
+        #expect(!held.isRepeated(by: Array(same.prefix(1))), "a city missing")
+        var failed = same
+        failed[1].result = .failure(.timedOut(Self.tartu, after: 10))
+        #expect(!held.isRepeated(by: failed), "a city failed")
+        #expect(!DirectorySnapshot(employees: Self.cities[0].employees, savedAt: Date()).isRepeated(by: same), "format 1 keeps no cities")
+    }
+
+    @Test("A repeated answer's outcome: the list given, complete, the saved cities, no ids; anything else is sorted")
+    func repeatedOutcome() async throws {
+        let saved = DirectorySnapshot(cities: Self.cities, savedAt: Date())
+        let arranged = saved.arranged(locale: Self.locale)
+        let same = Self.cities.map { DirectoryListing(url: $0.url, result: .success($0.employees)) }
+        let (outcome, ids) = await DirectoryOutcome.sorted(
+            same, saved: arranged.snapshot, listed: arranged.employees, savedStamp: "", locale: Self.locale)
+        #expect(outcome.repeatsSaved)
+        #expect(ids == nil)
+        #expect(outcome.isComplete && outcome.banner == nil)
+        #expect(outcome.employees == arranged.employees)
+        #expect(outcome.cities == Self.cities)
+        let (fresh, freshIDs) = await DirectoryOutcome.sorted(same, saved: arranged.snapshot, savedStamp: "", locale: Self.locale)
+        #expect(!fresh.repeatsSaved, "without the list shown, the answer is merged again")
+        #expect(fresh.employees == arranged.employees)
+        #expect(freshIDs == arranged.ids)
+    }
+
     @Test("A roster as positions reads as the array it was made from; only people that differ are held apart")
     func positionsReadBack() {
         let merged = [Self.jyri, Self.anna, Self.liis]
