@@ -87,6 +87,10 @@ struct DirectoryViewModelTests {
         #expect(await settle { busy.isIdle && !model.isLoading })
         #expect(model.savedPeople.isEmpty)
         #expect(model.columns.count == 3, "the saved column goes with the last saved row")
+        // The answer repeats the last complete one, whose list isn't the one shown: made again.
+        #expect(model.entries.outline == Self.expectedOutline)
+        guard case .loaded(_, stale: false) = model.state else { Issue.record("not fresh"); return }
+        #expect(model.employee(withID: "mari tamm")?.projects == ["Tere", "Kiri", "Ilm"])
     }
 
     @Test("The first city failing after a good load, with and without a save file: its people as it listed them",

@@ -62,19 +62,34 @@ struct DirectoryList: Sendable {
     /// `savedStamp`) and prepares the result, all off the main actor; the outcome's people are
     /// the list's, in list order, its cities are held as positions in them, and its name keys
     /// are dropped (the list's row ids are them). The listings are consumed, so the arrays
-    /// they brought are gone before the list is indexed. `shown` is the list made from
-    /// `saved`, if that is the one shown: an answer that repeats `saved` gives it back as it
-    /// is, instead of a second list of the same 200,000 people.
+    /// they brought are gone before the list is indexed.
     @concurrent
     static func prepare(
-        _ listings: consuming [DirectoryListing], saved: DirectorySnapshot?, shown: DirectoryList?, savedStamp: String, locale: Locale
+        _ listings: consuming [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
     ) async -> (DirectoryOutcome, DirectoryList?) {
-        let (outcome, ids) = await DirectoryOutcome.sorted(
-            consume listings, saved: saved, listed: shown?.employees, savedStamp: savedStamp, locale: locale)
-        if outcome.repeatsSaved, let shown { return (outcome, shown) }
+        let (outcome, ids) = await DirectoryOutcome.sorted(consume listings, saved: saved, savedStamp: savedStamp, locale: locale)
         guard let ordered = outcome.employees, let ids else { return (outcome, nil) }
         let list = await indexed(ordered, ids: ids)
         return (outcome, list)
+    }
+
+    /// Whether `listings` repeat `saved` (``DirectorySnapshot/isRepeated(by:)``), found off the
+    /// main actor: 200,000 people are compared.
+    @concurrent
+    static func repeats(_ listings: [DirectoryListing], _ saved: DirectorySnapshot?) async -> Bool {
+        guard let saved else { return false }
+        return await HeavyWork.run { saved.isRepeated(by: listings) }
+    }
+
+    /// The outcome and list of an answer that repeated `saved`, with the `skipped` records it
+    /// left out: `shown`, when it is the list made from `saved`, else that list made again.
+    @concurrent
+    static func prepare(
+        repeating saved: DirectorySnapshot, shown: DirectoryList?, skipped: [SkippedRecord], locale: Locale
+    ) async -> (DirectoryOutcome, DirectoryList?) {
+        if let shown { return (DirectoryOutcome(repeating: saved, listed: shown.employees, skipped: skipped), shown) }
+        let (list, held) = await prepare(saved, locale: locale)
+        return (DirectoryOutcome(repeating: held, listed: list.employees, skipped: skipped), list)
     }
 
     /// The rows of the people matching every word of `term` in a name, the email, a project or

@@ -61,9 +61,14 @@ public final class DirectoryViewModel: SourceModel {
     private let timeZone: TimeZone
     private let logger = Logger(label: "rolo.directory")
     private var refreshTask: Task<Void, Never>?
-    /// Reading the save file; a refresh's answer is applied only after it, so it is never
+    /// Reading the save file: a refresh's answer is compared with it, and a failed city filled
+    /// in from it, only once it is read.
+    private var savedRead: Task<Void, Never>?
+    /// Showing the saved list; a refresh's answer is applied only after it, so it is never
     /// overwritten by older data or shown without the banner its failure needs.
     private var savedTask: Task<Void, Never>?
+    /// Whether the answer read from the save file is still to be shown.
+    private var savedToShow = false
     private var started = false
     /// How many employees the last refresh left out because they couldn't be read.
     private var skippedCount = 0
@@ -186,29 +191,37 @@ public final class DirectoryViewModel: SourceModel {
     private func showSaved() {
         guard let snapshots else { return }
         let locale = self.locale
-        savedTask = busy.task { [weak self] in
+        let read = busy.task { [weak self] in
             let loaded = await Self.readSaved(snapshots)
             guard let self else { return }
             switch loaded {
             case .loaded(let snapshot):
                 // What fills in a failed city, even when the network answered first.
-                let keeps = self.lastComplete == nil
-                if keeps { self.lastComplete = snapshot }
-                guard self.employees == nil else { return }
-                let ready = await DirectoryList.prepare(snapshot, locale: locale)
-                // The same answer, its cities held as positions in the list, not arrays of their own.
-                if keeps { self.lastComplete = ready.saved }
-                guard self.employees == nil else { return }
-                self.show(ready.list)
-                self.showsLastComplete = keeps
-                self.savedAt = snapshot.savedAt
-                self.lastUpdated = snapshot.savedAt
+                guard self.lastComplete == nil else { return }
+                self.lastComplete = snapshot
+                self.savedToShow = true
             case .missing:
                 return
             case .unusable(let reason):
                 self.logger.warning("saved directory unusable: \(reason)")
                 self.onEvent(.banner(Self.unusableSaveText, isError: false))
+                self.onEvent(.changed)
             }
+        }
+        savedRead = read
+        savedTask = busy.task { [weak self] in
+            await read.value
+            guard let self, self.savedToShow, let saved = self.lastComplete, self.employees == nil else { return }
+            self.savedToShow = false
+            let ready = await DirectoryList.prepare(saved, locale: locale)
+            // The same answer, its cities held as positions in the list, not arrays of their own;
+            // nothing else sets it while the saved list is made (a refresh waits for this task).
+            self.lastComplete = ready.saved
+            guard self.employees == nil else { return }
+            self.show(ready.list)
+            self.showsLastComplete = true
+            self.savedAt = saved.savedAt
+            self.lastUpdated = saved.savedAt
             self.onEvent(.changed)
         }
     }
@@ -226,19 +239,28 @@ public final class DirectoryViewModel: SourceModel {
     }
 
     private func load() async {
-        let listings = await service.fetchAll()
+        var listings = await service.fetchAll()
         // The saved answer fills in a failed city, so it must be read first.
-        await savedTask?.value
+        await savedRead?.value
         // A newer refresh replaced this one; its answer is the one to show.
         guard !Task.isCancelled else { return }
         for listing in listings {
             SkippedRecordsReport.log(listing.skipped, noun: noun, source: listing.city, logger: logger)
         }
+        let skipped = listings.flatMap(\.skipped)
+        // An answer that repeats the saved one has the saved list for its list: its own arrays
+        // go now, before the saved list is made beside them.
+        let repeats = await DirectoryList.repeats(listings, lastComplete)
+        if repeats { listings = [] }
+        await savedTask?.value
+        guard !Task.isCancelled else { return }
         // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
         // The listings are handed over, so their arrays go as soon as the list holds the people.
-        let (outcome, ready) = await DirectoryList.prepare(
-            consume listings, saved: lastComplete, shown: showsLastComplete ? prepared : nil,
-            savedStamp: lastCompleteStamp ?? "", locale: locale)
+        let (outcome, ready) = if repeats, let saved = lastComplete {
+            await DirectoryList.prepare(repeating: saved, shown: showsLastComplete ? prepared : nil, skipped: skipped, locale: locale)
+        } else {
+            await DirectoryList.prepare(consume listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
+        }
         guard !Task.isCancelled else { return }
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")

@@ -40,9 +40,6 @@ public struct DirectoryOutcome: Sendable, Equatable {
     public var cities: [DirectorySnapshot.City]
     /// Where the merge put each city's people in ``employees``, until they are sorted.
     var origins: [[Int32]] = []
-    /// Whether the answer was the last complete one again (``DirectorySnapshot/isRepeated(by:)``):
-    /// nothing was merged, and ``employees`` are the list already made from it.
-    public private(set) var repeatsSaved = false
 
     /// Whether every city loaded, so the list may replace the saved one.
     public var isComplete: Bool { failedCities.isEmpty }
@@ -97,17 +94,17 @@ public struct DirectoryOutcome: Sendable, Equatable {
             : "\(Self.list(failedCities)) didn't load — showing \(showing), and \(Self.list(filledIn)) as saved at \(savedStamp); r to retry"
     }
 
-    /// The outcome of `listings` that repeat `saved`, whose people `listed` already are, in list
-    /// order: complete, with `saved`'s cities.
-    private init(_ listings: [DirectoryListing], repeating saved: DirectorySnapshot, listed: [DirectoryEmployee]) {
+    /// The outcome of listings that repeated `saved` (``DirectorySnapshot/isRepeated(by:)``),
+    /// leaving out the `skipped` records, whose people `listed` already are, in list order:
+    /// complete, with `saved`'s cities, nothing merged again.
+    public init(repeating saved: DirectorySnapshot, listed: [DirectoryEmployee], skipped: [SkippedRecord]) {
         employees = listed
         savedPeople = [:]
         banner = nil
         failedCities = []
         errors = []
-        skipped = listings.flatMap(\.skipped)
+        self.skipped = skipped
         cities = saved.cities
-        repeatsSaved = true
     }
 
     /// Puts ``employees`` in list order (``DirectoryMerge/order(_:locale:)``), in place, and
@@ -126,22 +123,14 @@ public struct DirectoryOutcome: Sendable, Equatable {
     }
 
     /// The outcome of `listings` (see ``init(_:saved:savedStamp:)``), sorted (``sort(locale:)``)
-    /// off the caller's thread; or, when they repeat `saved` and `listed` is the list shown from
-    /// it, an outcome that ``repeatsSaved`` with those people, and no ids (the shown list's
-    /// stand). The listings are consumed: their people's arrays are let go as soon as the cities
-    /// are held as positions, or the answer is found to be the saved one again.
+    /// off the caller's thread. The listings are consumed: their people's arrays are let go as
+    /// soon as the cities are held as positions, before the caller builds anything more.
     public static func sorted(
-        _ listings: consuming [DirectoryListing], saved: DirectorySnapshot?, listed: [DirectoryEmployee]? = nil,
-        savedStamp: String, locale: Locale
+        _ listings: consuming [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
     ) async -> (outcome: DirectoryOutcome, ids: [String]?) {
         let handoff = LockedValue(Optional(consume listings))
         return await HeavyWork.run {
-            var taken = handoff.withLock { $0.take() } ?? []
-            if let saved, let listed, saved.isRepeated(by: taken) {
-                return (DirectoryOutcome(taken, repeating: saved, listed: listed), nil)
-            }
-            var outcome = DirectoryOutcome(taken, saved: saved, savedStamp: savedStamp)
-            taken = []
+            var outcome = DirectoryOutcome(handoff.withLock { $0.take() } ?? [], saved: saved, savedStamp: savedStamp)
             let ids = outcome.sort(locale: locale)
             return (outcome, ids)
         }
