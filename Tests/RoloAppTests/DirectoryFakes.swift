@@ -11,6 +11,8 @@ actor FakeDirectoryService: DirectoryService {
     private(set) var calls = 0
     private var gate: CheckedContinuation<Void, Never>?
     private var holdNext = false
+    /// Called where the real client decodes the answers: after the source said it was ready.
+    private var onDecode: @Sendable () async -> Void = {}
 
     init(tallinn: Result<[DirectoryEmployee], FetchError>, tartu: Result<[DirectoryEmployee], FetchError>) {
         answers = [DirectorySamples.tallinn: tallinn, DirectorySamples.tartu: tartu]
@@ -18,6 +20,10 @@ actor FakeDirectoryService: DirectoryService {
 
     func answer(_ url: URL, _ result: Result<[DirectoryEmployee], FetchError>) {
         answers[url] = result
+    }
+
+    func onDecode(_ body: @escaping @Sendable () async -> Void) {
+        onDecode = body
     }
 
     /// The next fetch waits until `release()`.
@@ -32,12 +38,14 @@ actor FakeDirectoryService: DirectoryService {
 
     var isHolding: Bool { gate != nil }
 
-    func fetchAll() async -> [DirectoryListing] {
+    func fetchAll(decodingAfter ready: @escaping @Sendable () async -> Void) async -> [DirectoryListing] {
         calls += 1
         if holdNext {
             holdNext = false
             await withCheckedContinuation { gate = $0 }
         }
+        await ready()
+        await onDecode()
         return urls.map { DirectoryListing(url: $0, result: answers[$0]!) }
     }
 }

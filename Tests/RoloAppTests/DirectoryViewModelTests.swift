@@ -238,6 +238,20 @@ struct DirectoryViewModelTests {
         #expect(model.savedPeople == ["jüri õun": "Tallinn", "peeter termomeeter": "Tallinn"])
     }
 
+    @Test("At a second start the answer is decoded only once the saved list is shown")
+    func decodesAfterSavedList() async throws {
+        let store = temporaryStore()
+        try store.save([.init(url: S.tallinn, employees: S.tallinnList)], at: Sample.today.addingTimeInterval(-3600))
+        let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList))
+        let (model, busy) = makeDirectory(service, store: store)
+        let shownAtDecode = SeenOnMain()
+        await service.onDecode { @MainActor in shownAtDecode.value = model.savedAt != nil }
+        model.start()
+        #expect(await settle { busy.isIdle })
+        #expect(shownAtDecode.value == true)
+        #expect(model.entries.outline == Self.expectedOutline)
+    }
+
     @Test("r keeps the list shown while it loads")
     func refreshKeepsList() async {
         let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList))
@@ -291,4 +305,10 @@ struct DirectoryViewModelTests {
         #expect(await settle { busy.isIdle })
         #expect(model.entries.outline == Self.expectedOutline)
     }
+}
+
+/// What a check on the main actor saw, for a test to read afterwards.
+@MainActor
+private final class SeenOnMain {
+    var value: Bool?
 }

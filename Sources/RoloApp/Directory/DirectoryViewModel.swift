@@ -239,7 +239,11 @@ public final class DirectoryViewModel: SourceModel {
     }
 
     private func load() async {
-        var listings = await service.fetchAll()
+        // At a second start the answer's bodies wait while the saved list is read and made:
+        // undecoded, 200,000 people take half the memory, and the answer is compared with the
+        // saved one only after that anyway.
+        let savedShown = savedTask
+        var listings = await service.fetchAll(decodingAfter: { await savedShown?.value })
         // The saved answer fills in a failed city, so it must be read first.
         await savedRead?.value
         // A newer refresh replaced this one; its answer is the one to show.

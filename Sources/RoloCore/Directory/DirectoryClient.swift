@@ -16,11 +16,12 @@ public struct DirectoryClient: DirectoryService {
     }
 
     /// Fetches every listing at once, so a refresh takes as long as the slowest city, not the
-    /// sum of them; results come back in the order of ``urls``.
-    public func fetchAll() async -> [DirectoryListing] {
+    /// sum of them; results come back in the order of ``urls``. Each body is decoded once
+    /// `ready` returns.
+    public func fetchAll(decodingAfter ready: @escaping @Sendable () async -> Void) async -> [DirectoryListing] {
         let results = await withTaskGroup(of: (Int, Result<DecodedList<DirectoryEmployee>, FetchError>).self) { group in
             for (index, url) in urls.enumerated() {
-                group.addTask { (index, await fetch(url)) }
+                group.addTask { (index, await fetch(url, decodingAfter: ready)) }
             }
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
@@ -29,8 +30,10 @@ public struct DirectoryClient: DirectoryService {
         }
     }
 
-    /// Fetches one listing; every failure is a ``FetchError``.
-    public func fetch(_ url: URL) async -> Result<DecodedList<DirectoryEmployee>, FetchError> {
+    /// Fetches one listing, its body decoded once `ready` returns; every failure is a ``FetchError``.
+    public func fetch(
+        _ url: URL, decodingAfter ready: @Sendable () async -> Void = {}
+    ) async -> Result<DecodedList<DirectoryEmployee>, FetchError> {
         do {
             let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)
             let response = try await http.send(request)
@@ -41,6 +44,7 @@ public struct DirectoryClient: DirectoryService {
             // The trace splits answer → first frame (ROLO_TRACE_STARTUP=1; scripts/measure-load.py),
             // once per city: measuring from the first city's answer counts the wait for the other.
             StartupTrace.mark("list answered")
+            await ready()
             do {
                 let list = try await HeavyWork.run { try DirectoryDecoder.decodeEmployees(body) }
                 StartupTrace.mark("list decoded")
