@@ -25,9 +25,8 @@ struct ReceivedFoods: FoodsService {
 struct ReceivedDirectory: DirectoryService {
     let bodies: [(URL, Data)]
 
-    func fetchAll(decodingAfter ready: @escaping @Sendable () async -> Void) async -> [DirectoryListing] {
-        await ready()
-        return bodies.map { url, body in
+    func fetchAll(decodingAfter ready: @escaping @Sendable (URL) async -> DirectoryRoster?) async -> [DirectoryListing] {
+        bodies.map { url, body in
             DirectoryListing(url: url, decoded: Result { try DirectoryDecoder.decodeEmployees(body) }.mapError { $0 as! FetchError })
         }
     }

@@ -11,8 +11,8 @@ actor FakeDirectoryService: DirectoryService {
     private(set) var calls = 0
     private var gate: CheckedContinuation<Void, Never>?
     private var holdNext = false
-    /// Called where the real client decodes the answers: after the source said it was ready.
-    private var onDecode: @Sendable () async -> Void = {}
+    /// What the source said each listing gave last time, at the last fetch.
+    private(set) var kept: [URL: DirectoryRoster] = [:]
 
     init(tallinn: Result<[DirectoryEmployee], FetchError>, tartu: Result<[DirectoryEmployee], FetchError>) {
         answers = [DirectorySamples.tallinn: tallinn, DirectorySamples.tartu: tartu]
@@ -20,10 +20,6 @@ actor FakeDirectoryService: DirectoryService {
 
     func answer(_ url: URL, _ result: Result<[DirectoryEmployee], FetchError>) {
         answers[url] = result
-    }
-
-    func onDecode(_ body: @escaping @Sendable () async -> Void) {
-        onDecode = body
     }
 
     /// The next fetch waits until `release()`.
@@ -38,14 +34,13 @@ actor FakeDirectoryService: DirectoryService {
 
     var isHolding: Bool { gate != nil }
 
-    func fetchAll(decodingAfter ready: @escaping @Sendable () async -> Void) async -> [DirectoryListing] {
+    func fetchAll(decodingAfter ready: @escaping @Sendable (URL) async -> DirectoryRoster?) async -> [DirectoryListing] {
         calls += 1
         if holdNext {
             holdNext = false
             await withCheckedContinuation { gate = $0 }
         }
-        await ready()
-        await onDecode()
+        for url in urls { kept[url] = await ready(url) }
         return urls.map { DirectoryListing(url: $0, result: answers[$0]!) }
     }
 }

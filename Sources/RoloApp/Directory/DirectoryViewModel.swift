@@ -239,11 +239,14 @@ public final class DirectoryViewModel: SourceModel {
     }
 
     private func load() async {
-        // At a second start the answer's bodies wait while the saved list is read and made:
-        // undecoded, 200,000 people take half the memory, and the answer is compared with the
-        // saved one only after that anyway.
-        let savedShown = savedTask
-        var listings = await service.fetchAll(decodingAfter: { await savedShown?.value })
+        // At a second start the answer's bodies wait, unread, for the saved file: a body that
+        // repeats its city is then compared with it a run at a time and answered with the saved
+        // people, so the same 200,000 are never held twice while the saved list is made.
+        let savedRead = self.savedRead
+        var listings = await service.fetchAll(decodingAfter: { [weak self] url in
+            await savedRead?.value
+            return await self?.savedRoster(of: url)
+        })
         // The saved answer fills in a failed city, so it must be read first.
         await savedRead?.value
         // A newer refresh replaced this one; its answer is the one to show.
@@ -290,6 +293,11 @@ public final class DirectoryViewModel: SourceModel {
         }
         onEvent(.changed)
         if outcome.isComplete, outcome.employees != nil { await save(outcome.cities, at: date) }
+    }
+
+    /// The people the listing at `url` gave in the last complete answer.
+    private func savedRoster(of url: URL) -> DirectoryRoster? {
+        lastComplete?.cities.first { $0.url == url }?.roster
     }
 
     /// When the last complete answer was saved, as rows and banners say it ("12:04").
