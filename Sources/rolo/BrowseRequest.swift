@@ -50,8 +50,12 @@ struct BrowseRequest: Equatable {
         let environment = ProcessEnvironment.variables()
         var settings: Settings
         let keyTable: KeyTable<Action>
+        var storage: Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never>?
         do {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
+            // The database is the longest step before a first frame that shows stored persons:
+            // it starts as soon as the settings say where it is (the demo's moves with the stand-in).
+            if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
@@ -70,7 +74,8 @@ struct BrowseRequest: Equatable {
         let standIn = demo ? try await Wiring.startDemo(&settings) : nil
         if standIn != nil { StartupTrace.mark("stand-in") }
         let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, environment: environment,
-                                           storage: Self.readStorage(settings, first: source), addressBook: Self.readAddressBook(settings))
+                                           storage: storage ?? Self.readStorage(settings, first: source),
+                                           addressBook: Self.readAddressBook(settings))
         await standIn?.stop()
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
@@ -114,15 +119,15 @@ struct BrowseRequest: Equatable {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// rolo's database, opened on another thread as soon as the settings say where it is: it is
-    /// the longest step before a first frame that shows stored persons, and runs beside the
-    /// terminal's set-up. A first tab that shows stored persons has its page read here too, so
-    /// that the first frame has it rather than "Loading…".
-    private static func readStorage(_ settings: Settings, first: SourceID?) -> Task<(RoloDatabase?, RandomUserViewModel.LoadedPage?), Never> {
+    /// rolo's database, opened on another thread, beside the log's and the terminal's set-up
+    /// (so it logs nothing: the screen logs why it couldn't be opened). A first tab that shows
+    /// stored persons has its page read here too, so that the first frame has it rather than
+    /// "Loading…".
+    private static func readStorage(_ settings: Settings, first: SourceID?) -> Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never> {
         Task.detached(priority: .userInitiated) {
             let database = Wiring.openDatabase(settings)
-            guard first == .randomuser, let database else { return (database, nil) }
-            return (database, await RandomUserViewModel.storedFirstPage(in: PersonStore(database: database)))
+            guard first == .randomuser, case .success(let opened) = database else { return (database, nil) }
+            return (database, RandomUserViewModel.storedFirstPage(in: PersonStore(database: opened)))
         }
     }
 
@@ -137,7 +142,7 @@ struct BrowseRequest: Equatable {
 
     @MainActor
     private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool, environment: [String: String],
-                                  storage: Task<(RoloDatabase?, RandomUserViewModel.LoadedPage?), Never>,
+                                  storage: Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never>,
                                   addressBook: Task<AddressBookIndex, Never>) async -> Result<Void, TerminalError> {
         // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
         let http = CurlHTTPClient()
@@ -174,7 +179,8 @@ struct BrowseRequest: Equatable {
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: Wiring.directorySnapshots(settings), addressBook: addressBook, busy: busy,
             pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let (database, randomuserFirstPage) = await storage.value
+        let (opened, randomuserFirstPage) = await storage.value
+        let database = Wiring.opened(opened)
         StartupTrace.mark("database")
         let randomuser = makeRandomUser(settings: settings, database: database, firstPage: randomuserFirstPage, http: http, busy: busy,
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)

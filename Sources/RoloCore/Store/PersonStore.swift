@@ -45,12 +45,37 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     public func snapshot(
         _ source: String, picking pick: @escaping @Sendable (SourceState?, Int) -> Range<Int>?
     ) async throws -> (state: SourceState?, count: Int, persons: [Person]) {
-        let (state, count, payloads) = try await read(source) { db in
-            let state = try SourceStateRecord.stored(db, source)?.state
-            let count = try Self.nextPosition(db, source)
-            return (state, count, try pick(state, count).map { try Self.payloads(db, source, $0) } ?? [])
+        try decoded(source, try await read(source) { db in try Self.stored(db, source, picking: pick) })
+    }
+
+    /// ``snapshot(_:picking:)`` read on the calling thread, which waits for it: for the launch's
+    /// read-ahead, on a thread of its own. The asynchronous read hopped to GRDB's reader queue
+    /// and back, and on a busy machine each hop waited milliseconds for a core, before the
+    /// first frame.
+    public func snapshotWaiting(
+        _ source: String, picking pick: @escaping @Sendable (SourceState?, Int) -> Range<Int>?
+    ) throws -> (state: SourceState?, count: Int, persons: [Person]) {
+        let stored: (SourceState?, Int, [Data])
+        do {
+            stored = try database.writer.read { db in try Self.stored(db, source, picking: pick) }
+        } catch {
+            throw StoreError.cantRead(source, reason: StoreError.reason(error))
         }
-        return (state, count, try decode(source, payloads))
+        return try decoded(source, stored)
+    }
+
+    private static func stored(
+        _ db: Database, _ source: String, picking pick: (SourceState?, Int) -> Range<Int>?
+    ) throws -> (SourceState?, Int, [Data]) {
+        let state = try SourceStateRecord.stored(db, source)?.state
+        let count = try nextPosition(db, source)
+        return (state, count, try pick(state, count).map { try payloads(db, source, $0) } ?? [])
+    }
+
+    private func decoded(
+        _ source: String, _ stored: (SourceState?, Int, [Data])
+    ) throws -> (state: SourceState?, count: Int, persons: [Person]) {
+        (stored.0, stored.1, try decode(source, stored.2))
     }
 
     private static func payloads(_ db: Database, _ source: String, _ range: Range<Int>) throws -> [Data] {
