@@ -24,7 +24,7 @@ enum Wiring {
     }
 
     /// rolo's database, opened once for the sources that store persons, or why it can't be:
-    /// then those sources keep their persons in memory, which ``logUnopened(_:)`` tells the log.
+    /// then those sources keep their persons in memory, which ``opened(_:)`` tells the log.
     /// It logs nothing itself: the browser opens it before the log is set up.
     static func openDatabase(_ settings: Settings) -> Result<RoloDatabase, any Error> {
         Result { try RoloDatabase(dataDirectory: settings.dataDir) }
