@@ -40,13 +40,22 @@ struct BrowseRequest: Equatable {
 
     /// Loads the settings, then opens the screen (or, with `--check-config`, only says whether
     /// they load); a mistake in them is exit status 2, a terminal rolo can't use 1.
+    ///
+    /// On the main actor from the start, where the screen runs: run on the global executor, the
+    /// launch hopped to a pool thread and back before its first frame, each hop waiting for a
+    /// thread to wake. Until the screen is up there is nothing else for the main actor to answer.
+    @MainActor
     func run() async throws {
         StartupTrace.mark("command line")
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables()
         var settings: Settings
         let keyTable: KeyTable<Action>
+        var storage: Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never>?
         do {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
+            // The database is the longest step before a first frame that shows stored persons:
+            // it starts as soon as the settings say where it is (the demo's moves with the stand-in).
+            if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
@@ -64,7 +73,9 @@ struct BrowseRequest: Equatable {
 
         let standIn = demo ? try await Wiring.startDemo(&settings) : nil
         if standIn != nil { StartupTrace.mark("stand-in") }
-        let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, idleFile: environment["ROLO_IDLE_FILE"])
+        let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, environment: environment,
+                                           storage: storage ?? Self.readStorage(settings, first: source),
+                                           addressBook: Self.readAddressBook(settings))
         await standIn?.stop()
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
@@ -108,23 +119,31 @@ struct BrowseRequest: Equatable {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    @MainActor
-    private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool,
-                                  idleFile: String?) async -> Result<Void, TerminalError> {
-        // The address book and the database are read on other threads while the terminal opens:
-        // most tabs draw neither, and the main actor has the terminal to set up meanwhile. The
-        // directory waits for the address book only when it starts: no first frame does.
-        let addressBook = Task.detached(priority: .userInitiated) { () -> AddressBookIndex in
+    /// rolo's database, opened on another thread, beside the log's and the terminal's set-up
+    /// (so it logs nothing: the screen logs why it couldn't be opened). A first tab that shows
+    /// stored persons has its page read here too, so that the first frame has it rather than
+    /// "Loading…".
+    private static func readStorage(_ settings: Settings, first: SourceID?) -> Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never> {
+        Task.detached(priority: .userInitiated) {
+            let database = Wiring.openDatabase(settings)
+            guard first == .randomuser, case .success(let opened) = database else { return (database, nil) }
+            return (database, RandomUserViewModel.storedFirstPage(in: PersonStore(database: opened)))
+        }
+    }
+
+    /// The address book, read on another thread: most tabs don't draw it, and the directory waits
+    /// for it only when it starts, which no first frame does.
+    private static func readAddressBook(_ settings: Settings) -> Task<AddressBookIndex, Never> {
+        Task.detached(priority: .userInitiated) {
             let loaded = Wiring.loadContacts(settings)
             return AddressBookIndex(cards: loaded.cards, problem: loaded.problem)
         }
-        let storage = Task.detached(priority: .userInitiated) { () -> (RoloDatabase?, RandomUserViewModel.LoadedPage?) in
-            let database = Wiring.openDatabase(settings)
-            // A first tab that shows stored persons has its page read here too, beside the
-            // terminal's set-up, so that the first frame has it rather than "Loading…".
-            guard first == .randomuser, let database else { return (database, nil) }
-            return (database, await RandomUserViewModel.storedFirstPage(in: PersonStore(database: database)))
-        }
+    }
+
+    @MainActor
+    private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool, environment: [String: String],
+                                  storage: Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never>,
+                                  addressBook: Task<AddressBookIndex, Never>) async -> Result<Void, TerminalError> {
         // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
         let http = CurlHTTPClient()
         // rolo exits next, whether the screen opened or not: the HTTP thread must be done with
@@ -135,7 +154,7 @@ struct BrowseRequest: Equatable {
             terminal = try Terminal(options: TerminalOptions(
                 noColor: settings.noColor,
                 imageColors: ImageColorPreference(rawValue: settings.images.rawValue) ?? .auto,
-                ascii: ascii, clipboard: settings.clipboard))
+                ascii: ascii, clipboard: settings.clipboard), environment: environment)
         } catch let error as TerminalError {
             return .failure(error)
         } catch {
@@ -145,7 +164,7 @@ struct BrowseRequest: Equatable {
         let busy = BusyTracker()
         let pipeline = ImagePipeline()
         let showImages = terminal.canShowImages
-        Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth), images \(showImages ? "on" : "off")")
+        Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth.name), images \(showImages ? "on" : "off")")
         let people = PeopleViewModel(
             service: PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout),
             busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
@@ -160,7 +179,8 @@ struct BrowseRequest: Equatable {
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: Wiring.directorySnapshots(settings), addressBook: addressBook, busy: busy,
             pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let (database, randomuserFirstPage) = await storage.value
+        let (opened, randomuserFirstPage) = await storage.value
+        let database = Wiring.opened(opened)
         StartupTrace.mark("database")
         let randomuser = makeRandomUser(settings: settings, database: database, firstPage: randomuserFirstPage, http: http, busy: busy,
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
@@ -171,7 +191,7 @@ struct BrowseRequest: Equatable {
         controller.onCopy = { terminal.copyToClipboard($0) }
         terminal.probeClipboard()
         StartupTrace.mark("sources")
-        await App(terminal: terminal, controller: controller, idleFile: idleFile).run()
+        await App(terminal: terminal, controller: controller, idleFile: environment["ROLO_IDLE_FILE"]).run()
         return .success(())
     }
 }

@@ -130,7 +130,7 @@ struct Dump: AsyncParsableCommand {
     private func database(_ settings: Settings, report: StandardErrorReport) throws -> RoloDatabase {
         let path = URL(fileURLWithPath: settings.dataDir).appendingPathComponent(RoloDatabase.fileName).path
         if offline, !FileManager.default.fileExists(atPath: path) { return try RoloDatabase.inMemory() }
-        if let database = Wiring.openDatabase(settings) { return database }
+        if let database = Wiring.opened(Wiring.openDatabase(settings)) { return database }
         report.dumpReport.notice("\(path) can't be opened (see the log); nothing is stored this time")
         return try RoloDatabase.inMemory()
     }

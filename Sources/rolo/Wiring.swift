@@ -23,12 +23,19 @@ enum Wiring {
         return server
     }
 
-    /// rolo's database, opened once for the sources that store persons; nil when it can't be
-    /// opened (the reason is in the log), and those sources keep their persons in memory.
-    static func openDatabase(_ settings: Settings) -> RoloDatabase? {
-        do {
-            return try RoloDatabase(dataDirectory: settings.dataDir)
-        } catch {
+    /// rolo's database, opened once for the sources that store persons, or why it can't be:
+    /// then those sources keep their persons in memory, which ``opened(_:)`` tells the log.
+    /// It logs nothing itself: the browser opens it before the log is set up.
+    static func openDatabase(_ settings: Settings) -> Result<RoloDatabase, any Error> {
+        Result { try RoloDatabase(dataDirectory: settings.dataDir) }
+    }
+
+    /// The database, or nil once the log says why it couldn't be opened.
+    static func opened(_ database: Result<RoloDatabase, any Error>) -> RoloDatabase? {
+        switch database {
+        case .success(let database):
+            return database
+        case .failure(let error):
             Logger(label: "rolo").error("randomuser and pipedrive keep their persons in memory: \(error)")
             return nil
         }

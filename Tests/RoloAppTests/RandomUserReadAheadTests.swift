@@ -12,7 +12,7 @@ struct RandomUserReadAheadTests {
     func shownAtStart() async throws {
         let store = try memoryStore()
         try await storePersons(30, in: store)
-        let page = try #require(await RandomUserViewModel.storedFirstPage(in: store))
+        let page = try #require(RandomUserViewModel.storedFirstPage(in: store))
         let service = FakeRandomUserService()
         let (model, busy) = makeRandomUser(service, store: store, firstPage: page)
         model.start()
@@ -35,7 +35,7 @@ struct RandomUserReadAheadTests {
         plain.start()
         #expect(await settle({ plainBusy.isIdle && !plain.isLoading }, limit: 100_000))
         let (ahead, _) = makeRandomUser(FakeRandomUserService(), store: store,
-                                         firstPage: await RandomUserViewModel.storedFirstPage(in: store))
+                                         firstPage: RandomUserViewModel.storedFirstPage(in: store))
         ahead.start()
         #expect(ahead.rowIDs == plain.rowIDs)
         #expect(ahead.statusItems == plain.statusItems)
@@ -46,7 +46,7 @@ struct RandomUserReadAheadTests {
     @Test("Nothing stored: nothing is read ahead, and start() fetches page 1 as before")
     func emptyStoreReadsNothingAhead() async throws {
         let store = try memoryStore()
-        #expect(await RandomUserViewModel.storedFirstPage(in: store) == nil)
+        #expect(RandomUserViewModel.storedFirstPage(in: store) == nil)
         let service = FakeRandomUserService()
         let (model, busy) = makeRandomUser(service, store: store, firstPage: nil)
         model.start()
@@ -63,7 +63,7 @@ struct RandomUserReadAheadTests {
         try await store.appendPage(RandomUserPager.source, persons: persons, names: persons.map(\.fullName),
                                    page: 1, seed: RandomUserSamples.seed, complete: true, cursor: nil, at: Sample.today)
         let service = FakeRandomUserService()
-        let (model, _) = makeRandomUser(service, store: store, firstPage: await RandomUserViewModel.storedFirstPage(in: store))
+        let (model, _) = makeRandomUser(service, store: store, firstPage: RandomUserViewModel.storedFirstPage(in: store))
         model.start()
         #expect(model.rowIDs.count == 4)
         #expect(model.reachedEnd)

@@ -141,11 +141,12 @@ public final class RandomUserViewModel: SourceModel {
         }
     }
 
-    /// randomuser's first page when the database holds it, read apart from any view-model: a
-    /// launch reads it beside the terminal's set-up, so the first frame can show it. Nil when it
-    /// must be fetched, or can't be read (``start()`` then reads it again and says why).
-    public nonisolated static func storedFirstPage(in store: PersonStore<RandomPerson>) async -> LoadedPage? {
-        guard let read = try? await RandomUserPager(pageSize: pageSize).readStored(shown: 0, store: store),
+    /// randomuser's first page when the database holds it, read apart from any view-model and on
+    /// the calling thread, which waits for it: a launch reads it on the thread that opens the
+    /// database, beside the terminal's set-up, so the first frame can show it. Nil when it must be
+    /// fetched, or can't be read (``start()`` then reads it again and says why).
+    public nonisolated static func storedFirstPage(in store: PersonStore<RandomPerson>) -> LoadedPage? {
+        guard let read = try? RandomUserPager(pageSize: pageSize).readStoredWaiting(shown: 0, store: store),
             case .stored(let page) = read.next
         else { return nil }
         return LoadedPage(page: page, storedCount: read.count, state: read.state)

@@ -45,7 +45,7 @@ public struct FileLogHandler: LogHandler {
         for (key, value) in merged.sorted(by: { $0.key < $1.key }) {
             line += " \(key)=\(value)"
         }
-        let oneLine = line.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+        let oneLine = line.replacingEvery("\r\n", with: "\\n").replacingEvery("\n", with: "\\n")
         file.append(redactingSecrets(oneLine.sanitizedForTerminal, secrets: secrets))
     }
 

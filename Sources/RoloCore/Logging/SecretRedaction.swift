@@ -8,9 +8,9 @@ import Foundation
 public func redactingSecrets(_ text: String, secrets: [String]) -> String {
     var redacted = text
     for secret in secrets where secret.count >= 4 {
-        redacted = redacted.replacingOccurrences(of: secret, with: "REDACTED")
+        redacted = redacted.replacingEvery(secret, with: "REDACTED")
     }
-    guard redacted.range(of: "token=", options: .caseInsensitive) != nil else { return redacted }
+    guard redacted.containsIgnoringASCIICase("token=") else { return redacted }
     let whole = NSRange(redacted.startIndex..., in: redacted)
     return tokenParameter.stringByReplacingMatches(in: redacted, range: whole, withTemplate: "$1$2REDACTED")
 }

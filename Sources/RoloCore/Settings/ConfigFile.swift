@@ -123,7 +123,7 @@ struct ConfigFile {
 
     /// " (did you mean 'people-url'?)" for a near miss or a key cut short, else the list of keys.
     static func suggestion(for key: String) -> String {
-        let normalized = key.lowercased().replacingOccurrences(of: "_", with: "-")
+        let normalized = key.lowercased().replacingEvery("_", with: "-")
         let near = Setting.allCases.map(\.rawValue).filter { candidate in
             normalized.editDistance(to: candidate) <= 3 || candidate.hasPrefix(normalized + "-")
         }

@@ -41,7 +41,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .directoryURL: "ROLO_DIRECTORY_URLS"
         case .pipedriveToken: "PIPEDRIVE_API_TOKEN"
         case .noColor: "NO_COLOR"
-        default: "ROLO_" + rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
+        default: "ROLO_" + rawValue.uppercased().replacingEvery("-", with: "_")
         }
     }
 

@@ -97,7 +97,7 @@ struct SettingResolver {
     /// `text` as an absolute http(s) URL with a host; anything else is refused before it could
     /// reach the network as a relative path or a `file:` URL.
     static func httpURL(_ text: String, origin: String, example: String) throws -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
         else {

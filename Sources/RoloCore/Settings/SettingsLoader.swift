@@ -7,7 +7,7 @@ public enum SettingsLoader {
     ///
     /// - Parameters:
     ///   - options: values given on the command line, by setting; a flag given bare has `[]`.
-    ///   - environment: the process environment (`ProcessInfo.processInfo.environment`).
+    ///   - environment: the process environment (``ProcessEnvironment/variables()``).
     ///   - configFile: the config file; nil means `$XDG_CONFIG_HOME/rolo/config.toml`. A missing
     ///     file is fine.
     public static func load(
@@ -48,7 +48,7 @@ public enum SettingsLoader {
         // NO_COLOR counts when set to anything; ROLO_CLIPBOARD=0 must mean off.
         case .flag: value = setting == .noColor ? .flag(true) : .text([text])
         case .urls:
-            value = .text(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            value = .text(text.split(separator: ",").map(\.trimmingWhitespace).filter { !$0.isEmpty })
         default: value = .text([text])
         }
         return RawSetting(value: value, origin: name)

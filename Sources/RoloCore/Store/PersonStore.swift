@@ -29,13 +29,13 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
 
     /// What is known about `source`'s stored list; `nil` when nothing was ever stored.
     public func state(_ source: String) async throws -> SourceState? {
-        try await read(source) { db in try SourceStateRecord.fetchOne(db, key: source)?.state }
+        try await read(source) { db in try SourceStateRecord.stored(db, source)?.state }
     }
 
     /// `source`'s state and stored count, read together.
     public func totals(_ source: String) async throws -> (state: SourceState?, count: Int) {
         try await read(source) { db in
-            (try SourceStateRecord.fetchOne(db, key: source)?.state, try Self.nextPosition(db, source))
+            (try SourceStateRecord.stored(db, source)?.state, try Self.nextPosition(db, source))
         }
     }
 
@@ -45,12 +45,37 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     public func snapshot(
         _ source: String, picking pick: @escaping @Sendable (SourceState?, Int) -> Range<Int>?
     ) async throws -> (state: SourceState?, count: Int, persons: [Person]) {
-        let (state, count, payloads) = try await read(source) { db in
-            let state = try SourceStateRecord.fetchOne(db, key: source)?.state
-            let count = try Self.nextPosition(db, source)
-            return (state, count, try pick(state, count).map { try Self.payloads(db, source, $0) } ?? [])
+        try decoded(source, try await read(source) { db in try Self.stored(db, source, picking: pick) })
+    }
+
+    /// ``snapshot(_:picking:)`` read on the calling thread, which waits for it: for the launch's
+    /// read-ahead, on a thread of its own. The asynchronous read hopped to GRDB's reader queue
+    /// and back, and on a busy machine each hop waited milliseconds for a core, before the
+    /// first frame.
+    public func snapshotWaiting(
+        _ source: String, picking pick: @escaping @Sendable (SourceState?, Int) -> Range<Int>?
+    ) throws -> (state: SourceState?, count: Int, persons: [Person]) {
+        let stored: (SourceState?, Int, [Data])
+        do {
+            stored = try database.writer.read { db in try Self.stored(db, source, picking: pick) }
+        } catch {
+            throw StoreError.cantRead(source, reason: StoreError.reason(error))
         }
-        return (state, count, try decode(source, payloads))
+        return try decoded(source, stored)
+    }
+
+    private static func stored(
+        _ db: Database, _ source: String, picking pick: (SourceState?, Int) -> Range<Int>?
+    ) throws -> (SourceState?, Int, [Data]) {
+        let state = try SourceStateRecord.stored(db, source)?.state
+        let count = try nextPosition(db, source)
+        return (state, count, try pick(state, count).map { try payloads(db, source, $0) } ?? [])
+    }
+
+    private func decoded(
+        _ source: String, _ stored: (SourceState?, Int, [Data])
+    ) throws -> (state: SourceState?, count: Int, persons: [Person]) {
+        (stored.0, stored.1, try decode(source, stored.2))
     }
 
     private static func payloads(_ db: Database, _ source: String, _ range: Range<Int>) throws -> [Data] {
@@ -105,7 +130,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     public func promote(_ staging: String, to source: String) async throws {
         do {
             try await database.writer.write { db in
-                guard var state = try SourceStateRecord.fetchOne(db, key: staging) else { return }
+                guard var state = try SourceStateRecord.stored(db, staging) else { return }
                 try Self.delete(db, source)
                 try db.execute(sql: "UPDATE person SET source = ? WHERE source = ?", arguments: [source, staging])
                 _ = try SourceStateRecord.deleteOne(db, key: staging)
@@ -192,7 +217,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
         _ db: Database, _ source: String, page: Int, seed: String?, complete: Bool, cursor: String?,
         total: Int?, at date: Date
     ) throws {
-        let previous = try SourceStateRecord.fetchOne(db, key: source)
+        let previous = try SourceStateRecord.stored(db, source)
         let state = SourceState(
             source: source, seed: seed ?? previous?.seed, pagesStored: max(page, previous?.pagesStored ?? 0),
             total: total ?? previous?.total, complete: complete, cursor: cursor, fetchedAt: date)

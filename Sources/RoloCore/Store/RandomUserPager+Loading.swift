@@ -20,14 +20,30 @@ extension RandomUserPager {
     /// page itself when it holds it (or the end of the data), else which page to fetch; and the
     /// stored count and state it was decided on.
     public func readStored<Person>(shown: Int, store: PersonStore<Person>) async throws -> StoredRead<Person> {
-        let decide = { @Sendable [self] (state: SourceState?, count: Int) in nextPage(shown: shown, stored: state, storedCount: count) }
-        let stored = try await store.snapshot(Self.source) { state, count in
-            guard case .fromDatabase(let range) = decide(state, count) else { return nil }
+        storedRead(shown: shown, try await store.snapshot(Self.source, picking: positions(shown: shown)))
+    }
+
+    /// ``readStored(shown:store:)`` on the calling thread, which waits for the read
+    /// (``PersonStore/snapshotWaiting(_:picking:)``): the launch's read-ahead.
+    public func readStoredWaiting<Person>(shown: Int, store: PersonStore<Person>) throws -> StoredRead<Person> {
+        storedRead(shown: shown, try store.snapshotWaiting(Self.source, picking: positions(shown: shown)))
+    }
+
+    /// The positions to read after the first `shown`, when the next page is stored.
+    private func positions(shown: Int) -> @Sendable (SourceState?, Int) -> Range<Int>? {
+        { [self] state, count in
+            guard case .fromDatabase(let range) = nextPage(shown: shown, stored: state, storedCount: count) else { return nil }
             return range
         }
+    }
+
+    /// What a read of the stored list says of the page after the first `shown`.
+    private func storedRead<Person>(
+        shown: Int, _ stored: (state: SourceState?, count: Int, persons: [Person])
+    ) -> StoredRead<Person> {
         let (state, count) = (stored.state, stored.count)
         let next: StoredRead<Person>.Next
-        switch decide(state, count) {
+        switch nextPage(shown: shown, stored: state, storedCount: count) {
         case .endOfData:
             next = .stored(StoredPage(persons: [], origin: .database, reachedEnd: true))
         case .fromDatabase(let range):

@@ -19,6 +19,25 @@ struct SourceStateRecord: Codable, FetchableRecord, PersistableRecord {
         case fetchedAt = "fetched_at"
     }
 
+    /// Reads the columns by name, not through `Codable`: the launch reads this row before its
+    /// first frame, and GRDB's row decoder and its key lookup (`fetchOne(db, key:)` asks SQLite
+    /// for the table's primary key first) took a millisecond and a half of it. A value of the
+    /// wrong type throws, as the decoder did.
+    init(row: Row) throws {
+        source = try row.decode(forColumn: "source")
+        seed = try row.decode(forColumn: "seed")
+        pagesStored = try row.decode(forColumn: "pages_stored")
+        total = try row.decode(forColumn: "total")
+        complete = try row.decode(forColumn: "complete")
+        cursor = try row.decode(forColumn: "cursor")
+        fetchedAt = try row.decode(forColumn: "fetched_at")
+    }
+
+    /// `source`'s row, if it has one.
+    static func stored(_ db: Database, _ source: String) throws -> SourceStateRecord? {
+        try fetchOne(db, sql: "SELECT * FROM source_state WHERE source = ?", arguments: [source])
+    }
+
     init(_ state: SourceState) {
         source = state.source
         seed = state.seed

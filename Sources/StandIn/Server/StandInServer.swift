@@ -47,7 +47,9 @@ public final class StandInServer: Sendable {
         )
         let (outcomes, report) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
         // `run()` throws at once when the port is taken, while `waitUntilListening()` would
-        // only time out seconds later: whichever reports first decides.
+        // only time out later: whichever reports first decides. Its deadline is generous because
+        // it only matters when neither reports: on a machine whose cores the test suite keeps
+        // busy, FlyingFox's 5 s default failed starts that were merely slow to be scheduled.
         let runTask = Task {
             do {
                 try await http.run()
@@ -59,7 +61,7 @@ public final class StandInServer: Sendable {
         }
         Task {
             do {
-                try await http.waitUntilListening()
+                try await http.waitUntilListening(timeout: 60)
                 report.yield(.success(()))
             } catch {
                 report.yield(.failure(error))

@@ -25,4 +25,16 @@ public enum ColorDepth: Int, Sendable, Comparable, CaseIterable {
         case .palette256, .truecolor: 256
         }
     }
+
+    /// The case's name, for the log. Interpolating the enum itself would describe it through
+    /// reflection: a millisecond of the launch's main actor, before the first frame.
+    public var name: String {
+        switch self {
+        case .none: "none"
+        case .ansi8: "ansi8"
+        case .ansi16: "ansi16"
+        case .palette256: "palette256"
+        case .truecolor: "truecolor"
+        }
+    }
 }

@@ -62,14 +62,16 @@ public final class Terminal {
     private let inputDrained = DispatchSemaphore(value: 0)
 
     /// Puts the terminal in full-screen mode. Call `shutdown()` on every way out.
-    public init(options: TerminalOptions) throws {
+    ///
+    /// `environment` is the process's, read once by the caller (TERM, COLORTERM, TMUX, …).
+    public init(options: TerminalOptions, environment variables: [String: String] = ProcessInfo.processInfo.environment) throws {
         setlocale(LC_ALL, "")
         var utf8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         if !utf8, setlocale(LC_CTYPE, "C.UTF-8") != nil {
             utf8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
-        let environment = TerminalEnvironment(ProcessInfo.processInfo.environment)
+        let environment = TerminalEnvironment(variables)
         let term = environment.term
         let entry = TerminalProfile.terminfoName(for: environment, options: options, lookUp: Self.terminfoColors)
         if let refusal = TerminalRequirement.refusal(term: term, entry: entry, canMoveCursor: Self.canMoveCursor) {
@@ -137,7 +139,7 @@ public final class Terminal {
         var rows: Int32 = 0, cols: Int32 = 0
         rolo_getmaxyx(rolo_stdscr(), &rows, &cols)
         size = Size(width: Int(cols), height: Int(rows))
-        clipboardInputs = (ProcessInfo.processInfo.environment, rolo_has_string_cap("Ms") != 0, options.clipboard)
+        clipboardInputs = (variables, rolo_has_string_cap("Ms") != 0, options.clipboard)
         clipboardPlan = ClipboardPlan.decide(environment: clipboardInputs.environment,
                                              hasOSC52Capability: clipboardInputs.hasOSC52Capability,
                                              enabled: clipboardInputs.enabled)

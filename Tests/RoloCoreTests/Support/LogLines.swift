@@ -16,10 +16,7 @@ final class LogLines: LogHandler, @unchecked Sendable {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-        file: String, function: String, line: UInt
-    ) {
-        lock.withLock { messages.append(message.description) }
+    func log(event: LogEvent) {
+        lock.withLock { messages.append(event.message.description) }
     }
 }

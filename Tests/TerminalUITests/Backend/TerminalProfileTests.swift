@@ -175,4 +175,11 @@ struct TerminalProfileTests {
         #expect(profile.colorDepth == .none)
         #expect(!profile.canShowImages)
     }
+
+    @Test("a colour depth's name for the log is its case's name, as interpolating the enum gave")
+    func colorDepthNames() {
+        #expect(ColorDepth.allCases.map(\.name) == ColorDepth.allCases.map { String(describing: $0) })
+        #expect(ColorDepth.allCases.map(\.name) == ["none", "ansi8", "ansi16", "palette256", "truecolor"])
+    }
 }
+

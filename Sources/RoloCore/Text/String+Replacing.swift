@@ -1,0 +1,51 @@
+extension String {
+    /// The text with every occurrence of `target` replaced by `replacement`, left to right and
+    /// without overlaps: Foundation's `replacingOccurrences(of:with:)` with no options, compared
+    /// byte for byte as it compares code units.
+    ///
+    /// Foundation's goes through `NSString`, whose first use cost the launch half a millisecond
+    /// before its first frame (the settings' variable names, the log's lines); this one is plain
+    /// UTF-8, and text without `target` comes back as it is.
+    public func replacingEvery(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var text = self, pattern = target
+        return text.withUTF8 { bytes in
+            pattern.withUTF8 { needle in
+                var result: [UInt8] = []
+                var start = 0, index = 0
+                while index + needle.count <= bytes.count {
+                    if needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) {
+                        if result.isEmpty { result.reserveCapacity(bytes.count) }
+                        result.append(contentsOf: bytes[start..<index])
+                        result.append(contentsOf: replacement.utf8)
+                        index += needle.count
+                        start = index
+                    } else {
+                        index += 1
+                    }
+                }
+                guard start > 0 else { return self }
+                result.append(contentsOf: bytes[start...])
+                return String(decoding: result, as: UTF8.self)
+            }
+        }
+    }
+
+    /// Whether `target`, which must be ASCII, appears in the text with ASCII letters of either
+    /// case: `range(of:options: .caseInsensitive) != nil` for the log's `token=`, without the
+    /// bridge through `NSString` on every line.
+    public func containsIgnoringASCIICase(_ target: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: target.utf8Start, count: target.utf8CodeUnitCount)
+        guard let first = needle.first else { return true }
+        let bytes = Array(utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where Self.lowered(bytes[start]) == Self.lowered(first) {
+            if needle.indices.allSatisfy({ Self.lowered(bytes[start + $0]) == Self.lowered(needle[$0]) }) { return true }
+        }
+        return false
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+}
