@@ -25,7 +25,7 @@ struct ReceivedFoods: FoodsService {
 struct ReceivedDirectory: DirectoryService {
     let bodies: [(URL, Data)]
 
-    func fetchAll() async -> [DirectoryListing] {
+    func fetchAll(decodingAfter ready: @escaping @Sendable (URL) async -> DirectoryRoster?) async -> [DirectoryListing] {
         bodies.map { url, body in
             DirectoryListing(url: url, decoded: Result { try DirectoryDecoder.decodeEmployees(body) }.mapError { $0 as! FetchError })
         }

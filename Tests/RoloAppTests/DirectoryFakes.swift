@@ -11,6 +11,8 @@ actor FakeDirectoryService: DirectoryService {
     private(set) var calls = 0
     private var gate: CheckedContinuation<Void, Never>?
     private var holdNext = false
+    /// What the source said each listing gave last time, at the last fetch.
+    private(set) var kept: [URL: DirectoryRoster] = [:]
 
     init(tallinn: Result<[DirectoryEmployee], FetchError>, tartu: Result<[DirectoryEmployee], FetchError>) {
         answers = [DirectorySamples.tallinn: tallinn, DirectorySamples.tartu: tartu]
@@ -32,12 +34,13 @@ actor FakeDirectoryService: DirectoryService {
 
     var isHolding: Bool { gate != nil }
 
-    func fetchAll() async -> [DirectoryListing] {
+    func fetchAll(decodingAfter ready: @escaping @Sendable (URL) async -> DirectoryRoster?) async -> [DirectoryListing] {
         calls += 1
         if holdNext {
             holdNext = false
             await withCheckedContinuation { gate = $0 }
         }
+        for url in urls { kept[url] = await ready(url) }
         return urls.map { DirectoryListing(url: $0, result: answers[$0]!) }
     }
 }

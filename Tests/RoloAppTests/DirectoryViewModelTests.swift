@@ -87,6 +87,37 @@ struct DirectoryViewModelTests {
         #expect(await settle { busy.isIdle && !model.isLoading })
         #expect(model.savedPeople.isEmpty)
         #expect(model.columns.count == 3, "the saved column goes with the last saved row")
+        // The answer repeats the last complete one, whose list isn't the one shown: made again.
+        #expect(model.entries.outline == Self.expectedOutline)
+        guard case .loaded(_, stale: false) = model.state else { Issue.record("not fresh"); return }
+        #expect(model.employee(withID: "mari tamm")?.projects == ["Tere", "Kiri", "Ilm"])
+    }
+
+    @Test("The first city failing after a good load, with and without a save file: its people as it listed them",
+          arguments: [false, true])
+    func firstCityFailsLater(saving: Bool) async throws {
+        let store = saving ? temporaryStore() : nil
+        let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList))
+        var (model, busy) = makeDirectory(service, store: store)
+        model.start()
+        #expect(await settle { busy.isIdle })
+        if store != nil {
+            // A second start: the answer kept is the one read back from the file.
+            (model, busy) = makeDirectory(service, store: store)
+            await service.holdNextFetch()
+            model.start()
+            #expect(await settle { model.savedAt != nil })
+            await service.release()
+            #expect(await settle { busy.isIdle && !model.isLoading })
+        }
+        await service.answer(S.tallinn, .failure(S.unreachable))
+        model.refresh()
+        #expect(await settle { busy.isIdle && !model.isLoading })
+        #expect(model.entries.outline == ["# Android", "Jüri Õun", "# iOS", "Liis Aas", "MARI tamm ☎", "# PM", "Anna Kask", "# Web", "Peeter Termomeeter"])
+        #expect(model.savedPeople == ["jüri õun": "Tallinn", "peeter termomeeter": "Tallinn"])
+        #expect(model.employee(withID: "jüri õun") == S.jyri)
+        #expect(model.employee(withID: "peeter termomeeter") == S.peeter)
+        #expect(model.employee(withID: "mari tamm") == S.mariInTartu, "Tartu's Mari, not the merge of both")
     }
 
     @Test("One city fails with nothing saved: the other's people only, the banner says so")
@@ -174,6 +205,51 @@ struct DirectoryViewModelTests {
         #expect(model.savedAt == nil)
         #expect(model.lastUpdated == Sample.today)
         #expect(model.statusItems == ["2 contacts"])
+    }
+
+    @Test("An answer that repeats the saved one keeps the list shown, now fresh, and saves it again with the new time")
+    func answerRepeatsSaved() async throws {
+        let store = temporaryStore()
+        let cities = [DirectorySnapshot.City(url: S.tallinn, employees: S.tallinnList), .init(url: S.tartu, employees: S.tartuList)]
+        try store.save(cities, at: Sample.today.addingTimeInterval(-2 * 3600))
+        let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList))
+        await service.holdNextFetch()
+        let (model, busy) = makeDirectory(service, store: store)
+        model.start()
+        #expect(await settle { model.savedAt != nil })
+        model.setSearch("tamm")
+        #expect(await settle { !model.isSearching })
+        await service.release()
+        #expect(await settle { busy.isIdle && !model.isLoading })
+        #expect(model.entries.outline == ["# iOS", "Mari Tamm ☎"], "the search still applies")
+        model.setSearch(nil)
+        #expect(await settle { !model.isSearching })
+        #expect(model.entries.outline == Self.expectedOutline)
+        guard case .loaded(let shown, stale: false) = model.state else { Issue.record("not fresh"); return }
+        #expect(shown.count == 5)
+        #expect(model.savedAt == nil)
+        #expect(model.lastUpdated == Sample.today)
+        #expect(model.employee(withID: "mari tamm")?.projects == ["Tere", "Kiri", "Ilm"])
+        #expect(store.load() == .loaded(DirectorySnapshot(cities: cities, savedAt: Sample.today)))
+        // The answer kept is still the one that fills in a city that fails next.
+        await service.answer(S.tallinn, .failure(S.unreachable))
+        model.refresh()
+        #expect(await settle { busy.isIdle && !model.isLoading })
+        #expect(model.savedPeople == ["jüri õun": "Tallinn", "peeter termomeeter": "Tallinn"])
+    }
+
+    @Test("At a second start the answers are read once the saved file is, each given what its city gave then")
+    func answersReadAfterSavedFile() async throws {
+        let store = temporaryStore()
+        try store.save([.init(url: S.tallinn, employees: S.tallinnList)], at: Sample.today.addingTimeInterval(-3600))
+        let service = FakeDirectoryService(tallinn: .success(S.tallinnList), tartu: .success(S.tartuList))
+        let (model, busy) = makeDirectory(service, store: store)
+        model.start()
+        #expect(await settle { busy.isIdle })
+        let kept = await service.kept
+        #expect(kept[S.tallinn].map(Array.init) == S.tallinnList)
+        #expect(kept[S.tartu] == nil, "nothing saved for Tartu")
+        #expect(model.entries.outline == Self.expectedOutline)
     }
 
     @Test("r keeps the list shown while it loads")

@@ -12,18 +12,6 @@ struct DirectoryList: Sendable {
 
     static let empty = DirectoryList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
 
-    /// `employees` sorted, and their row ids (their name `keys`): called where the merge was
-    /// made, off the main actor, so the merged copy (16 MB at 200,000) is gone before the
-    /// search text is folded.
-    private static func sorted(
-        _ employees: [DirectoryEmployee], keys: [PersonNameKey], locale: Locale
-    ) -> (people: [DirectoryEmployee], ids: [String]) {
-        HeavyWork.returnFreedMemory()
-        let order = DirectoryMerge.order(employees, locale: locale)
-        HeavyWork.returnFreedMemory()
-        return (order.map { employees[$0] }, order.map { keys[$0].text })
-    }
-
     /// Indexes people already in list order: the search text is folded in list order, on
     /// every core, straight into the index, so a keystroke's scan reads the keys in the order
     /// they were made and 200,000 folded strings are never held at once.
@@ -38,14 +26,13 @@ struct DirectoryList: Sendable {
     }
 
     /// Merges the saved answer's cities and prepares the result, off the caller's actor;
-    /// sorting 200,000 people by locale takes longer than a frame.
+    /// sorting 200,000 people by locale takes longer than a frame. Also gives `saved` with its
+    /// cities held as positions in the list (``DirectorySnapshot/arranged(locale:)``): the one
+    /// to keep.
     @concurrent
-    static func prepare(_ saved: DirectorySnapshot, locale: Locale) async -> DirectoryList {
-        let (ordered, ids) = await HeavyWork.run {
-            let merged = saved.keyedEmployees
-            return sorted(merged.employees, keys: merged.keys, locale: locale)
-        }
-        return await indexed(ordered, ids: ids)
+    static func prepare(_ saved: DirectorySnapshot, locale: Locale) async -> (list: DirectoryList, saved: DirectorySnapshot) {
+        let (ordered, ids, snapshot) = await HeavyWork.run { saved.arranged(locale: locale) }
+        return (await indexed(ordered, ids: ids), snapshot)
     }
 
     /// What a search looks through: names, email, the position's code and title, the projects.
@@ -73,22 +60,36 @@ struct DirectoryList: Sendable {
 
     /// Merges one refresh's listings (a failed city filled in from `saved`, stamped
     /// `savedStamp`) and prepares the result, all off the main actor; the outcome's people are
-    /// the list's, in list order, and its name keys are dropped (the list's row ids are them).
+    /// the list's, in list order, its cities are held as positions in them, and its name keys
+    /// are dropped (the list's row ids are them). The listings are consumed, so the arrays
+    /// they brought are gone before the list is indexed.
     @concurrent
     static func prepare(
-        _ listings: [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
+        _ listings: consuming [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
     ) async -> (DirectoryOutcome, DirectoryList?) {
-        let (outcome, ids) = await HeavyWork.run { () -> (DirectoryOutcome, [String]?) in
-            var outcome = DirectoryOutcome(listings, saved: saved, savedStamp: savedStamp)
-            guard let employees = outcome.employees else { return (outcome, nil) }
-            let (ordered, ids) = sorted(employees, keys: outcome.nameKeys, locale: locale)
-            outcome.employees = ordered
-            outcome.nameKeys = []
-            return (outcome, ids)
-        }
+        let (outcome, ids) = await DirectoryOutcome.sorted(consume listings, saved: saved, savedStamp: savedStamp, locale: locale)
         guard let ordered = outcome.employees, let ids else { return (outcome, nil) }
         let list = await indexed(ordered, ids: ids)
         return (outcome, list)
+    }
+
+    /// Whether `listings` repeat `saved` (``DirectorySnapshot/isRepeated(by:)``), found off the
+    /// main actor: 200,000 people are compared.
+    @concurrent
+    static func repeats(_ listings: [DirectoryListing], _ saved: DirectorySnapshot?) async -> Bool {
+        guard let saved else { return false }
+        return await HeavyWork.run { saved.isRepeated(by: listings) }
+    }
+
+    /// The outcome and list of an answer that repeated `saved`, with the `skipped` records it
+    /// left out: `shown`, when it is the list made from `saved`, else that list made again.
+    @concurrent
+    static func prepare(
+        repeating saved: DirectorySnapshot, shown: DirectoryList?, skipped: [SkippedRecord], locale: Locale
+    ) async -> (DirectoryOutcome, DirectoryList?) {
+        if let shown { return (DirectoryOutcome(repeating: saved, listed: shown.employees, skipped: skipped), shown) }
+        let (list, held) = await prepare(saved, locale: locale)
+        return (DirectoryOutcome(repeating: held, listed: list.employees, skipped: skipped), list)
     }
 
     /// The rows of the people matching every word of `term` in a name, the email, a project or

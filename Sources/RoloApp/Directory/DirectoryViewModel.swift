@@ -35,6 +35,9 @@ public final class DirectoryViewModel: SourceModel {
     public private(set) var savedPeople: [String: String] = [:]
     /// The last complete answer, read at start or kept from this run: what fills in a failed city.
     private var lastComplete: DirectorySnapshot?
+    /// Whether the list shown was made from ``lastComplete`` alone, so an answer that repeats it
+    /// can keep the list.
+    private var showsLastComplete = false
     /// The first city's error when the last refresh loaded no city at all.
     private var lastFailure: FetchError?
     /// The shown people sorted into sections, indexed and searchable.
@@ -58,9 +61,14 @@ public final class DirectoryViewModel: SourceModel {
     private let timeZone: TimeZone
     private let logger = Logger(label: "rolo.directory")
     private var refreshTask: Task<Void, Never>?
-    /// Reading the save file; a refresh's answer is applied only after it, so it is never
+    /// Reading the save file: a refresh's answer is compared with it, and a failed city filled
+    /// in from it, only once it is read.
+    private var savedRead: Task<Void, Never>?
+    /// Showing the saved list; a refresh's answer is applied only after it, so it is never
     /// overwritten by older data or shown without the banner its failure needs.
     private var savedTask: Task<Void, Never>?
+    /// Whether the answer read from the save file is still to be shown.
+    private var savedToShow = false
     private var started = false
     /// How many employees the last refresh left out because they couldn't be read.
     private var skippedCount = 0
@@ -183,25 +191,37 @@ public final class DirectoryViewModel: SourceModel {
     private func showSaved() {
         guard let snapshots else { return }
         let locale = self.locale
-        savedTask = busy.task { [weak self] in
+        let read = busy.task { [weak self] in
             let loaded = await Self.readSaved(snapshots)
             guard let self else { return }
             switch loaded {
             case .loaded(let snapshot):
                 // What fills in a failed city, even when the network answered first.
-                if self.lastComplete == nil { self.lastComplete = snapshot }
-                guard self.employees == nil else { return }
-                let ready = await DirectoryList.prepare(snapshot, locale: locale)
-                guard self.employees == nil else { return }
-                self.show(ready)
-                self.savedAt = snapshot.savedAt
-                self.lastUpdated = snapshot.savedAt
+                guard self.lastComplete == nil else { return }
+                self.lastComplete = snapshot
+                self.savedToShow = true
             case .missing:
                 return
             case .unusable(let reason):
                 self.logger.warning("saved directory unusable: \(reason)")
                 self.onEvent(.banner(Self.unusableSaveText, isError: false))
+                self.onEvent(.changed)
             }
+        }
+        savedRead = read
+        savedTask = busy.task { [weak self] in
+            await read.value
+            guard let self, self.savedToShow, let saved = self.lastComplete, self.employees == nil else { return }
+            self.savedToShow = false
+            let ready = await DirectoryList.prepare(saved, locale: locale)
+            // The same answer, its cities held as positions in the list, not arrays of their own;
+            // nothing else sets it while the saved list is made (a refresh waits for this task).
+            self.lastComplete = ready.saved
+            guard self.employees == nil else { return }
+            self.show(ready.list)
+            self.showsLastComplete = true
+            self.savedAt = saved.savedAt
+            self.lastUpdated = saved.savedAt
             self.onEvent(.changed)
         }
     }
@@ -219,19 +239,38 @@ public final class DirectoryViewModel: SourceModel {
     }
 
     private func load() async {
-        let listings = await service.fetchAll()
+        // At a second start the answer's bodies wait, unread, for the saved file: a body that
+        // repeats its city is then compared with it a run at a time and answered with the saved
+        // people, so the same 200,000 are never held twice while the saved list is made.
+        let savedRead = self.savedRead
+        var listings = await service.fetchAll(decodingAfter: { [weak self] url in
+            await savedRead?.value
+            return await self?.savedRoster(of: url)
+        })
         // The saved answer fills in a failed city, so it must be read first.
-        await savedTask?.value
-        // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
-        let (outcome, ready) = await DirectoryList.prepare(
-            listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
+        await savedRead?.value
         // A newer refresh replaced this one; its answer is the one to show.
+        guard !Task.isCancelled else { return }
+        for listing in listings {
+            SkippedRecordsReport.log(listing.skipped, noun: noun, source: listing.city, logger: logger)
+        }
+        let skipped = listings.flatMap(\.skipped)
+        // An answer that repeats the saved one has the saved list for its list: its own arrays
+        // go now, before the saved list is made beside them.
+        let repeats = await DirectoryList.repeats(listings, lastComplete)
+        if repeats { listings = [] }
+        await savedTask?.value
+        guard !Task.isCancelled else { return }
+        // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
+        // The listings are handed over, so their arrays go as soon as the list holds the people.
+        let (outcome, ready) = if repeats, let saved = lastComplete {
+            await DirectoryList.prepare(repeating: saved, shown: showsLastComplete ? prepared : nil, skipped: skipped, locale: locale)
+        } else {
+            await DirectoryList.prepare(consume listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
+        }
         guard !Task.isCancelled else { return }
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")
-        }
-        for listing in listings {
-            SkippedRecordsReport.log(listing.skipped, noun: noun, source: listing.city, logger: logger)
         }
         skippedCount = outcome.skipped.count
         refreshTask = nil
@@ -239,6 +278,7 @@ public final class DirectoryViewModel: SourceModel {
         if let ready {
             savedPeople = Dictionary(outcome.savedPeople.map { ($0.key.text, $0.value) }, uniquingKeysWith: { first, _ in first })
             show(ready)
+            showsLastComplete = outcome.isComplete
             savedAt = nil
             lastFailure = nil
             lastUpdated = date
@@ -253,6 +293,11 @@ public final class DirectoryViewModel: SourceModel {
         }
         onEvent(.changed)
         if outcome.isComplete, outcome.employees != nil { await save(outcome.cities, at: date) }
+    }
+
+    /// The people the listing at `url` gave in the last complete answer.
+    private func savedRoster(of url: URL) -> DirectoryRoster? {
+        lastComplete?.cities.first { $0.url == url }?.roster
     }
 
     /// When the last complete answer was saved, as rows and banners say it ("12:04").

@@ -44,7 +44,7 @@ struct RowLayout: Sendable {
     /// The entry index of each record, -1 where the record isn't shown; nil when `slots` is.
     private let entryOfRecord: [Int32]?
     /// The record position of each row id.
-    private let positions: [String: Int]
+    private let positions: RowIDTable
 
     /// Every record of `ids`, in order, without headers.
     init(ids: [String]) {
@@ -54,15 +54,15 @@ struct RowLayout: Sendable {
         rowCount = ids.count
         numbers = nil
         entryOfRecord = nil
-        positions = Self.positions(ids)
+        positions = RowIDTable(ids)
     }
 
     /// The records of `ids` grouped in `sections` (a header, if any, then record positions).
     init(ids: [String], sections: [(header: String?, records: [Int])]) {
-        self.init(total: ids.count, sections: sections, positions: Self.positions(ids))
+        self.init(total: ids.count, sections: sections, positions: RowIDTable(ids))
     }
 
-    private init(total: Int, sections: [(header: String?, records: [Int])], positions: [String: Int]) {
+    private init(total: Int, sections: [(header: String?, records: [Int])], positions: RowIDTable) {
         var slots: [Int32] = []
         var headers: [String] = []
         var numbers: [Int32] = []
@@ -127,20 +127,12 @@ struct RowLayout: Sendable {
     }
 
     func entry(ofRowID id: String) -> Int? {
-        guard let position = positions[id] else { return nil }
+        guard let position = positions.position(of: id) else { return nil }
         guard let entryOfRecord else { return position }
         let entry = entryOfRecord[position]
         return entry < 0 ? nil : Int(entry)
     }
 
     /// The record position of a row id, shown or not.
-    func position(ofRowID id: String) -> Int? { positions[id] }
-
-    private static func positions(_ ids: [String]) -> [String: Int] {
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(ids.count)
-        // The first of two records with one id wins, as a linear search would find it.
-        for (position, id) in ids.enumerated() where positions[id] == nil { positions[id] = position }
-        return positions
-    }
+    func position(ofRowID id: String) -> Int? { positions.position(of: id) }
 }

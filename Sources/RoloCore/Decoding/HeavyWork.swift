@@ -10,7 +10,8 @@ import Glibc
 public enum HeavyWork {
     /// The value of `work`, computed on a Dispatch thread.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        largeBlocksMapped
+        return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
         }
     }
@@ -20,17 +21,40 @@ public enum HeavyWork {
     /// wasn't reused by the next step's threads: loading 200,000 people, the resident size only
     /// grew, about 100 MB past what was live.
     public static func returnFreedMemory() {
-        #if canImport(Glibc)
-        // Not in the Glibc module's headers; looked up, so a C library without it is no error.
-        guard let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
-        #endif
+        _ = libc("malloc_trim", as: (@convention(c) (Int) -> Int32).self)?(0)
     }
 
     /// The value of `work`, computed on a Dispatch thread.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
+        largeBlocksMapped
+        return await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
         }
+    }
+
+    /// The size from which glibc maps a block on its own, and unmaps it when it is freed.
+    static let largeBlock: Int32 = 256 << 10
+
+    /// Fixes glibc's threshold for mapping a block on its own at ``largeBlock``, before the
+    /// first heavy work. glibc starts at 128 KB but raises the threshold to the size of any
+    /// mapped block that is freed, up to 32 MB: once the first answer's body had gone, the
+    /// lists made after it (arrays of 8–16 MB, the search text) were carved from the arenas,
+    /// and stayed resident when freed. At 200,000 people that was 10–30 MB past what was live.
+    private static let largeBlocksMapped: Void = {
+        _ = libc("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)?(mmapThreshold, largeBlock)
+    }()
+
+    /// glibc's `M_MMAP_THRESHOLD` option of `mallopt`.
+    private static let mmapThreshold: Int32 = -3
+
+    /// A function of the C library, looked up at run time: neither is in the Glibc module's
+    /// headers, and a C library without one is no error.
+    private static func libc<Function>(_ name: String, as type: Function.Type) -> Function? {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
+        #else
+        return nil
+        #endif
     }
 }

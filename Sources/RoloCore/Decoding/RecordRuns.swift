@@ -44,28 +44,61 @@ enum RecordRuns {
             if split.runs.count == 1, array == nil { return decode(Item.self, array: body, count: split.elementCount) }
             var list = DecodedList<Item.Record>(records: [])
             list.records.reserveCapacity(split.elementCount)
-            let width = max(1, width)
-            for waveStart in stride(from: 0, to: split.runs.count, by: width) {
-                let wave = Array(split.runs[waveStart..<min(waveStart + width, split.runs.count)])
-                let results = LockedValue([Int: DecodedList<Item.Record>]())
-                let base = UnsafeSendableBytes(bytes)
-                DispatchQueue.concurrentPerform(iterations: wave.count) { position in
-                    let result = decodeRun(Item.self, base.bytes, wave[position])
-                    results.withLock { $0[position] = result }
+            let read = eachRun(Item.self, bytes, split, width: width) { first, part in
+                list.records += part.records
+                list.skipped += part.skipped.map { skipped in
+                    var moved = skipped
+                    moved.index += first
+                    return moved
                 }
-                let decoded = results.withLock { $0 }
-                for (position, run) in wave.enumerated() {
-                    guard let part = decoded[position] else { return nil }
-                    list.records += part.records
-                    list.skipped += part.skipped.map { skipped in
-                        var moved = skipped
-                        moved.index += run.first
-                        return moved
-                    }
-                }
+                return true
             }
-            return list
+            return read ? list : nil
         }
+    }
+
+    /// Whether the records of `body` (or of `array` in it, as for ``decode(_:from:array:elementsPerRun:width:)``)
+    /// are `expected`, in order, none of them skipped: each run is compared as it is read and
+    /// let go, so an answer that repeats what rolo already holds is never held decoded. False
+    /// too when `body` doesn't read run by run.
+    static func matches<Item: ListRecord, Expected: RandomAccessCollection<Item.Record>>(
+        _ type: Item.Type, from body: Data, array: Range<Int>? = nil, expected: Expected,
+        elementsPerRun: Int = elementsPerRun, width: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> Bool where Item.Record: Equatable, Expected.Index == Int {
+        body.withUnsafeBytes { bytes in
+            guard let split = JSONArrayRuns(bytes, array: array ?? 0..<bytes.count, elementsPerRun: elementsPerRun),
+                  split.elementCount == expected.count
+            else { return false }
+            return eachRun(Item.self, bytes, split, width: width) { first, part in
+                let start = expected.startIndex + first
+                return part.skipped.isEmpty && part.records.count <= expected.endIndex - start
+                    && part.records.elementsEqual(expected[start..<start + part.records.count])
+            }
+        }
+    }
+
+    /// Reads the runs of `split` a wave at a time, a run per core, and hands each run's records
+    /// to `take` in order, with the index of the run's first element; false as soon as a run
+    /// doesn't read or `take` returns false.
+    private static func eachRun<Item: ListRecord>(
+        _ type: Item.Type, _ bytes: UnsafeRawBufferPointer, _ split: JSONArrayRuns, width: Int,
+        _ take: (Int, DecodedList<Item.Record>) -> Bool
+    ) -> Bool {
+        let width = max(1, width)
+        for waveStart in stride(from: 0, to: split.runs.count, by: width) {
+            let wave = Array(split.runs[waveStart..<min(waveStart + width, split.runs.count)])
+            let results = LockedValue([Int: DecodedList<Item.Record>]())
+            let base = UnsafeSendableBytes(bytes)
+            DispatchQueue.concurrentPerform(iterations: wave.count) { position in
+                let result = decodeRun(Item.self, base.bytes, wave[position])
+                results.withLock { $0[position] = result }
+            }
+            let decoded = results.withLock { $0 }
+            for (position, run) in wave.enumerated() {
+                guard let part = decoded[position], take(run.first, part) else { return false }
+            }
+        }
+        return true
     }
 
     /// One run's records: read by `Item`'s own reader when it can, else from a copy of its

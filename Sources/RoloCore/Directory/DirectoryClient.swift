@@ -16,11 +16,12 @@ public struct DirectoryClient: DirectoryService {
     }
 
     /// Fetches every listing at once, so a refresh takes as long as the slowest city, not the
-    /// sum of them; results come back in the order of ``urls``.
-    public func fetchAll() async -> [DirectoryListing] {
+    /// sum of them; results come back in the order of ``urls``. Each body is read once `ready`
+    /// has said what its listing gave last time (see ``fetch(_:decodingAfter:)``).
+    public func fetchAll(decodingAfter ready: @escaping @Sendable (URL) async -> DirectoryRoster?) async -> [DirectoryListing] {
         let results = await withTaskGroup(of: (Int, Result<DecodedList<DirectoryEmployee>, FetchError>).self) { group in
             for (index, url) in urls.enumerated() {
-                group.addTask { (index, await fetch(url)) }
+                group.addTask { (index, await fetch(url, decodingAfter: { await ready(url) })) }
             }
             return await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
         }
@@ -29,8 +30,12 @@ public struct DirectoryClient: DirectoryService {
         }
     }
 
-    /// Fetches one listing; every failure is a ``FetchError``.
-    public func fetch(_ url: URL) async -> Result<DecodedList<DirectoryEmployee>, FetchError> {
+    /// Fetches one listing; every failure is a ``FetchError``. Its body is read once `ready`
+    /// has said what the listing gave last time: a body that repeats those people, compared a
+    /// run at a time, is answered with them, so 200,000 people are never held twice.
+    public func fetch(
+        _ url: URL, decodingAfter ready: @Sendable () async -> DirectoryRoster? = { nil }
+    ) async -> Result<DecodedList<DirectoryEmployee>, FetchError> {
         do {
             let request = HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout)
             let response = try await http.send(request)
@@ -41,8 +46,12 @@ public struct DirectoryClient: DirectoryService {
             // The trace splits answer → first frame (ROLO_TRACE_STARTUP=1; scripts/measure-load.py),
             // once per city: measuring from the first city's answer counts the wait for the other.
             StartupTrace.mark("list answered")
+            let saved = await ready()
             do {
-                let list = try await HeavyWork.run { try DirectoryDecoder.decodeEmployees(body) }
+                let list = try await HeavyWork.run {
+                    if let saved, DirectoryDecoder.repeats(body, saved) { return DecodedList(records: saved.employees) }
+                    return try DirectoryDecoder.decodeEmployees(body)
+                }
                 StartupTrace.mark("list decoded")
                 return .success(list)
             } catch let error as FetchError {

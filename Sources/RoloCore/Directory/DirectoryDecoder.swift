@@ -22,15 +22,32 @@ public enum DirectoryDecoder {
         }
     }
 
+    /// Whether `data` lists exactly `saved`'s people, in order, none of them skipped: read and
+    /// compared a run at a time (``RecordRuns/matches(_:from:array:expected:elementsPerRun:width:)``),
+    /// so an answer that repeats the saved one is never held decoded. False when it doesn't,
+    /// and whenever in doubt (a body that doesn't read run by run): the caller decodes it then.
+    static func repeats(_ data: Data, _ saved: DirectoryRoster) -> Bool {
+        guard ResponseBody(data) == .json else { return false }
+        if RecordRuns.matches(DirectoryRecord.self, from: data, expected: saved) { return true }
+        guard let list = listInObject(data) else { return false }
+        return RecordRuns.matches(DirectoryRecord.self, from: data, array: list, expected: saved)
+    }
+
     /// `{"employees": [...]}` read a run of employees at a time (see ``RecordRuns``): a whole
     /// decode of 200,000 people held a tree of about 80 MB per city. The object with its list
     /// emptied is decoded whole as before, so a body that is wrong outside the list is left to
     /// the whole decode and its message; nil then, or when the scan can't find the list.
     private static func employeesInRuns(_ data: Data) -> DecodedList<DirectoryEmployee>? {
+        listInObject(data).flatMap { RecordRuns.decode(DirectoryRecord.self, from: data, array: $0) }
+    }
+
+    /// Where the `employees` array of `{"employees": [...]}` is in `data`, when the object with
+    /// that list emptied decodes whole as before; nil otherwise.
+    private static func listInObject(_ data: Data) -> Range<Int>? {
         guard let list = JSONScan.arrayMember("employees", of: data),
               let rest = try? JSONDecoder().decode(DirectoryList.self, from: JSONScan.emptying([list], of: data)),
               rest.employees.records.isEmpty, rest.employees.skipped.isEmpty
         else { return nil }
-        return RecordRuns.decode(DirectoryRecord.self, from: data, array: list)
+        return list
     }
 }

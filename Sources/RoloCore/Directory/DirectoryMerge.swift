@@ -22,27 +22,43 @@ public enum DirectoryMerge {
     /// works out anyway: the list's row ids are these keys, and normalising 200,000 names a
     /// second time took most of a second.
     public static func mergeKeyed(_ lists: [[DirectoryEmployee]]) -> (employees: [DirectoryEmployee], keys: [PersonNameKey]) {
+        let merged = mergeTraced(lists)
+        return (merged.employees, merged.keys)
+    }
+
+    /// ``mergeKeyed(_:)``'s people and keys, and where each list's people went:
+    /// `origins[l][i]` is the index in `employees` of `lists[l][i]`. A city kept as those
+    /// positions (``DirectoryRoster``) needs no array of its own.
+    public static func mergeTraced(
+        _ lists: [[DirectoryEmployee]]
+    ) -> (employees: [DirectoryEmployee], keys: [PersonNameKey], origins: [[Int32]]) {
         let count = lists.reduce(0) { $0 + $1.count }
         var merged: [DirectoryEmployee] = []
         merged.reserveCapacity(count)
         var keys: [PersonNameKey] = []
         keys.reserveCapacity(count)
+        var origins = lists.map { [Int32](repeating: 0, count: $0.count) }
         var indexByKey: [PersonNameKey: Int] = [:]
         indexByKey.reserveCapacity(count)
-        for (employee, key) in zip(lists.joined(), lists.map(nameKeys).joined()) {
-            guard let index = indexByKey[key] else {
-                indexByKey[key] = merged.count
-                merged.append(employee)
-                keys.append(key)
-                continue
+        let listKeys = lists.map(nameKeys)
+        for list in lists.indices {
+            for (item, (employee, key)) in zip(lists[list], listKeys[list]).enumerated() {
+                guard let index = indexByKey[key] else {
+                    origins[list][item] = Int32(merged.count)
+                    indexByKey[key] = merged.count
+                    merged.append(employee)
+                    keys.append(key)
+                    continue
+                }
+                origins[list][item] = Int32(index)
+                var kept = merged[index]
+                if kept.phone == nil { kept.phone = employee.phone }
+                var known = Set(kept.projects)
+                kept.projects += employee.projects.filter { known.insert($0).inserted }
+                merged[index] = kept
             }
-            var kept = merged[index]
-            if kept.phone == nil { kept.phone = employee.phone }
-            var known = Set(kept.projects)
-            kept.projects += employee.projects.filter { known.insert($0).inserted }
-            merged[index] = kept
         }
-        return (merged, keys)
+        return (merged, keys, origins)
     }
 
     /// Each person's ``DirectoryEmployee/nameKey``, worked out on every core: normalising a name

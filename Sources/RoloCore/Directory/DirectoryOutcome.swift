@@ -38,6 +38,8 @@ public struct DirectoryOutcome: Sendable, Equatable {
     public var skipped: [SkippedRecord]
     /// Each city's answer, to be saved when ``isComplete``.
     public var cities: [DirectorySnapshot.City]
+    /// Where the merge put each city's people in ``employees``, until they are sorted.
+    var origins: [[Int32]] = []
 
     /// Whether every city loaded, so the list may replace the saved one.
     public var isComplete: Bool { failedCities.isEmpty }
@@ -62,7 +64,10 @@ public struct DirectoryOutcome: Sendable, Equatable {
             banner = Self.nothingLoaded
             return
         }
-        var (shown, keys) = DirectoryMerge.mergeKeyed(loaded.map(\.1))
+        let (merged, mergedKeys, origins) = DirectoryMerge.mergeTraced(loaded.map(\.1))
+        var shown = consume merged
+        var keys = consume mergedKeys
+        self.origins = origins
         guard !failedCities.isEmpty else {
             employees = shown
             nameKeys = keys
@@ -87,6 +92,48 @@ public struct DirectoryOutcome: Sendable, Equatable {
         banner = filledIn.isEmpty
             ? "\(Self.list(failedCities)) didn't load — showing \(showing) only; r to retry"
             : "\(Self.list(failedCities)) didn't load — showing \(showing), and \(Self.list(filledIn)) as saved at \(savedStamp); r to retry"
+    }
+
+    /// The outcome of listings that repeated `saved` (``DirectorySnapshot/isRepeated(by:)``),
+    /// leaving out the `skipped` records, whose people `listed` already are, in list order:
+    /// complete, with `saved`'s cities, nothing merged again.
+    public init(repeating saved: DirectorySnapshot, listed: [DirectoryEmployee], skipped: [SkippedRecord]) {
+        employees = listed
+        savedPeople = [:]
+        banner = nil
+        failedCities = []
+        errors = []
+        self.skipped = skipped
+        cities = saved.cities
+    }
+
+    /// Puts ``employees`` in list order (``DirectoryMerge/order(_:locale:)``), in place, and
+    /// holds ``cities`` as positions in them (``DirectoryRoster``), so the arrays the listings
+    /// brought can go; returns the people's row ids (their name keys, in list order), which
+    /// ``nameKeys`` no longer holds. Nil when nothing loaded.
+    public mutating func sort(locale: Locale) -> [String]? {
+        guard var people = employees else { return nil }
+        employees = nil
+        let arranged = DirectoryMerge.arrange(&people, keys: nameKeys, cities: cities, origins: origins, locale: locale)
+        employees = people
+        nameKeys = []
+        origins = []
+        cities = arranged.cities
+        return arranged.ids
+    }
+
+    /// The outcome of `listings` (see ``init(_:saved:savedStamp:)``), sorted (``sort(locale:)``)
+    /// off the caller's thread. The listings are consumed: their people's arrays are let go as
+    /// soon as the cities are held as positions, before the caller builds anything more.
+    public static func sorted(
+        _ listings: consuming [DirectoryListing], saved: DirectorySnapshot?, savedStamp: String, locale: Locale
+    ) async -> (outcome: DirectoryOutcome, ids: [String]?) {
+        let handoff = LockedValue(Optional(consume listings))
+        return await HeavyWork.run {
+            var outcome = DirectoryOutcome(handoff.withLock { $0.take() } ?? [], saved: saved, savedStamp: savedStamp)
+            let ids = outcome.sort(locale: locale)
+            return (outcome, ids)
+        }
     }
 
     /// "Tartu", "Tallinn and Tartu", "Narva, Pärnu and Tartu".

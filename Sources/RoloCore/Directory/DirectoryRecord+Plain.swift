@@ -3,14 +3,16 @@ extension DirectoryRecord {
     /// object of `fname`, `lname`, `position` and `contact_details` (`email`, and `phone` text
     /// or null) as plain text, and `projects` a list of plain text or null (or null itself),
     /// each key once. That is every record of a well-behaved server, read from the bytes at
-    /// several times `JSONDecoder`'s speed.
+    /// several times `JSONDecoder`'s speed. People with the same projects share one array
+    /// (``SharedProjects``).
     ///
     /// Nil when any element is anything else (an escape, a number for a name, a missing or
     /// unknown key, a syntax error): `JSONDecoder` then reads the run, and skips or words what
     /// is wrong exactly as it always has.
     static func readPlain(_ elements: UnsafeBufferPointer<UInt8>, count: Int) -> [DirectoryEmployee]? {
         var reader = PlainJSONReader(elements)
-        return reader.values(count, plainEmployee)
+        var projects = SharedProjects()
+        return reader.values(count) { plainEmployee(&$0).map { projects.share($0) } }
     }
 
     private static func plainEmployee(_ reader: inout PlainJSONReader) -> DirectoryEmployee? {

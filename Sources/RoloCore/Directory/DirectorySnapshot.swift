@@ -6,13 +6,43 @@ public struct DirectorySnapshot: Sendable, Equatable {
     public struct City: Sendable, Equatable, Codable {
         /// The listing URL the people came from.
         public var url: URL
-        /// The people it listed.
-        public var employees: [DirectoryEmployee]
+        /// The people it listed, as they are held: see ``DirectoryRoster``.
+        public var roster: DirectoryRoster
 
         /// Creates one city's saved answer.
         public init(url: URL, employees: [DirectoryEmployee]) {
+            self.init(url: url, roster: DirectoryRoster(employees))
+        }
+
+        /// Creates one city's saved answer from people however they are held.
+        public init(url: URL, roster: DirectoryRoster) {
             self.url = url
-            self.employees = employees
+            self.roster = roster
+        }
+
+        /// The people it listed.
+        public var employees: [DirectoryEmployee] {
+            get { roster.employees }
+            set { roster = DirectoryRoster(newValue) }
+        }
+
+        private enum CodingKeys: String, CodingKey { case url, employees }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(url: try container.decode(URL.self, forKey: .url),
+                      employees: try container.decode([DirectoryEmployee].self, forKey: .employees))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(url, forKey: .url)
+            try container.encode(employees, forKey: .employees)
+        }
+
+        /// The same listing and the same people in the same order, however either is held.
+        public static func == (lhs: City, rhs: City) -> Bool {
+            lhs.url == rhs.url && lhs.roster.elementsEqual(rhs.roster)
         }
     }
 
@@ -45,9 +75,26 @@ public struct DirectorySnapshot: Sendable, Equatable {
         cities.isEmpty ? mergedOnly : DirectoryMerge.merge(cities.map(\.employees))
     }
 
-    /// ``employees`` and each one's name key, as ``DirectoryMerge/mergeKeyed(_:)`` gives them.
-    public var keyedEmployees: (employees: [DirectoryEmployee], keys: [PersonNameKey]) {
-        cities.isEmpty ? DirectoryMerge.mergeKeyed([mergedOnly]) : DirectoryMerge.mergeKeyed(cities.map(\.employees))
+    /// ``employees`` in list order (``DirectoryMerge/order(_:locale:)``), their row ids (their
+    /// name keys), and this snapshot with its cities held as positions in them
+    /// (``DirectoryRoster``): keep that one, and the cities' own arrays can go.
+    public func arranged(locale: Locale) -> (employees: [DirectoryEmployee], ids: [String], snapshot: DirectorySnapshot) {
+        let (merged, keys, origins) = DirectoryMerge.mergeTraced(cities.isEmpty ? [mergedOnly] : cities.map(\.employees))
+        var people = consume merged
+        let arranged = DirectoryMerge.arrange(
+            &people, keys: keys, cities: cities, origins: cities.isEmpty ? [] : origins, locale: locale)
+        var snapshot = self
+        snapshot.cities = arranged.cities
+        return (people, arranged.ids, snapshot)
+    }
+
+    /// Whether `listings` answered with this snapshot again: every city loaded, in the same
+    /// order, each with the same people in the same order. The list made from the snapshot is
+    /// then the answer's list too, and nothing needs merging, sorting or indexing again.
+    public func isRepeated(by listings: [DirectoryListing]) -> Bool {
+        !cities.isEmpty && cities.count == listings.count && zip(cities, listings).allSatisfy { city, listing in
+            city.url == listing.url && listing.employees.map { city.roster.elementsEqual($0) } ?? false
+        }
     }
 
     /// The people the listing at `url` gave when this was saved; nil when it wasn't saved.

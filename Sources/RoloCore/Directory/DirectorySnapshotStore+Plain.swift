@@ -2,10 +2,12 @@ extension DirectorySnapshotStore.SavedEmployee {
     /// The people of a run of a saved list when every one is as ``DirectorySnapshotWriter``
     /// writes a person whose texts need no escapes: `email`, `firstName`, `lastName`, `phone`
     /// (text or null, or absent), `position` (one of its codes) and `projects` (a list of
-    /// text), each key once. Nil for anything else, for `JSONDecoder` to read the run.
+    /// text), each key once. Nil for anything else, for `JSONDecoder` to read the run. People
+    /// with the same projects share one array (``SharedProjects``).
     static func readPlain(_ elements: UnsafeBufferPointer<UInt8>, count: Int) -> [DirectoryEmployee]? {
         var reader = PlainJSONReader(elements)
-        return reader.values(count, plainEmployee)
+        var projects = SharedProjects()
+        return reader.values(count) { plainEmployee(&$0).map { projects.share($0) } }
     }
 
     private static func plainEmployee(_ reader: inout PlainJSONReader) -> DirectoryEmployee? {

@@ -26,7 +26,7 @@ struct DirectorySnapshotWriter {
             writer.raw(#"{"cities":["#)
             for (index, city) in cities.enumerated() {
                 writer.raw(index == 0 ? #"{"employees":["# : #",{"employees":["#)
-                for (index, employee) in city.employees.enumerated() {
+                for (index, employee) in city.roster.enumerated() {
                     if index > 0 { writer.raw(",") }
                     writer.employee(employee)
                     if writer.buffer.count >= flushSize { try writer.flush() }

@@ -23,9 +23,11 @@ public enum StartupTrace {
     /// Notes that the step `name` has just finished; the first mark is the origin.
     public static func mark(_ name: String) {
         guard isEnabled else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
         marks.withLock { marks in
             guard !marks.written else { return }
+            // Read under the lock: two threads marking at once (the directory's cities answer
+            // side by side) appended their steps in the other order than their clock reads.
+            let now = DispatchTime.now().uptimeNanoseconds
             if marks.origin == nil { marks.origin = now }
             marks.steps.append((name, now))
         }
@@ -44,13 +46,14 @@ public enum StartupTrace {
         if let line { Logger(label: "rolo.startup").info("\(line)") }
     }
 
-    /// The steps as one line, each with the milliseconds it took since the one before.
+    /// The steps as one line, each with the milliseconds it took since the one before; a step
+    /// stamped before the one before it took +0.0 (the subtraction trapped on it).
     static func describe(_ steps: [(name: String, at: UInt64)], origin: UInt64) -> String {
         var previous = origin
         var parts: [String] = []
         for step in steps {
-            parts.append("\(step.name) +\(milliseconds(step.at - previous))")
-            previous = step.at
+            parts.append("\(step.name) +\(milliseconds(step.at > previous ? step.at - previous : 0))")
+            previous = max(previous, step.at)
         }
         return "startup: " + parts.joined(separator: ", ") + " = \(milliseconds(previous - origin)) ms from main"
     }

@@ -86,3 +86,38 @@ struct DirectoryPlainReaderTests {
         #expect(RecordRuns.decode(DirectoryRecord.self, from: body, array: list, elementsPerRun: 100, width: 2) == whole)
     }
 }
+
+@Suite("People with the same projects share one array")
+struct SharedProjectsTests {
+    private static func person(_ name: String, _ projects: [String]) -> String {
+        #"{"fname": "\#(name)", "lname": "L", "contact_details": {"email": "e"}, "position": "IOS", "projects": \#(projects)}"#
+    }
+
+    private static func storage(_ projects: [String]) -> UnsafePointer<String>? {
+        projects.withUnsafeBufferPointer(\.baseAddress)
+    }
+
+    @Test("A listing's run: equal lists are one array, other lists their own; the people read as before")
+    func listing() throws {
+        let elements = [
+            Self.person("A", ["Tere", "Kiri"]), Self.person("B", ["Kiri"]), Self.person("C", ["Tere", "Kiri"]),
+            Self.person("D", []), Self.person("E", ["Tere", " ", "Kiri"]),
+        ].joined(separator: ",")
+        let read = try #require(Array(elements.utf8).withUnsafeBufferPointer { DirectoryRecord.readPlain($0, count: 5) })
+        #expect(read.map(\.projects) == [["Tere", "Kiri"], ["Kiri"], ["Tere", "Kiri"], [], ["Tere", "Kiri"]])
+        #expect(Self.storage(read[2].projects) == Self.storage(read[0].projects))
+        #expect(Self.storage(read[4].projects) == Self.storage(read[0].projects), "equal once blanks are dropped")
+        #expect(Self.storage(read[1].projects) != Self.storage(read[0].projects))
+    }
+
+    @Test("A saved file's run shares them too")
+    func savedFile() throws {
+        let person = #"{"email":"e","firstName":"F","lastName":"L","position":"IOS","projects":["Tere","Kiri"]}"#
+        let elements = [person, person.replacingOccurrences(of: "\"F\"", with: "\"G\"")].joined(separator: ",")
+        let read = try #require(Array(elements.utf8).withUnsafeBufferPointer {
+            DirectorySnapshotStore.SavedEmployee.readPlain($0, count: 2)
+        })
+        #expect(read.map(\.firstName) == ["F", "G"])
+        #expect(Self.storage(read[1].projects) == Self.storage(read[0].projects))
+    }
+}
