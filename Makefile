@@ -85,8 +85,11 @@ build: deps
 run: build
 	$(ROLO) --demo $(ARGS)
 
+# The tests' stores, caches and idle files go to a TMPDIR of this run's own, removed afterwards
+# whether they pass or not: nothing of theirs is left in /tmp run after run.
 test: build
-	$(SWIFT) test
+	@scratch=$$(mktemp -d -t rolo-test.XXXXXX) && echo "TMPDIR=$$scratch $(SWIFT) test" && \
+		TMPDIR=$$scratch $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
 
 # One release build (slow the first time: ~15 min on 2 cores), then every benchmark:
 # rolo's image decode + render against chafa's; the pipedrive source at 100,000 persons against
