@@ -14,7 +14,7 @@ extension String {
                 var result: [UInt8] = []
                 var start = 0, index = 0
                 while index + needle.count <= bytes.count {
-                    if needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) {
+                    if Self.holds(needle, in: bytes, at: index, ==) {
                         if result.isEmpty { result.reserveCapacity(bytes.count) }
                         result.append(contentsOf: bytes[start..<index])
                         result.append(contentsOf: replacement.utf8)
@@ -36,13 +36,19 @@ extension String {
     /// bridge through `NSString` on every line.
     public func containsIgnoringASCIICase(_ target: StaticString) -> Bool {
         let needle = UnsafeBufferPointer(start: target.utf8Start, count: target.utf8CodeUnitCount)
-        guard let first = needle.first else { return true }
-        let bytes = Array(utf8)
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where Self.lowered(bytes[start]) == Self.lowered(first) {
-            if needle.indices.allSatisfy({ Self.lowered(bytes[start + $0]) == Self.lowered(needle[$0]) }) { return true }
+        guard !needle.isEmpty else { return true }
+        var text = self
+        return text.withUTF8 { bytes in
+            bytes.indices.contains { Self.holds(needle, in: bytes, at: $0) { Self.lowered($0) == Self.lowered($1) } }
         }
-        return false
+    }
+
+    /// Whether `bytes` hold `needle` from `start`, each pair of bytes compared by `same`.
+    private static func holds(
+        _ needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, at start: Int,
+        _ same: (UInt8, UInt8) -> Bool
+    ) -> Bool {
+        start + needle.count <= bytes.count && needle.indices.allSatisfy { same(bytes[start + $0], needle[$0]) }
     }
 
     private static func lowered(_ byte: UInt8) -> UInt8 {
