@@ -133,4 +133,46 @@ struct CollatorTests {
         let collator = Collator(locale: Locale(identifier: "de_DE"))
         #expect(collator.ranks(of: ["Müller", "Mueller", "Müller", "Muller"]) == [2, 0, 2, 1])
     }
+
+    @Test("A long list is ranked as samples of it are, each alone")
+    func longList() {
+        let collator = Collator(locale: Locale(identifier: "et_EE"))
+        // Many keys alike in their first eight bytes, ordered by the rest.
+        let texts = Self.names(count: 40_000).enumerated().map { "\($1) \($0 % 500)" }
+        let ranks = collator.ranks(of: texts)
+        for sample in stride(from: 0, to: texts.count, by: 4_000) {
+            let picked = Array(sample..<sample + 1_500)
+            let alone = Collator(locale: Locale(identifier: "et_EE")).ranks(of: picked.map { texts[$0] })
+            for (a, b) in zip(picked.indices, picked.indices.dropFirst()) {
+                let whole = ranks[picked[a]] < ranks[picked[b]] ? -1 : ranks[picked[a]] == ranks[picked[b]] ? 0 : 1
+                let part = alone[a] < alone[b] ? -1 : alone[a] == alone[b] ? 0 : 1
+                #expect(whole == part, "\(texts[picked[a]]) / \(texts[picked[b]])")
+            }
+        }
+    }
+
+    @Test("Texts are told apart by their bytes: an NFD spelling gets the NFC one's rank")
+    func spellings() {
+        let collator = Collator(locale: Locale(identifier: "et_EE"))
+        #expect(collator.ranks(of: ["J\u{FC}ri", "Ju\u{308}ri", "Juri"]) == [1, 1, 0])
+    }
+}
+
+@Suite("Texts compared and hashed by their UTF-8 bytes")
+struct UTF8IdentityTests {
+    @Test("the same bytes are equal and hash alike; canonical equivalents are not equal")
+    func bytes() {
+        #expect("Mägi".hasSameUTF8(as: "M\u{E4}gi"))
+        #expect(!"Mägi".hasSameUTF8(as: "Ma\u{308}gi"))
+        #expect(!"Mägi".hasSameUTF8(as: "Mägi "))
+        #expect("".hasSameUTF8(as: ""))
+        #expect(UTF8Key("Tamm").hashValue == UTF8Key(String("xTamm".dropFirst())).hashValue)
+        #expect(Set([UTF8Key("Mägi"), UTF8Key("Ma\u{308}gi"), UTF8Key("M\u{E4}gi")]).count == 2)
+    }
+
+    @Test("name keys hash and compare by bytes, and NFC makes canonical equivalents one key")
+    func nameKeys() {
+        let keys = Set([PersonNameKey(fullName: "Jüri Mägi"), PersonNameKey(fullName: "ju\u{308}ri ma\u{308}gi"), PersonNameKey(fullName: "Juri Magi")])
+        #expect(keys.count == 2)
+    }
 }

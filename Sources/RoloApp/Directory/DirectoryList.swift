@@ -8,20 +8,18 @@ struct DirectoryList: Sendable {
     let employees: [DirectoryEmployee]
     /// Every person under their position's header.
     let layout: RowLayout
-    let search: SearchIndex
+    /// The folded search texts, made after the list is shown.
+    let search: PendingSearchIndex
 
-    static let empty = DirectoryList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
+    static let empty = DirectoryList(employees: [], layout: RowLayout(ids: []), search: PendingSearchIndex(SearchIndex(keys: [])))
 
     /// Indexes people already in list order: the search text is folded in list order, on
     /// every core, straight into the index, so a keystroke's scan reads the keys in the order
-    /// they were made and 200,000 folded strings are never held at once.
+    /// they were made and 200,000 folded strings are never held at once. The list is ready
+    /// before its search index is: the first frame doesn't wait for it.
     @concurrent
     private static func indexed(_ ordered: [DirectoryEmployee], ids: [String]) async -> DirectoryList {
-        let search = await HeavyWork.run {
-            let index = SearchIndex(count: ordered.count) { searchText(ordered[$0]) }
-            HeavyWork.returnFreedMemory()
-            return index
-        }
+        let search = PendingSearchIndex(count: ordered.count) { searchText(ordered[$0]) }
         return await HeavyWork.run { assemble(ordered, ids, search) }
     }
 
@@ -45,7 +43,7 @@ struct DirectoryList: Sendable {
 
     /// The list of `ordered` people under their positions' headers, with their row `ids` and
     /// `search` index.
-    private static func assemble(_ ordered: [DirectoryEmployee], _ ids: [String], _ search: SearchIndex) -> DirectoryList {
+    private static func assemble(_ ordered: [DirectoryEmployee], _ ids: [String], _ search: PendingSearchIndex) -> DirectoryList {
         var grouped: [(header: String?, records: [Int])] = []
         for (position, employee) in ordered.enumerated() {
             let title = employee.position.title
@@ -96,7 +94,7 @@ struct DirectoryList: Sendable {
     /// the position, each header kept over its matches; nil when cancelled.
     @concurrent
     func matching(_ term: String) async -> RowLayout? {
-        search.positions(matching: term, everyWord: true).map { layout.filtered(keeping: Set($0)) }
+        await search.index.positions(matching: term, everyWord: true).map { layout.filtered(keeping: Set($0)) }
     }
 
     /// The person with row id `rowID`.

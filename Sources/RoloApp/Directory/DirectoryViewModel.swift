@@ -319,6 +319,7 @@ public final class DirectoryViewModel: SourceModel {
     private func show(_ ready: DirectoryList) {
         employees = ready.employees
         prepared = ready
+        _ = busy.task { await ready.search.wait() }
         setSearch(searchTerm)
     }
 

@@ -5,16 +5,17 @@ import RoloCore
 struct FoodsList: Sendable {
     /// Every food, in the server's order.
     let layout: RowLayout
-    let search: SearchIndex
+    /// The folded search texts, made after the list is shown.
+    let search: PendingSearchIndex
 
-    static let empty = FoodsList(layout: RowLayout(ids: []), search: SearchIndex(keys: []))
+    static let empty = FoodsList(layout: RowLayout(ids: []), search: PendingSearchIndex(SearchIndex(keys: [])))
 
     /// Prepares `foods` on the concurrent executor, never on the caller's actor.
     @concurrent
     static func prepare(_ foods: [Food]) async -> FoodsList {
         await HeavyWork.run { FoodsList(
             layout: RowLayout(ids: foods.map(\.id)),
-            search: SearchIndex(count: foods.count) { position in
+            search: PendingSearchIndex(count: foods.count) { position in
                 let food = foods[position]
                 let country = food.countryCode.map { [$0, Country.name(for: $0) ?? ""] } ?? []
                 return SearchKey.fold([food.name, food.description] + country)
@@ -25,6 +26,6 @@ struct FoodsList: Sendable {
     /// accent-insensitive); nil when cancelled.
     @concurrent
     func matching(_ term: String) async -> RowLayout? {
-        search.positions(matching: term).map(layout.showing)
+        await search.index.positions(matching: term).map(layout.showing)
     }
 }

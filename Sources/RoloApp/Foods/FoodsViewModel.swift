@@ -153,6 +153,7 @@ public final class FoodsViewModel: SourceModel {
             appliedToken = token
             confirmed = likes.merge(list.records, over: confirmed ?? [], startedAt: token)
             prepared = ready
+            _ = busy.task { await ready.search.wait() }
             setSearch(searchTerm)
             skippedCount = list.skipped.count
             if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }

@@ -6,9 +6,10 @@ struct PeopleList: Sendable {
     let employees: [Employee]
     /// Every employee, in the server's order.
     let layout: RowLayout
-    let search: SearchIndex
+    /// The folded search texts, made after the list is shown.
+    let search: PendingSearchIndex
 
-    static let empty = PeopleList(employees: [], layout: RowLayout(ids: []), search: SearchIndex(keys: []))
+    static let empty = PeopleList(employees: [], layout: RowLayout(ids: []), search: PendingSearchIndex(SearchIndex(keys: [])))
 
     /// Prepares `employees` on the concurrent executor, never on the caller's actor.
     @concurrent
@@ -16,7 +17,7 @@ struct PeopleList: Sendable {
         await HeavyWork.run { PeopleList(
             employees: employees,
             layout: RowLayout(ids: employees.map { String($0.id) }),
-            search: SearchIndex(count: employees.count) { position in
+            search: PendingSearchIndex(count: employees.count) { position in
                 let employee = employees[position]
                 return SearchKey.fold([employee.fullName, employee.gender, employee.birthDate.display])
             }) }
@@ -26,6 +27,6 @@ struct PeopleList: Sendable {
     /// accent-insensitive); nil when cancelled.
     @concurrent
     func matching(_ term: String) async -> RowLayout? {
-        search.positions(matching: term).map(layout.showing)
+        await search.index.positions(matching: term).map(layout.showing)
     }
 }

@@ -134,6 +134,7 @@ public final class PeopleViewModel: SourceModel {
             let ready = await PeopleList.prepare(list.records)
             guard !Task.isCancelled else { return }
             prepared = ready
+            _ = busy.task { await ready.search.wait() }
         }
         switch listResult {
         case .success(let list):

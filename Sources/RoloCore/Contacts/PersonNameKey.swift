@@ -22,6 +22,17 @@ public struct PersonNameKey: Hashable, Sendable, CustomStringConvertible {
     /// The normalised text.
     public var description: String { text }
 
+    /// Keys are equal when their texts' bytes are: the texts are NFC by construction, where
+    /// canonical equivalence is byte equality, and hashing the bytes skips String's NFC check
+    /// (the directory's merge keys a dictionary by 200,000 of them).
+    public static func == (lhs: PersonNameKey, rhs: PersonNameKey) -> Bool {
+        lhs.text.hasSameUTF8(as: rhs.text)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        text.hashUTF8(into: &hasher)
+    }
+
     /// `part` trimmed, its inner blanks collapsed, NFC and lower-cased.
     public static func normalized(_ part: String) -> String {
         // ASCII is already NFC, and SearchKey's byte-wise fold of it is this normalisation:
@@ -30,9 +41,31 @@ public struct PersonNameKey: Hashable, Sendable, CustomStringConvertible {
         // Latin and Cyrillic letters are NFC as they are, and lower-case into NFC (İ's "i" and
         // combining dot compose into nothing): Foundation's two passes can be left out.
         if SearchKey.isSimpleLetters(part) {
-            return part.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").lowercased()
+            return collapsingASCIIBlanks(part).lowercased()
         }
         return foundationNormalized(part)
+    }
+
+    /// `text` with its ends' blanks dropped and each inner run made one space, for text whose
+    /// only blanks are ASCII (tab to carriage return, space: what `Character.isWhitespace` holds
+    /// there). Splitting by `Character` looked each grapheme's property up: a tenth of a second
+    /// over the directory's 200,000 people.
+    static func collapsingASCIIBlanks(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !bytes.isEmpty
+                continue
+            }
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The normalisation through Foundation: the reference the fast paths must equal.

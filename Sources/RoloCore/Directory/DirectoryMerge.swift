@@ -51,11 +51,18 @@ public enum DirectoryMerge {
                     continue
                 }
                 origins[list][item] = Int32(index)
-                var kept = merged[index]
-                if kept.phone == nil { kept.phone = employee.phone }
-                var known = Set(kept.projects)
-                kept.projects += employee.projects.filter { known.insert($0).inserted }
-                merged[index] = kept
+                // In place: a copy of the person out and back cost a retain and a release of
+                // each of its texts, and a new projects array even when nothing was added.
+                if merged[index].phone == nil, let phone = employee.phone { merged[index].phone = phone }
+                if merged[index].projects.count + employee.projects.count <= 16 {
+                    for project in employee.projects where !merged[index].projects.contains(project) {
+                        merged[index].projects.append(project)
+                    }
+                } else {
+                    var known = Set(merged[index].projects)
+                    let added = employee.projects.filter { known.insert($0).inserted }
+                    if !added.isEmpty { merged[index].projects += added }
+                }
             }
         }
         return (merged, keys, origins)
@@ -73,6 +80,22 @@ public enum DirectoryMerge {
             keys.withLock { $0[part] = chunk }
         }
         return keys.withLock { keys in (0..<parts).flatMap { keys[$0] ?? [] } }
+    }
+
+    /// The indices ordered by `(group, last, first, index)`. The three ranks are packed into one
+    /// integer when they fit (they do below 16 million people): comparing tuples of three array
+    /// lookups made the sort of 200,000 people a tenth of a second.
+    private static func sortedByRanks(_ group: [Int32], _ last: [Int32], _ first: [Int32]) -> [Int] {
+        let fits = group.allSatisfy { (0..<(1 << 15)).contains($0) }
+            && last.allSatisfy { (0..<(1 << 24)).contains($0) } && first.allSatisfy { (0..<(1 << 24)).contains($0) }
+        guard fits else {
+            return group.indices.sorted { a, b in (group[a], last[a], first[a], a) < (group[b], last[b], first[b], b) }
+        }
+        var keyed = group.indices.map { index in
+            (key: UInt64(group[index]) << 48 | UInt64(last[index]) << 24 | UInt64(first[index]), index: index)
+        }
+        keyed.sort { ($0.key, $0.index) < ($1.key, $1.index) }
+        return keyed.map(\.index)
     }
 
     /// `employees` grouped by position; groups sorted alphabetically by their title, people by
@@ -111,7 +134,7 @@ public enum DirectoryMerge {
             ranked.withLock { $0[field] = ranks }
         }
         let (last, first) = ranked.withLock { ($0[0] ?? [], $0[1] ?? []) }
-        var order = employees.indices.sorted { a, b in (group[a], last[a], first[a], a) < (group[b], last[b], first[b], b) }
+        var order = sortedByRanks(group, last, first)
         var emails: Collator?
         var start = 0
         while start < order.count {

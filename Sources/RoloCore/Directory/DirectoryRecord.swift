@@ -58,9 +58,12 @@ struct DirectoryRecord: ListRecord {
         return cleaned.trimmingCharacters(in: .whitespaces)
     }
 
-    /// What `CharacterSet.whitespaces` holds: the space separators (Zs) and the tab.
-    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    /// The space separators (Zs) and the tab, the blanks `CharacterSet.whitespaces` trims (it
+    /// holds the zero-width space too, which never starts this trim). ASCII is answered without
+    /// the Unicode tables: two lookups a field were a tenth of the directory's decode.
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar == " " || scalar == "\t" }
+        return scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// Absent, null or `[]` is no projects; a null name is none.

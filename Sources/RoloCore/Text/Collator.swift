@@ -42,13 +42,16 @@ public final class Collator {
     /// that collate as equal (`Ab` and `ab`), so sorting by a tuple of ranks sorts by several
     /// fields at once.
     public func ranks(of texts: [String]) -> [Int32] {
-        var idByText: [String: Int32] = [:]
+        // Texts are told apart by their bytes: two spellings of one text (NFC and not) get a key
+        // each, equal keys, so one rank. String's own hash checked each name for NFC.
+        var idByText: [UTF8Key: Int32] = [:]
         idByText.reserveCapacity(texts.count)
         var distinct: [String] = []
         let ids = texts.map { text in
-            if let id = idByText[text] { return id }
+            let key = UTF8Key(text)
+            if let id = idByText[key] { return id }
             let id = Int32(distinct.count)
-            idByText[text] = id
+            idByText[key] = id
             distinct.append(text)
             return id
         }
@@ -59,7 +62,7 @@ public final class Collator {
 
     private func ranks(ofDistinct texts: [String]) -> [Int32] {
         #if canImport(_FoundationICU)
-        if let icu, let ranks = icu.ranks(of: texts, bound: Self.bound) { return ranks }
+        if let icu, let keys = icu.sortKeys(of: texts, bound: Self.bound) { return ICUCollator.ranks(by: keys) }
         #endif
         return foundationRanks(of: texts)
     }

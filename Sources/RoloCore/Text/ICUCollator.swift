@@ -39,30 +39,61 @@ final class ICUCollator {
         swift_ucol_close(collator)
     }
 
-    /// The rank of each of `texts` (no two equal), compared by their first `bound` characters,
-    /// lowercased; nil when ICU fails on one of them.
-    func ranks(of texts: [String], bound: Int) -> [Int32]? {
-        // All keys in one buffer: 200,000 arrays would cost more than the keys themselves.
-        var keys: [UInt8] = []
+    /// Sort keys end to end in one buffer: 200,000 arrays would cost more than the keys.
+    struct SortKeys {
+        var bytes: [UInt8] = []
+        /// Where each key ends in `bytes`.
         var ends: [Int] = []
-        ends.reserveCapacity(texts.count)
+
+        var count: Int { ends.count }
+    }
+
+    /// The keys of `texts`, each of its first `bound` characters, lowercased; nil when ICU fails
+    /// on one of them.
+    func sortKeys(of texts: [String], bound: Int) -> SortKeys? {
+        var keys = SortKeys()
+        keys.ends.reserveCapacity(texts.count)
         for text in texts {
             guard let key = sortKey(text, bound: bound) else { return nil }
-            keys.append(contentsOf: key)
-            ends.append(keys.count)
+            keys.bytes.append(contentsOf: key)
+            keys.ends.append(keys.bytes.count)
         }
-        return keys.withUnsafeBufferPointer { keys in
-            func key(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: keys[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+        return keys
+    }
+
+    /// The rank of each text by its key (no two texts the same): 0 for the first, the same
+    /// rank for equal keys.
+    ///
+    /// Keys are ordered by their first eight bytes as one integer, and by all their bytes only
+    /// where those are equal: sorting 200,000 keys by `memcmp` alone took a quarter of a second.
+    /// A key shorter than eight bytes is padded with zeros, which orders it as its end (a zero
+    /// byte found nowhere else) does.
+    static func ranks(by keys: SortKeys) -> [Int32] {
+        keys.bytes.withUnsafeBufferPointer { bytes in
+            keys.ends.withUnsafeBufferPointer { ends in
+                func key(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
+                    let index = Int(index)
+                    let start = index == 0 ? 0 : ends[index - 1]
+                    return UnsafeBufferPointer(rebasing: bytes[start..<ends[index]])
+                }
+                var order = (0..<Int32(keys.count)).map { index in
+                    var prefix: UInt64 = 0
+                    for byte in key(index).prefix(8) { prefix = prefix << 8 | UInt64(byte) }
+                    prefix <<= UInt64(8 * (8 - min(8, key(index).count)))
+                    return (prefix: prefix, index: index)
+                }
+                order.sort { a, b in a.prefix != b.prefix ? a.prefix < b.prefix : compare(key(a.index), key(b.index)) < 0 }
+                var ranks = [Int32](repeating: 0, count: keys.count)
+                var rank: Int32 = 0
+                for place in order.indices {
+                    let (prefix, index) = order[place]
+                    if place > 0, prefix != order[place - 1].prefix || compare(key(order[place - 1].index), key(index)) != 0 {
+                        rank += 1
+                    }
+                    ranks[Int(index)] = rank
+                }
+                return ranks
             }
-            let order = texts.indices.sorted { Self.compare(key($0), key($1)) < 0 }
-            var ranks = [Int32](repeating: 0, count: texts.count)
-            var rank: Int32 = 0
-            for (place, index) in order.enumerated() {
-                if place > 0, Self.compare(key(order[place - 1]), key(index)) != 0 { rank += 1 }
-                ranks[index] = rank
-            }
-            return ranks
         }
     }
 

@@ -24,7 +24,8 @@ struct PersonNameKeyTests {
     func lettersMatchFoundation() {
         let letters = [0xC0...0x24F, 0x400...0x482, 0x48A...0x4FF].joined().compactMap(Unicode.Scalar.init)
         for letter in letters {
-            for name in ["\(letter)", " Mari\(letter)  TAMM-\(letter)x\t", "\(letter)\(letter) Ülle"] {
+            for name in ["\(letter)", " Mari\(letter)  TAMM-\(letter)x\t", "\(letter)\(letter) Ülle",
+                         "\r\n\(letter)\u{B}\u{C}x\r\n\r\(letter) \u{1F}y "] {
                 #expect(PersonNameKey.normalized(name) == PersonNameKey.foundationNormalized(name), "U+\(String(letter.value, radix: 16))")
             }
         }

@@ -71,6 +71,17 @@ struct DirectoryPlainReaderTests {
         #expect(plain(two, count: 2)?.count == 2)
     }
 
+    @Test("A blank end is a space separator (Zs) or the tab, ASCII or not")
+    func blankEnds() {
+        for value in UInt32(0)...0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let blank = scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+            #expect(DirectoryRecord.isBlank(scalar) == blank, "U+\(String(value, radix: 16))")
+        }
+        #expect(DirectoryRecord.clean(" \u{A0}Mari\t") == "Mari")
+        #expect(DirectoryRecord.clean("Mari Tamm") == "Mari Tamm")
+    }
+
     @Test("5,000 plain people, a few unreadable: runs read plainly or by JSONDecoder give the whole decode's list")
     func mixedRuns() throws {
         let people = (0..<5_000).map { index in
