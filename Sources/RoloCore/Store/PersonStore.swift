@@ -52,12 +52,26 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// read-ahead, on a thread of its own. The asynchronous read hopped to GRDB's reader queue
     /// and back, and on a busy machine each hop waited milliseconds for a core, before the
     /// first frame.
+    ///
+    /// It reads through the writer's connection, which the open has just used: a pool's first
+    /// read opened a reader connection (its schema read, its set-up) before the first frame.
+    /// Nothing writes yet at launch; a read-only transaction gives the read one snapshot, as a
+    /// reader's would.
     public func snapshotWaiting(
         _ source: String, picking pick: @escaping @Sendable (SourceState?, Int) -> Range<Int>?
     ) throws -> (state: SourceState?, count: Int, persons: [Person]) {
         let stored: (SourceState?, Int, [Data])
         do {
-            stored = try database.writer.read { db in try Self.stored(db, source, picking: pick) }
+            stored = try database.writer.writeWithoutTransaction { db in
+                var read: (SourceState?, Int, [Data]) = (nil, 0, [])
+                try db.readOnly {
+                    try db.inTransaction(.deferred) {
+                        read = try Self.stored(db, source, picking: pick)
+                        return .commit
+                    }
+                }
+                return read
+            }
         } catch {
             throw StoreError.cantRead(source, reason: StoreError.reason(error))
         }
