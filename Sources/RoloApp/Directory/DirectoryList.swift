@@ -94,7 +94,9 @@ struct DirectoryList: Sendable {
     /// the position, each header kept over its matches; nil when cancelled.
     @concurrent
     func matching(_ term: String) async -> RowLayout? {
-        await search.index.positions(matching: term, everyWord: true).map { layout.filtered(keeping: Set($0)) }
+        let index = await search.index
+        guard !Task.isCancelled else { return nil }
+        return index.positions(matching: term, everyWord: true).map { layout.filtered(keeping: Set($0)) }
     }
 
     /// The person with row id `rowID`.

@@ -214,6 +214,7 @@ public final class DirectoryViewModel: SourceModel {
             guard let self, self.savedToShow, let saved = self.lastComplete, self.employees == nil else { return }
             self.savedToShow = false
             let ready = await DirectoryList.prepare(saved, locale: locale)
+            _ = self.busy.task { await ready.list.search.wait() }
             // The same answer, its cities held as positions in the list, not arrays of their own;
             // nothing else sets it while the saved list is made (a refresh waits for this task).
             self.lastComplete = ready.saved
@@ -260,6 +261,8 @@ public final class DirectoryViewModel: SourceModel {
         let repeats = await DirectoryList.repeats(listings, lastComplete)
         if repeats { listings = [] }
         await savedTask?.value
+        // The saved list's search index too: the merge beside it raised a second start's peak.
+        await prepared.search.wait()
         guard !Task.isCancelled else { return }
         // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
         // The listings are handed over, so their arrays go as soon as the list holds the people.
@@ -268,6 +271,8 @@ public final class DirectoryViewModel: SourceModel {
         } else {
             await DirectoryList.prepare(consume listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
         }
+        // The search index is counted while it is made, even for a list this load then drops.
+        if let ready { _ = busy.task { await ready.search.wait() } }
         guard !Task.isCancelled else { return }
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")
@@ -319,7 +324,6 @@ public final class DirectoryViewModel: SourceModel {
     private func show(_ ready: DirectoryList) {
         employees = ready.employees
         prepared = ready
-        _ = busy.task { await ready.search.wait() }
         setSearch(searchTerm)
     }
 

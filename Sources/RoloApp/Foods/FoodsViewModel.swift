@@ -146,6 +146,8 @@ public final class FoodsViewModel: SourceModel {
     private func listAnswered(_ result: Result<(DecodedList<Food>, FoodsList), FetchError>, startedAt token: Int) {
         reloadsInFlight -= 1
         defer { onEvent(.changed) }
+        // The search index is counted while it is made, even for a list a newer answer replaced.
+        if case .success(let (_, ready)) = result { _ = busy.task { await ready.search.wait() } }
         // A newer request's answer is already shown; this one knows less.
         guard token > appliedToken else { return }
         switch result {
@@ -153,7 +155,6 @@ public final class FoodsViewModel: SourceModel {
             appliedToken = token
             confirmed = likes.merge(list.records, over: confirmed ?? [], startedAt: token)
             prepared = ready
-            _ = busy.task { await ready.search.wait() }
             setSearch(searchTerm)
             skippedCount = list.skipped.count
             if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }

@@ -27,6 +27,8 @@ struct PeopleList: Sendable {
     /// accent-insensitive); nil when cancelled.
     @concurrent
     func matching(_ term: String) async -> RowLayout? {
-        await search.index.positions(matching: term).map(layout.showing)
+        let index = await search.index
+        guard !Task.isCancelled else { return nil }
+        return index.positions(matching: term).map(layout.showing)
     }
 }

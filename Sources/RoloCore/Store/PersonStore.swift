@@ -56,7 +56,8 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// It reads through the writer's connection, which the open has just used: a pool's first
     /// read opened a reader connection (its schema read, its set-up) before the first frame.
     /// Nothing writes yet at launch; a read-only transaction gives the read one snapshot, as a
-    /// reader's would.
+    /// reader's would. For the launch only: unlike a reader's, this read waits behind a write
+    /// in progress, and it must not be called from inside one.
     public func snapshotWaiting(
         _ source: String, picking pick: @escaping @Sendable (SourceState?, Int) -> Range<Int>?
     ) throws -> (state: SourceState?, count: Int, persons: [Person]) {
