@@ -214,7 +214,7 @@ public final class DirectoryViewModel: SourceModel {
             guard let self, self.savedToShow, let saved = self.lastComplete, self.employees == nil else { return }
             self.savedToShow = false
             let ready = await DirectoryList.prepare(saved, locale: locale)
-            _ = self.busy.task { await ready.list.search.wait() }
+            ready.list.search.count(in: self.busy)
             // The same answer, its cities held as positions in the list, not arrays of their own;
             // nothing else sets it while the saved list is made (a refresh waits for this task).
             self.lastComplete = ready.saved
@@ -271,8 +271,7 @@ public final class DirectoryViewModel: SourceModel {
         } else {
             await DirectoryList.prepare(consume listings, saved: lastComplete, savedStamp: lastCompleteStamp ?? "", locale: locale)
         }
-        // The search index is counted while it is made, even for a list this load then drops.
-        if let ready { _ = busy.task { await ready.search.wait() } }
+        ready?.search.count(in: busy)
         guard !Task.isCancelled else { return }
         for error in outcome.errors {
             logger.warning("directory listing failed: \(error.message) \(error.detail)")

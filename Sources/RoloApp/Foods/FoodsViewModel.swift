@@ -146,8 +146,7 @@ public final class FoodsViewModel: SourceModel {
     private func listAnswered(_ result: Result<(DecodedList<Food>, FoodsList), FetchError>, startedAt token: Int) {
         reloadsInFlight -= 1
         defer { onEvent(.changed) }
-        // The search index is counted while it is made, even for a list a newer answer replaced.
-        if case .success(let (_, ready)) = result { _ = busy.task { await ready.search.wait() } }
+        if case .success(let (_, ready)) = result { ready.search.count(in: busy) }
         // A newer request's answer is already shown; this one knows less.
         guard token > appliedToken else { return }
         switch result {

@@ -132,8 +132,7 @@ public final class PeopleViewModel: SourceModel {
         if case .success(let list) = listResult {
             // Ids, the row index and search text for 200,000 employees: not on the main actor.
             let ready = await PeopleList.prepare(list.records)
-            // Counted while it is made, even for a list this load then drops.
-            _ = busy.task { await ready.search.wait() }
+            ready.search.count(in: busy)
             guard !Task.isCancelled else { return }
             prepared = ready
         }

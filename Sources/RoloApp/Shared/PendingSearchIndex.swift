@@ -29,9 +29,15 @@ struct PendingSearchIndex: Sendable {
         get async { await made.value }
     }
 
-    /// Waits until the index is made: what a view-model's busy tracker waits on, so that "idle"
-    /// still means a search would be answered at once.
+    /// Waits until the index is made.
     func wait() async {
         _ = await made.value
+    }
+
+    /// Counts the index's making as `busy`'s work, so that "idle" still means a search would be
+    /// answered at once; called where the list is made, even for a list then dropped.
+    @MainActor
+    func count(in busy: BusyTracker) {
+        _ = busy.task { await wait() }
     }
 }

@@ -62,38 +62,46 @@ public enum SearchKey {
 
     /// The same fold for text that is all ASCII, byte by byte: Foundation's folding costs
     /// microseconds a string, which is seconds over a list of 200,000. Nil for other text.
-    /// Written straight into the string's storage: appending to an array a byte at a time was
-    /// a tenth of a second over the directory's 200,000 people.
     static func foldASCII(_ text: String) -> String? {
+        collapsingASCIIBlanks(text, folding: true)
+    }
+
+    /// `text` with its ASCII blank runs made one space and none at the ends; with `folding`,
+    /// also its ASCII capitals made small, and nil when it isn't all ASCII. Written straight into
+    /// the string's storage: appending to an array a byte at a time was a tenth of a second over
+    /// 200,000 people. (A flag, not a closure: a call per byte through one cost more again.)
+    static func collapsingASCIIBlanks(_ text: String, folding: Bool) -> String? {
         var text = text
         return text.withUTF8 { source -> String? in
             var isASCII = true
-            // Folding never lengthens ASCII: blanks only collapse.
-            let folded = String(unsafeUninitializedCapacity: source.count) { target in
+            // Never longer than the text: blanks only collapse.
+            let collapsed = String(unsafeUninitializedCapacity: source.count) { target in
                 var count = 0
                 var pendingSpace = false
                 for byte in source {
-                    guard byte < 0x80 else {
-                        isASCII = false
-                        return 0
-                    }
-                    // The whitespace `Character.isWhitespace` knows in ASCII: tab to carriage
-                    // return, space.
-                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    if byte.isASCIIBlank {
                         pendingSpace = count > 0
                         continue
+                    }
+                    var kept = byte
+                    if folding {
+                        guard byte < 0x80 else {
+                            isASCII = false
+                            return 0
+                        }
+                        kept = byte.asciiLowercased
                     }
                     if pendingSpace {
                         target[count] = 0x20
                         count += 1
                         pendingSpace = false
                     }
-                    target[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    target[count] = kept
                     count += 1
                 }
                 return count
             }
-            return isASCII ? folded : nil
+            return isASCII ? collapsed : nil
         }
     }
 
@@ -113,13 +121,12 @@ private struct FoldedText {
     }
 
     mutating func append(ascii byte: UInt8) {
-        // The whitespace `Character.isWhitespace` knows in ASCII: tab to carriage return, space.
-        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        if byte.isASCIIBlank {
             pendingSpace = !bytes.isEmpty
             return
         }
         placePendingSpace()
-        bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+        bytes.append(byte.asciiLowercased)
     }
 
     mutating func append(_ folded: [UInt8]) {

@@ -39,7 +39,7 @@ extension String {
         guard !needle.isEmpty else { return true }
         var text = self
         return text.withUTF8 { bytes in
-            bytes.indices.contains { Self.holds(needle, in: bytes, at: $0) { Self.lowered($0) == Self.lowered($1) } }
+            bytes.indices.contains { Self.holds(needle, in: bytes, at: $0) { $0.asciiLowercased == $1.asciiLowercased } }
         }
     }
 
@@ -49,9 +49,5 @@ extension String {
         _ same: (UInt8, UInt8) -> Bool
     ) -> Bool {
         start + needle.count <= bytes.count && needle.indices.allSatisfy { same(bytes[start + $0], needle[$0]) }
-    }
-
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }
