@@ -50,7 +50,7 @@ struct BrowseRequest: Equatable {
         let environment = ProcessEnvironment.variables()
         var settings: Settings
         let keyTable: KeyTable<Action>
-        var storage: Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never>?
+        var storage: Task<(RoloDatabase, RandomUserViewModel.LoadedPage?), Never>?
         do {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
             // The database is the longest step before a first frame that shows stored persons:
@@ -119,15 +119,15 @@ struct BrowseRequest: Equatable {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// rolo's database, opened on another thread, beside the log's and the terminal's set-up
+    /// rolo's database, opening on a thread of its own beside the log's and the terminal's set-up
     /// (so it logs nothing: the screen logs why it couldn't be opened). A first tab that shows
-    /// stored persons has its page read here too, so that the first frame has it rather than
-    /// "Loading…".
-    private static func readStorage(_ settings: Settings, first: SourceID?) -> Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never> {
-        Task.detached(priority: .userInitiated) {
-            let database = Wiring.openDatabase(settings)
-            guard first == .randomuser, case .success(let opened) = database else { return (database, nil) }
-            return (database, RandomUserViewModel.storedFirstPage(in: PersonStore(database: opened)))
+    /// stored persons has its page read from the file meanwhile, without waiting for the open, so
+    /// that the first frame has it rather than "Loading…".
+    private static func readStorage(_ settings: Settings, first: SourceID?) -> Task<(RoloDatabase, RandomUserViewModel.LoadedPage?), Never> {
+        let database = RoloDatabase(openingIn: settings.dataDir)
+        return Task.detached(priority: .userInitiated) {
+            guard first == .randomuser else { return (database, nil) }
+            return (database, RandomUserViewModel.storedFirstPage(in: PersonStore(database: database)))
         }
     }
 
@@ -142,7 +142,7 @@ struct BrowseRequest: Equatable {
 
     @MainActor
     private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool, environment: [String: String],
-                                  storage: Task<(Result<RoloDatabase, any Error>, RandomUserViewModel.LoadedPage?), Never>,
+                                  storage: Task<(RoloDatabase, RandomUserViewModel.LoadedPage?), Never>,
                                   addressBook: Task<AddressBookIndex, Never>) async -> Result<Void, TerminalError> {
         // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
         let http = CurlHTTPClient()
@@ -179,8 +179,8 @@ struct BrowseRequest: Equatable {
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: Wiring.directorySnapshots(settings), addressBook: addressBook, busy: busy,
             pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let (opened, randomuserFirstPage) = await storage.value
-        let database = Wiring.opened(opened)
+        let (database, randomuserFirstPage) = await storage.value
+        Wiring.logFailure(of: database)
         StartupTrace.mark("database")
         let randomuser = makeRandomUser(settings: settings, database: database, firstPage: randomuserFirstPage, http: http, busy: busy,
                                         pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)

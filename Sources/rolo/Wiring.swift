@@ -23,9 +23,8 @@ enum Wiring {
         return server
     }
 
-    /// rolo's database, opened once for the sources that store persons, or why it can't be:
-    /// then those sources keep their persons in memory, which ``opened(_:)`` tells the log.
-    /// It logs nothing itself: the browser opens it before the log is set up.
+    /// rolo's database, opened once for `rolo dump`'s sources that store persons, or why it can't
+    /// be: then those sources keep their persons in memory, which ``opened(_:)`` tells the log.
     static func openDatabase(_ settings: Settings) -> Result<RoloDatabase, any Error> {
         Result { try RoloDatabase(dataDirectory: settings.dataDir) }
     }
@@ -36,9 +35,22 @@ enum Wiring {
         case .success(let database):
             return database
         case .failure(let error):
-            Logger(label: "rolo").error("randomuser and pipedrive keep their persons in memory: \(error)")
+            logInMemory(error)
             return nil
         }
+    }
+
+    /// Logs why the launch's database didn't open, if it doesn't, once its open is over (after
+    /// the first frame, usually); its stores then keep their persons in memory.
+    @MainActor
+    static func logFailure(of database: RoloDatabase) {
+        Task {
+            if let failure = await database.openFailure() { logInMemory(failure) }
+        }
+    }
+
+    private static func logInMemory(_ error: any Error) {
+        Logger(label: "rolo").error("randomuser and pipedrive keep their persons in memory: \(error)")
     }
 
     /// The saved directory list's file.

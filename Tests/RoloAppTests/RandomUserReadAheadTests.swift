@@ -5,12 +5,26 @@ import Testing
 
 /// A launch reads randomuser's stored first page beside the terminal's set-up and hands it to
 /// the view-model, so that the first frame shows persons rather than "Loading persons…".
+///
+/// The page is read from the database file, as a launch reads it (``PersonStore/launchSnapshot``),
+/// so each test has a database file of its own.
 @MainActor
 @Suite("Randomuser view-model: the first page read ahead of the screen")
-struct RandomUserReadAheadTests {
+final class RandomUserReadAheadTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-readahead-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A fresh store in a database file of its own.
+    private func fileStore() throws -> PersonStore<RandomPerson> {
+        PersonStore(database: try RoloDatabase(dataDirectory: folder.path))
+    }
+
     @Test("A page read ahead is shown by start() itself, with no request and nothing left loading")
     func shownAtStart() async throws {
-        let store = try memoryStore()
+        let store = try fileStore()
         try await storePersons(30, in: store)
         let page = try #require(RandomUserViewModel.storedFirstPage(in: store))
         let service = FakeRandomUserService()
@@ -29,7 +43,7 @@ struct RandomUserReadAheadTests {
 
     @Test("The page read ahead is the one start() would have read itself")
     func sameAsReadByStart() async throws {
-        let store = try memoryStore()
+        let store = try fileStore()
         try await storePersons(25, in: store)
         let (plain, plainBusy) = makeRandomUser(FakeRandomUserService(), store: store)
         plain.start()
@@ -45,7 +59,7 @@ struct RandomUserReadAheadTests {
 
     @Test("Nothing stored: nothing is read ahead, and start() fetches page 1 as before")
     func emptyStoreReadsNothingAhead() async throws {
-        let store = try memoryStore()
+        let store = try fileStore()
         #expect(RandomUserViewModel.storedFirstPage(in: store) == nil)
         let service = FakeRandomUserService()
         let (model, busy) = makeRandomUser(service, store: store, firstPage: nil)
@@ -58,7 +72,7 @@ struct RandomUserReadAheadTests {
 
     @Test("A complete stored list that fits one page is read ahead as the end of the data")
     func completeListEndsAtOnce() async throws {
-        let store = try memoryStore()
+        let store = try fileStore()
         let persons = (0..<4).map { RandomUserSamples.person($0, seed: RandomUserSamples.seed) }
         try await store.appendPage(RandomUserPager.source, persons: persons, names: persons.map(\.fullName),
                                    page: 1, seed: RandomUserSamples.seed, complete: true, cursor: nil, at: Sample.today)
@@ -69,5 +83,24 @@ struct RandomUserReadAheadTests {
         #expect(model.reachedEnd)
         #expect(model.statusItems == ["page 1", "4 stored", "all loaded"])
         #expect(await service.requests.isEmpty)
+    }
+
+    @Test("A store whose file won't open says \"not saved\" once the open is over, and keeps its persons in memory")
+    func notSaved() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(String(repeating: "not a database ", count: 300).utf8).write(to: folder.appendingPathComponent(RoloDatabase.fileName))
+        let database = RoloDatabase(openingIn: folder.path)
+        let store = PersonStore<RandomPerson>(database: database)
+        #expect(RandomUserViewModel.storedFirstPage(in: store) == nil)
+        let service = FakeRandomUserService()
+        let (model, busy) = makeRandomUser(service, store: store, firstPage: nil)
+        var changes = 0
+        model.onEvent = { if case .changed = $0 { changes += 1 } }
+        model.start()
+        #expect(await settle({ busy.isIdle && !model.isLoading && !model.persistent }, limit: 100_000))
+        #expect(model.statusItems == ["page 1", "not saved"])
+        #expect(changes > 0, "the screen is told")
+        #expect(model.rowIDs.count == 10, "page 1 fetched and kept in memory")
+        #expect(await database.openFailure() != nil)
     }
 }

@@ -41,7 +41,7 @@ public final class PipedriveViewModel: SourceModel {
     let store: PersonStore<PipedrivePerson>?
     let rows: PipedriveRows?
     /// Whether the persons outlive the run (false: no database file could be opened).
-    let persistent: Bool
+    private(set) var persistent: Bool
     let busy: BusyTracker
     let pictures: PictureStore?
     let imageLoader: RemoteImageLoader?
@@ -95,6 +95,10 @@ public final class PipedriveViewModel: SourceModel {
         self.now = now
         self.timeZone = timeZone
         pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
+        whenNotSaved(persistent ? store?.database : nil) { [weak self] in
+            self?.persistent = false
+            self?.onEvent(.changed)
+        }
     }
 
     public var isLoading: Bool { syncTask != nil || searchTask != nil }

@@ -43,8 +43,9 @@ public final class RandomUserViewModel: SourceModel {
     let service: any RandomUserService
     /// Nil only when not even an in-memory database could be made; nothing can be loaded then.
     let store: PersonStore<RandomPerson>?
-    /// Whether the persons outlive the run (false: the integrator had no database to give).
-    let persistent: Bool
+    /// Whether the persons outlive the run (false: the integrator had no database to give, or its
+    /// file didn't open).
+    private(set) var persistent: Bool
     let pager: RandomUserPager
     let busy: BusyTracker
     let pictures: PictureStore?
@@ -109,6 +110,10 @@ public final class RandomUserViewModel: SourceModel {
             self?.rebuildEntries()
             self?.onEvent(.changed)
         }
+        whenNotSaved(store?.database) { [weak self] in
+            self?.persistent = false
+            self?.onEvent(.changed)
+        }
     }
 
     public var isLoading: Bool { pageTask != nil || refreshTask != nil }
@@ -146,7 +151,7 @@ public final class RandomUserViewModel: SourceModel {
     /// database, beside the terminal's set-up, so the first frame can show it. Nil when it must be
     /// fetched, or can't be read (``start()`` then reads it again and says why).
     public nonisolated static func storedFirstPage(in store: PersonStore<RandomPerson>) -> LoadedPage? {
-        guard let read = try? RandomUserPager(pageSize: pageSize).readStoredWaiting(shown: 0, store: store),
+        guard let read = try? RandomUserPager(pageSize: pageSize).readStoredAtLaunch(shown: 0, store: store),
             case .stored(let page) = read.next
         else { return nil }
         return LoadedPage(page: page, storedCount: read.count, state: read.state)

@@ -48,35 +48,19 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
         try decoded(source, try await read(source) { db in try Self.stored(db, source, picking: pick) })
     }
 
-    /// ``snapshot(_:picking:)`` read on the calling thread, which waits for it: for the launch's
-    /// read-ahead, on a thread of its own. The asynchronous read hopped to GRDB's reader queue
-    /// and back, and on a busy machine each hop waited milliseconds for a core, before the
-    /// first frame.
-    ///
-    /// It reads through the writer's connection, which the open has just used: a pool's first
-    /// read opened a reader connection (its schema read, its set-up) before the first frame.
-    /// Nothing writes yet at launch; a read-only transaction gives the read one snapshot, as a
-    /// reader's would. For the launch only: unlike a reader's, this read waits behind a write
-    /// in progress, and it must not be called from inside one.
-    public func snapshotWaiting(
-        _ source: String, picking pick: @escaping @Sendable (SourceState?, Int) -> Range<Int>?
-    ) throws -> (state: SourceState?, count: Int, persons: [Person]) {
-        let stored: (SourceState?, Int, [Data])
-        do {
-            stored = try database.writer.writeWithoutTransaction { db in
-                var read: (SourceState?, Int, [Data]) = (nil, 0, [])
-                try db.readOnly {
-                    try db.inTransaction(.deferred) {
-                        read = try Self.stored(db, source, picking: pick)
-                        return .commit
-                    }
-                }
-                return read
-            }
-        } catch {
-            throw StoreError.cantRead(source, reason: StoreError.reason(error))
-        }
-        return try decoded(source, stored)
+    /// ``snapshot(_:picking:)`` as the launch reads it, before the first frame: on the calling
+    /// thread, from the database file itself on a read-only connection of its own
+    /// (``LaunchRead``), without waiting for the pool to open. Nil when that read gives up (no
+    /// file yet, a database in memory, another version's schema, a lock held): the pool's own
+    /// read then follows, as before. Throws when a stored person can't be decoded.
+    public func launchSnapshot(
+        _ source: String, picking pick: (SourceState?, Int) -> Range<Int>?
+    ) throws -> (state: SourceState?, count: Int, persons: [Person])? {
+        guard database.path != RoloDatabase.memoryPath,
+              let read = LaunchRead.snapshot(
+                path: database.path, source: source, migrations: RoloDatabase.migrator.migrations, picking: pick)
+        else { return nil }
+        return try decoded(source, (read.state, read.count, read.payloads))
     }
 
     private static func stored(
@@ -144,7 +128,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// Until it commits, readers see the old list complete.
     public func promote(_ staging: String, to source: String) async throws {
         do {
-            try await database.writer.write { db in
+            try await database.writer().write { db in
                 guard var state = try SourceStateRecord.stored(db, staging) else { return }
                 try Self.delete(db, source)
                 try db.execute(sql: "UPDATE person SET source = ? WHERE source = ?", arguments: [source, staging])
@@ -160,7 +144,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// Forgets everything stored for `source`.
     public func clear(_ source: String) async throws {
         do {
-            try await database.writer.write { db in try Self.delete(db, source) }
+            try await database.writer().write { db in try Self.delete(db, source) }
         } catch {
             throw StoreError.cantSave(source, reason: StoreError.reason(error))
         }
@@ -184,7 +168,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
             (person: persons[$0], name: names[$0], search: search?[$0] ?? SearchKey.fold(names[$0]))
         }
         do {
-            return try await database.writer.write { db in
+            return try await database.writer().write { db in
                 if replacing { try Self.delete(db, source) }
                 let fresh = try Self.unstored(db, source, rows)
                 try body(db, fresh)
@@ -199,7 +183,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
 
     private func read<T: Sendable>(_ source: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await database.writer.read(body)
+            return try await database.writer().read(body)
         } catch {
             throw StoreError.cantRead(source, reason: StoreError.reason(error))
         }

@@ -23,10 +23,11 @@ extension RandomUserPager {
         storedRead(shown: shown, try await store.snapshot(Self.source, picking: positions(shown: shown)))
     }
 
-    /// ``readStored(shown:store:)`` on the calling thread, which waits for the read
-    /// (``PersonStore/snapshotWaiting(_:picking:)``): the launch's read-ahead.
-    public func readStoredWaiting<Person>(shown: Int, store: PersonStore<Person>) throws -> StoredRead<Person> {
-        storedRead(shown: shown, try store.snapshotWaiting(Self.source, picking: positions(shown: shown)))
+    /// ``readStored(shown:store:)`` as the launch reads it, on the calling thread and without
+    /// waiting for the pool (``PersonStore/launchSnapshot(_:picking:)``); nil when that read
+    /// gives up.
+    public func readStoredAtLaunch<Person>(shown: Int, store: PersonStore<Person>) throws -> StoredRead<Person>? {
+        try store.launchSnapshot(Self.source, picking: positions(shown: shown)).map { storedRead(shown: shown, $0) }
     }
 
     /// The positions to read after the first `shown`, when the next page is stored.

@@ -12,8 +12,8 @@ public final class RoloDatabase: Sendable {
     /// The file name inside rolo's data directory.
     public static let fileName = "rolo.sqlite"
 
-    /// The connection(s) every store reads and writes through.
-    let writer: any DatabaseWriter
+    /// The connection(s) every store reads and writes through, once open.
+    private let connection: Connection
 
     /// Where the database lives, for messages; `:memory:` in tests.
     public let path: String
@@ -25,6 +25,31 @@ public final class RoloDatabase: Sendable {
     /// when the file is corrupt, unreadable or not a database.
     public init(path: String) throws {
         self.path = path
+        connection = Connection(opened: try Self.open(path))
+    }
+
+    /// Starts opening `<directory>/rolo.sqlite` on a thread of its own and returns at once: the
+    /// launch's first frame needn't wait for the pool's set-up and the migrations' check (its
+    /// page is read apart, ``PersonStore/launchSnapshot(_:picking:)``). A store's first use
+    /// waits for the open.
+    ///
+    /// If the file can't be opened the stores keep their persons in memory for the run, as with
+    /// no database; ``openFailure()`` says why.
+    public init(openingIn directory: String) {
+        path = Self.path(in: directory)
+        let connection = Connection()
+        self.connection = connection
+        let path = path
+        // A thread, not a task: a store's first use waits for the open, possibly on every thread
+        // of the concurrency pool, and the open must not need one of them.
+        let thread = Thread {
+            connection.finish(Result { try Self.open(path) }.mapError { $0 as? StoreError ?? .cantOpen(path, reason: "\($0)") })
+        }
+        thread.qualityOfService = .userInitiated
+        thread.start()
+    }
+
+    private static func open(_ path: String) throws -> DatabasePool {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let files = FileManager.default
         do {
@@ -41,11 +66,31 @@ public final class RoloDatabase: Sendable {
         do {
             let pool = try DatabasePool(path: path, configuration: Self.configuration)
             try Self.migrator.migrate(pool)
-            writer = pool
+            return pool
         } catch {
             throw StoreError.cantOpen(path, reason: StoreError.reason(error))
         }
     }
+
+    /// The connection(s) to read and write through: the file's pool, waited for while it opens;
+    /// after a failed open, a database in memory for the run. Throws only if even that can't be
+    /// made.
+    func writer() throws -> any DatabaseWriter {
+        switch connection.wait() {
+        case .opened(let writer), .inMemory(let writer, _): return writer
+        case .failed(let error): throw error
+        }
+    }
+
+    /// Why the file couldn't be opened (the stores then keep their persons in memory), once the
+    /// open is over; nil when it opened.
+    public func openFailure() async -> StoreError? {
+        await connection.finished()
+        return connection.failure
+    }
+
+    /// Whether the open is over and failed, without waiting.
+    public var hasFailed: Bool { connection.failure != nil }
 
     /// The pool's connections keep the `-wal` and `-shm` files when the last one closes
     /// (SQLite's persistent WAL): deleting them at every exit had every launch create both again,
@@ -63,18 +108,103 @@ public final class RoloDatabase: Sendable {
 
     /// Opens `<directory>/rolo.sqlite`.
     public convenience init(dataDirectory directory: String) throws {
-        try self.init(path: URL(fileURLWithPath: directory).appendingPathComponent(Self.fileName).path)
+        try self.init(path: Self.path(in: directory))
+    }
+
+    private static func path(in directory: String) -> String {
+        URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
     }
 
     private init(writer: any DatabaseWriter, path: String) {
-        self.writer = writer
+        connection = Connection(opened: writer)
         self.path = path
     }
 
+    /// The ``path`` of a database in memory.
+    static let memoryPath = ":memory:"
+
     /// A migrated database that lives in memory only, for tests.
     public static func inMemory() throws -> RoloDatabase {
+        RoloDatabase(writer: try memoryQueue(), path: memoryPath)
+    }
+
+    private static func memoryQueue() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
         try migrator.migrate(queue)
-        return RoloDatabase(writer: queue, path: ":memory:")
+        return queue
+    }
+
+    /// The database's connection as it opens: waited for by the stores' threads, synchronously,
+    /// and by ``openFailure()``, asynchronously.
+    private final class Connection: @unchecked Sendable {
+        enum State {
+            case opened(any DatabaseWriter)
+            /// The file couldn't be opened (the error); the stores work in memory.
+            case inMemory(any DatabaseWriter, StoreError)
+            /// Neither the file nor a database in memory could be opened.
+            case failed(StoreError)
+        }
+
+        private let condition = NSCondition()
+        private var state: State?
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        init() {}
+
+        init(opened writer: any DatabaseWriter) {
+            state = .opened(writer)
+        }
+
+        func finish(_ result: Result<DatabasePool, StoreError>) {
+            let state: State
+            switch result {
+            case .success(let pool):
+                state = .opened(pool)
+            case .failure(let error):
+                if let memory = try? RoloDatabase.memoryQueue() {
+                    state = .inMemory(memory, error)
+                } else {
+                    state = .failed(error)
+                }
+            }
+            condition.lock()
+            self.state = state
+            let waiting = waiters
+            waiters = []
+            condition.broadcast()
+            condition.unlock()
+            for waiter in waiting { waiter.resume() }
+        }
+
+        func wait() -> State {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if let state { return state }
+                condition.wait()
+            }
+        }
+
+        func finished() async {
+            await withCheckedContinuation { continuation in
+                condition.lock()
+                if state == nil {
+                    waiters.append(continuation)
+                    condition.unlock()
+                } else {
+                    condition.unlock()
+                    continuation.resume()
+                }
+            }
+        }
+
+        var failure: StoreError? {
+            condition.lock()
+            defer { condition.unlock() }
+            switch state {
+            case .inMemory(_, let error), .failed(let error): return error
+            case .opened, nil: return nil
+            }
+        }
     }
 }

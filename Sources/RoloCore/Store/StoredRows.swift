@@ -63,7 +63,7 @@ public struct StoredRows<Person: Codable & Sendable & Identifiable>: Sendable {
         let folded = SearchKey.fold(term)
         let source = self.source
         do {
-            return try await database.writer.read { db in
+            return try await database.writer().read { db in
                 try Int.fetchAll(
                     db,
                     sql: "SELECT position FROM person WHERE source = ? AND instr(search, ?) > 0 ORDER BY position",
@@ -76,7 +76,7 @@ public struct StoredRows<Person: Codable & Sendable & Identifiable>: Sendable {
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.writer.read(body)
+            return try database.writer().read(body)
         } catch {
             throw StoreError.cantRead(source, reason: StoreError.reason(error))
         }

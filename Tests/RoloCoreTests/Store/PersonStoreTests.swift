@@ -41,18 +41,6 @@ struct PersonStoreTests {
         #expect(totals.count == 20 && totals.state == picked.state)
     }
 
-    @Test("a snapshot read waiting on the calling thread is the asynchronous one, state and all")
-    func snapshotWaiting() async throws {
-        let empty = try store.snapshotWaiting("randomuser") { _, _ in 0..<10 }
-        #expect(empty.state == nil && empty.count == 0 && empty.persons.isEmpty)
-        try await store.append("randomuser", StorePerson.numbered(1...20), page: 1)
-        let pick: @Sendable (SourceState?, Int) -> Range<Int>? = { _, count in count - 7..<count }
-        let waited = try store.snapshotWaiting("randomuser", picking: pick)
-        let awaited = try await store.snapshot("randomuser", picking: pick)
-        #expect(waited.persons == StorePerson.numbered(14...20) && waited.persons == awaited.persons)
-        #expect(waited.count == awaited.count && waited.state == awaited.state && waited.state?.seed == "s1")
-    }
-
     @Test("sources are kept apart")
     func sourcesApart() async throws {
         try await store.append("randomuser", StorePerson.numbered(1...3), page: 1)

@@ -47,6 +47,26 @@ struct RoloDatabaseStoreTests {
         #expect(try await reopened.count("randomuser") == 4)
     }
 
+    @Test("opened beside the launch: the stores wait for the open, and a file that won't open leaves them in memory")
+    func openingBeside() async throws {
+        let directory = try TemporaryDirectory()
+        let opening = RoloDatabase(openingIn: directory.path + "/data")
+        let store = PersonStore<StorePerson>(database: opening)
+        try await store.append("randomuser", StorePerson.numbered(1...3), page: 1)
+        #expect(await opening.openFailure() == nil && !opening.hasFailed)
+        #expect(try await PersonStore<StorePerson>(database: try RoloDatabase(dataDirectory: directory.path + "/data"))
+            .count("randomuser") == 3, "on disk")
+
+        let path = try directory.write("corrupt/rolo.sqlite", String(repeating: "not a database at all ", count: 300))
+        let corrupt = RoloDatabase(openingIn: directory.path + "/corrupt")
+        let failure = try #require(await corrupt.openFailure())
+        #expect(failure.description.hasPrefix("rolo's database at \(path) can't be opened: ") && corrupt.hasFailed)
+        let memory = PersonStore<StorePerson>(database: corrupt)
+        try await memory.append("randomuser", StorePerson.numbered(1...2), page: 1)
+        #expect(try await memory.count("randomuser") == 2, "kept in memory for the run")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("not a database"), "the file is left alone")
+    }
+
     @Test("a corrupt file gives a clear error, not a crash")
     func corruptFile() throws {
         let directory = try TemporaryDirectory()

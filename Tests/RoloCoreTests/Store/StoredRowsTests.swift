@@ -133,7 +133,7 @@ struct StoredRowsTests {
 
 extension StoredRowsTests {
     private func searchColumn(_ source: String) throws -> [String] {
-        try database.writer.read { db in
+        try database.writer().read { db in
             try String.fetchAll(db, sql: "SELECT search FROM person WHERE source = ? ORDER BY position", arguments: [source])
         }
     }
@@ -223,9 +223,9 @@ extension StoredRowsTests {
 
     @Test("a fresh database has the v2 search column, and rows written without search are found")
     func freshDatabaseHasSearch() async throws {
-        let applied = try await database.writer.read { db in try RoloDatabase.migrator.appliedIdentifiers(db) }
+        let applied = try await database.writer().read { db in try RoloDatabase.migrator.appliedIdentifiers(db) }
         #expect(applied.contains("v2: person.search"))
-        let columns = try await database.writer.read { db in try db.columns(in: "person").map(\.name) }
+        let columns = try await database.writer().read { db in try db.columns(in: "person").map(\.name) }
         #expect(columns.contains("search"))
         try await store.append("pipedrive", [StorePerson(id: "1", name: "Renée Ørsted"), StorePerson(id: "2", name: "Bo")], page: 1)
         let rows = StoredRows<StorePerson>(database: database, source: "pipedrive")
@@ -250,7 +250,7 @@ extension StoredRowsTests {
             try old.close()
         }
         let database = try RoloDatabase(path: path)
-        let search = try await database.writer.read { db in
+        let search = try await database.writer().read { db in
             try String.fetchAll(db, sql: "SELECT search FROM person ORDER BY position")
         }
         #expect(search == ["jose alvarez", "anna"])

@@ -1,0 +1,16 @@
+import RoloCore
+
+/// Calls `failed` on the main actor if `database` turns out not to open: a launch's database
+/// opens beside the first frame (``RoloDatabase/init(openingIn:)``), so a view-model given one
+/// learns only then that its persons are kept in memory for the run, and says "not saved".
+@MainActor
+func whenNotSaved(_ database: RoloDatabase?, _ failed: @escaping @MainActor () -> Void) {
+    guard let database else { return }
+    if database.hasFailed {
+        failed()
+        return
+    }
+    Task {
+        if await database.openFailure() != nil { failed() }
+    }
+}
