@@ -53,8 +53,8 @@ struct BrowseRequest: Equatable {
         var storage: Task<(RoloDatabase, RandomUserViewModel.LoadedPage?), Never>?
         do {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
-            // The database is the longest step before a first frame that shows stored persons:
-            // it starts as soon as the settings say where it is (the demo's moves with the stand-in).
+            // The database and the first page it holds start as soon as the settings say where
+            // they are (the demo's move with the stand-in).
             if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
         } catch let error as ConfigError {
@@ -85,11 +85,11 @@ struct BrowseRequest: Equatable {
         }
     }
 
-    /// The randomuser source over rolo's database (nil: in memory for the run).
+    /// The randomuser source over rolo's database (in memory for the run if its file won't open).
     @MainActor
-    private static func makeRandomUser(settings: Settings, database: RoloDatabase?, firstPage: RandomUserViewModel.LoadedPage?,
+    private static func makeRandomUser(settings: Settings, database: RoloDatabase, firstPage: RandomUserViewModel.LoadedPage?,
                                        http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> RandomUserViewModel {
-        let store = database.map { PersonStore<RandomPerson>(database: $0) }
+        let store = PersonStore<RandomPerson>(database: database)
         // Its own avatar cache, so r can replace this source's avatars without touching others'.
         let avatars = ImageDiskCache(directory: settings.cacheDir + "/randomuser")
         return RandomUserViewModel(
@@ -99,11 +99,11 @@ struct BrowseRequest: Equatable {
             avatarCache: avatars, firstPage: firstPage)
     }
 
-    /// The pipedrive source: the account's persons in rolo's database (nil: in memory for the
-    /// run); without a URL or token, the tab says what to set.
+    /// The pipedrive source: the account's persons in rolo's database (in memory for the run if
+    /// its file won't open); without a URL or token, the tab says what to set.
     @MainActor
-    private static func makePipedrive(settings: Settings, database: RoloDatabase?, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> PipedriveViewModel {
-        let store = database.map { PersonStore<PipedrivePerson>(database: $0) }
+    private static func makePipedrive(settings: Settings, database: RoloDatabase, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> PipedriveViewModel {
+        let store = PersonStore<PipedrivePerson>(database: database)
         let account = Wiring.pipedriveFetch(settings, http: http)
         let avatars = ImageDiskCache(directory: settings.cacheDir + "/images")
         return PipedriveViewModel(

@@ -103,4 +103,23 @@ final class RandomUserReadAheadTests {
         #expect(model.rowIDs.count == 10, "page 1 fetched and kept in memory")
         #expect(await database.openFailure() != nil)
     }
+
+    @Test("A page read from the file whose open then fails stays shown, kept in memory, and the next page continues it")
+    func readAheadThenNotSaved() async throws {
+        let good = try fileStore()
+        try await storePersons(30, in: good)
+        let page = try #require(RandomUserViewModel.storedFirstPage(in: good))
+        let corrupt = folder.appendingPathComponent("corrupt")
+        try FileManager.default.createDirectory(at: corrupt, withIntermediateDirectories: true)
+        try Data(String(repeating: "not a database ", count: 300).utf8).write(to: corrupt.appendingPathComponent(RoloDatabase.fileName))
+        let service = FakeRandomUserService()
+        let (model, busy) = makeRandomUser(service, store: PersonStore(database: RoloDatabase(openingIn: corrupt.path)), firstPage: page)
+        model.start()
+        #expect(model.rowIDs == (0..<10).map { "rolo-\($0)" })
+        #expect(await settle({ busy.isIdle && !model.isLoading && !model.persistent }, limit: 100_000))
+        #expect(model.statusItems == ["page 1", "not saved"])
+        await model.scrollToEnd()
+        #expect(await service.requests == ["page 2 seed rolo"], "the file's seed, from page 2 on")
+        #expect(model.rowIDs == (0..<20).map { "rolo-\($0)" })
+    }
 }

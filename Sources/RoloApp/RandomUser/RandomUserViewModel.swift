@@ -73,6 +73,9 @@ public final class RandomUserViewModel: SourceModel {
     private var refreshSkipped = 0
     /// The first page, read from the database before the screen was up; ``start()`` shows it.
     private var readAhead: LoadedPage?
+    /// The page ``start()`` showed from ``readAhead``: read from the file before the database
+    /// opened, so if the open fails it is copied into the in-memory store (``keepInMemory()``).
+    private var shownAhead: LoadedPage?
 
     /// Persons a page.
     nonisolated static let pageSize = 10
@@ -110,10 +113,7 @@ public final class RandomUserViewModel: SourceModel {
             self?.rebuildEntries()
             self?.onEvent(.changed)
         }
-        whenNotSaved(store?.database) { [weak self] in
-            self?.persistent = false
-            self?.onEvent(.changed)
-        }
+        whenNotSaved(store?.database) { [weak self] in self?.keepInMemory() }
     }
 
     public var isLoading: Bool { pageTask != nil || refreshTask != nil }
@@ -140,6 +140,7 @@ public final class RandomUserViewModel: SourceModel {
         started = true
         if let page = readAhead {
             readAhead = nil
+            shownAhead = page
             pageLoaded(.success(page))
         } else {
             loadNextPage()
@@ -147,14 +148,41 @@ public final class RandomUserViewModel: SourceModel {
     }
 
     /// randomuser's first page when the database holds it, read apart from any view-model and on
-    /// the calling thread, which waits for it: a launch reads it on the thread that opens the
-    /// database, beside the terminal's set-up, so the first frame can show it. Nil when it must be
+    /// the calling thread, which waits for it: a launch reads it from the file while the database
+    /// opens, beside the terminal's set-up, so the first frame can show it. Nil when it must be
     /// fetched, or can't be read (``start()`` then reads it again and says why).
     public nonisolated static func storedFirstPage(in store: PersonStore<RandomPerson>) -> LoadedPage? {
         guard let read = try? RandomUserPager(pageSize: pageSize).readStoredAtLaunch(shown: 0, store: store),
             case .stored(let page) = read.next
         else { return nil }
         return LoadedPage(page: page, storedCount: read.count, state: read.state)
+    }
+
+    /// The database file didn't open after all, so the persons live in memory from now on: "not
+    /// saved". A first page read from the file before the open stays shown and is stored in
+    /// memory, state and seed and all, so the next page continues that list rather than start
+    /// another under it.
+    private func keepInMemory() {
+        persistent = false
+        onEvent(.changed)
+        guard let shown = shownAhead, let store, refreshTask == nil else { return }
+        shownAhead = nil
+        let pending = pageTask
+        pageTask = busy.task { [weak self] in
+            await pending?.value
+            let state = shown.state
+            let persons = shown.page.persons
+            var kept: [RandomPerson]?
+            if (try? await store.count(RandomUserPager.source)) == 0 {
+                kept = try? await store.appendPage(
+                    RandomUserPager.source, persons: persons, names: persons.map(\.fullName), page: 1, seed: state?.seed,
+                    complete: shown.page.reachedEnd, cursor: nil, at: state?.fetchedAt ?? Date())
+            }
+            guard let self else { return }
+            self.pageTask = nil
+            if let kept { self.storedCount = kept.count }
+            self.onEvent(.changed)
+        }
     }
 
     // MARK: - Pages

@@ -95,8 +95,13 @@ public final class RoloDatabase: Sendable {
     /// The pool's connections keep the `-wal` and `-shm` files when the last one closes
     /// (SQLite's persistent WAL): deleting them at every exit had every launch create both again,
     /// which on ext4 cost the database's open more than its SQL did.
+    ///
+    /// A busy database is waited for, up to 5 s, rather than an error at once: at launch the
+    /// first page is read beside the pool's open (``LaunchRead``), and whichever connection comes
+    /// first recovers the WAL while the other waits; so does a second rolo's write.
     private static var configuration: Configuration {
         var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             guard !db.configuration.readonly else { return }
             var keep: CInt = 1

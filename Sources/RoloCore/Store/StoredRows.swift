@@ -6,8 +6,9 @@ import GRDB
 ///
 /// The row reads are synchronous, for the main actor's list drawing: each is one indexed query
 /// on the WAL pool (a page is being written meanwhile without blocking it) and takes well under
-/// a millisecond for a screenful. The search scans the folded `search` column in SQLite and runs
-/// off the main actor.
+/// a millisecond for a screenful; only a read in the launch's first milliseconds, while the pool
+/// is still opening (``RoloDatabase/init(openingIn:)``), waits for the open. The search scans the
+/// folded `search` column in SQLite and runs off the main actor.
 public struct StoredRows<Person: Codable & Sendable & Identifiable>: Sendable {
     /// The database the rows are read from.
     public let database: RoloDatabase
