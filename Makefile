@@ -27,7 +27,12 @@ NO_CURL_LINK = -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -
 # address (the libraries, heap and stack are still randomised), as fzf's Debian build does.
 # `make release LINK_PIE=-pie` builds a PIE instead.
 LINK_PIE   ?= -no-pie
-RELEASE     = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(NO_CURL_LINK) -Xlinker $(LINK_PIE) --scratch-path $(RELEASE_DIR)
+# Concrete generic types (a Dictionary of String to Setting, GRDB's and JSONDecoder's containers)
+# are reached through their metadata accessors, not by mangled name: the runtime demangled each
+# such name at its first use and scanned the binary's 7,300 protocol conformance records for its
+# requirements, 1.8 ms of the main thread's 4.3 before the first frame. A little more code.
+DIRECT_METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+RELEASE     = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(NO_CURL_LINK) -Xlinker $(LINK_PIE) $(DIRECT_METADATA) --scratch-path $(RELEASE_DIR)
 RELEASE_BIN = $(RELEASE_DIR)/release/rolo
 VERSION    := $(shell cat VERSION)
 DIST_NAME   = rolo-$(VERSION)-linux-$(shell uname -m)
