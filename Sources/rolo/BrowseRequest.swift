@@ -192,6 +192,8 @@ struct BrowseRequest: Equatable {
         terminal.probeClipboard()
         StartupTrace.mark("sources")
         await App(terminal: terminal, controller: controller, idleFile: environment["ROLO_IDLE_FILE"]).run()
+        // The terminal is restored by now; what is left of the exit doesn't show.
+        database.checkpointAtExit()
         return .success(())
     }
 }

@@ -67,6 +67,28 @@ struct RoloDatabaseStoreTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("not a database"), "the file is left alone")
     }
 
+    @Test("at exit the WAL is emptied into the file, unless a reader holds it: then it is left, at once")
+    func checkpointAtExit() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/rolo.sqlite"
+        let database = try RoloDatabase(path: path)
+        let store = PersonStore<StorePerson>(database: database)
+        try await store.append("randomuser", StorePerson.numbered(1...50), page: 1)
+        func walSize() throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? -1
+        }
+        #expect(try walSize() > 0)
+        try await database.writer().read { _ in
+            database.checkpointAtExit()
+        }
+        #expect(try walSize() > 0, "a reader's snapshot holds the WAL: left as it was, without waiting")
+        database.checkpointAtExit()
+        #expect(try walSize() == 0)
+        #expect(try await store.count("randomuser") == 50)
+        #expect(try await PersonStore<StorePerson>(database: try RoloDatabase(path: path)).count("randomuser") == 50)
+        try RoloDatabase.inMemory().checkpointAtExit()
+    }
+
     @Test("a corrupt file gives a clear error, not a crash")
     func corruptFile() throws {
         let directory = try TemporaryDirectory()
