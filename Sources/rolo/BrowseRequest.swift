@@ -55,7 +55,10 @@ struct BrowseRequest: Equatable {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
             // The database and the first page it holds start as soon as the settings say where
             // they are (the demo's move with the stand-in).
-            if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
+            if !checkConfig, !demo {
+                storage = Self.readStorage(settings, first: source)
+                Self.warmUp()
+            }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
@@ -131,10 +134,18 @@ struct BrowseRequest: Equatable {
         }
     }
 
+    /// What the main actor will ask for before the first frame and is cached once made, made
+    /// beside it now: the first `TimeZone.current` reads `/etc/localtime` and ICU's zone data,
+    /// half a millisecond on the main actor, for the view-models' clocks.
+    private static func warmUp() {
+        Task.detached(priority: .userInitiated) { _ = TimeZone.current }
+    }
+
     /// The address book, read on another thread: most tabs don't draw it, and the directory waits
-    /// for it only when it starts, which no first frame does.
+    /// for it only when it starts, which no first frame does. At utility priority, below the
+    /// main thread's first frame (libdispatch runs user-initiated work above it, at nice -2).
     private static func readAddressBook(_ settings: Settings) -> Task<AddressBookIndex, Never> {
-        Task.detached(priority: .userInitiated) {
+        Task.detached(priority: .utility) {
             let loaded = Wiring.loadContacts(settings)
             return AddressBookIndex(cards: loaded.cards, problem: loaded.problem)
         }
@@ -191,7 +202,9 @@ struct BrowseRequest: Equatable {
         controller.onCopy = { terminal.copyToClipboard($0) }
         terminal.probeClipboard()
         StartupTrace.mark("sources")
-        await App(terminal: terminal, controller: controller, idleFile: environment["ROLO_IDLE_FILE"]).run()
+        let app = App(terminal: terminal, controller: controller, idleFile: environment["ROLO_IDLE_FILE"])
+        app.afterFirstFrame = { database.openNow() }
+        await app.run()
         // The terminal is restored by now; what is left of the exit doesn't show.
         database.checkpointAtExit()
         return .success(())

@@ -19,6 +19,8 @@ public final class App {
     private var frames = 0
     /// Where to report "idle" after each frame, for tests that drive the real binary.
     private let idleFile: String?
+    /// Called once the first frame is out: work that could wait for it begins.
+    public var afterFirstFrame: (() -> Void)?
 
     public init(terminal: Terminal, controller: ScreenController, idleFile: String? = nil) {
         self.terminal = terminal
@@ -71,6 +73,10 @@ public final class App {
         terminal.present(canvas)
         frames += 1
         traceStartup()
+        if frames == 1, let afterFirstFrame {
+            self.afterFirstFrame = nil
+            afterFirstFrame()
+        }
         updateTicker()
         reportIdle()
     }

@@ -28,25 +28,30 @@ public final class RoloDatabase: Sendable {
         connection = Connection(opened: try Self.open(path))
     }
 
-    /// Starts opening `<directory>/rolo.sqlite` on a thread of its own and returns at once: the
-    /// launch's first frame needn't wait for the pool's set-up and the migrations' check (its
-    /// page is read apart, ``PersonStore/launchSnapshot(_:picking:)``). A store's first use
-    /// waits for the open.
+    /// Opens `<directory>/rolo.sqlite` on a thread of its own and returns at once, for the
+    /// launch: its first frame needn't wait for the pool's set-up and the migrations' check (its
+    /// page is read apart, ``PersonStore/launchSnapshot(_:picking:)``), nor share the cores with
+    /// them. The open begins at ``openNow()`` (once the first frame is out), at a store's first
+    /// use, which waits for it, or after `delay` at the latest.
     ///
     /// If the file can't be opened the stores keep their persons in memory for the run, as with
     /// no database; ``openFailure()`` says why.
-    public init(openingIn directory: String) {
+    public init(openingIn directory: String, delay: Duration = .milliseconds(100)) {
         path = Self.path(in: directory)
         let connection = Connection()
         self.connection = connection
         let path = path
         // A thread, not a task: a store's first use waits for the open, possibly on every thread
         // of the concurrency pool, and the open must not need one of them.
-        let thread = Thread {
+        Thread.detachNewThread {
+            connection.waitUntilWanted(atMost: delay)
             connection.finish(Result { try Self.open(path) }.mapError { $0 as? StoreError ?? .cantOpen(path, reason: "\($0)") })
         }
-        thread.qualityOfService = .userInitiated
-        thread.start()
+    }
+
+    /// Lets a database made with ``init(openingIn:delay:)`` begin its open now, if it hasn't.
+    public func openNow() {
+        connection.want()
     }
 
     private static func open(_ path: String) throws -> DatabasePool {
@@ -76,6 +81,7 @@ public final class RoloDatabase: Sendable {
     /// after a failed open, a database in memory for the run. Throws only if even that can't be
     /// made.
     func writer() throws -> any DatabaseWriter {
+        connection.want()
         switch connection.wait() {
         case .opened(let writer), .inMemory(let writer, _): return writer
         case .failed(let error): throw error
@@ -138,8 +144,10 @@ public final class RoloDatabase: Sendable {
         try self.init(path: Self.path(in: directory))
     }
 
+    /// `<directory>/rolo.sqlite`, joined as text: the launch makes it on the main actor, where
+    /// `URL`'s first `appendingPathComponent` cost half a millisecond.
     private static func path(in directory: String) -> String {
-        URL(fileURLWithPath: directory).appendingPathComponent(fileName).path
+        (directory.hasSuffix("/") ? directory : directory + "/") + fileName
     }
 
     private init(writer: any DatabaseWriter, path: String) {
@@ -174,6 +182,8 @@ public final class RoloDatabase: Sendable {
 
         private let condition = NSCondition()
         private var state: State?
+        /// Whether the open may begin (``RoloDatabase/openNow()`` or a store's first use).
+        private var wanted = false
         private var waiters: [CheckedContinuation<Void, Never>] = []
 
         init() {}
@@ -201,6 +211,22 @@ public final class RoloDatabase: Sendable {
             condition.broadcast()
             condition.unlock()
             for waiter in waiting { waiter.resume() }
+        }
+
+        func want() {
+            condition.lock()
+            defer { condition.unlock() }
+            guard !wanted else { return }
+            wanted = true
+            condition.broadcast()
+        }
+
+        /// Returns once the open is wanted, or after `limit`.
+        func waitUntilWanted(atMost limit: Duration) {
+            let deadline = Date(timeIntervalSinceNow: Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)
+            condition.lock()
+            defer { condition.unlock() }
+            while !wanted, condition.wait(until: deadline) {}
         }
 
         func wait() -> State {

@@ -67,6 +67,20 @@ struct RoloDatabaseStoreTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("not a database"), "the file is left alone")
     }
 
+    @Test("opened beside the launch: the open waits for openNow() or a store's first use")
+    func openBegins() async throws {
+        let directory = try TemporaryDirectory()
+        let waiting = RoloDatabase(openingIn: directory.path + "/a", delay: .seconds(600))
+        #expect(!FileManager.default.fileExists(atPath: waiting.path), "not begun: nothing asked for it")
+        waiting.openNow()
+        #expect(await waiting.openFailure() == nil)
+        #expect(FileManager.default.fileExists(atPath: waiting.path))
+
+        let used = PersonStore<StorePerson>(database: RoloDatabase(openingIn: directory.path + "/b", delay: .seconds(600)))
+        #expect(try await used.count("randomuser") == 0, "a store's first use begins the open and waits for it")
+        #expect(FileManager.default.fileExists(atPath: used.database.path))
+    }
+
     @Test("at exit the WAL is emptied into the file, unless a reader holds it: then it is left, at once")
     func checkpointAtExit() async throws {
         let directory = try TemporaryDirectory()
