@@ -136,9 +136,10 @@ struct BrowseRequest: Equatable {
 
     /// What the main actor will ask for before the first frame and is cached once made, made
     /// beside it now: the first `TimeZone.current` reads `/etc/localtime` and ICU's zone data,
-    /// half a millisecond on the main actor, for the view-models' clocks.
+    /// half a millisecond on the main actor, for the view-models' clocks. At utility priority,
+    /// so that it takes a core only when the main thread doesn't need it.
     private static func warmUp() {
-        Task.detached(priority: .userInitiated) { _ = TimeZone.current }
+        Task.detached(priority: .utility) { _ = TimeZone.current }
     }
 
     /// The address book, read on another thread: most tabs don't draw it, and the directory waits

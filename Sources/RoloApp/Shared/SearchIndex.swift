@@ -22,7 +22,9 @@ struct SearchIndex: Sendable {
     /// keys are never all held as strings; a long list is folded in parts on every core (folding
     /// non-ASCII names goes through Foundation, a second for 200,000 people on one core).
     init(count: Int, key: (Int) -> String) {
-        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / Self.recordsPerPart))
+        // The processor count only for a list long enough to split: Foundation reads it from the
+        // cgroup's files at every ask, three times on the main actor before the first frame.
+        let parts = count < 2 * Self.recordsPerPart ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, count / Self.recordsPerPart)
         guard parts > 1 else {
             var (bytes, starts) = Self.keys(0..<count, key)
             starts.append(Int32(bytes.count))
