@@ -115,8 +115,7 @@ public final class RoloDatabase: Sendable {
         else { return }
         // A first read finds the database in WAL mode; until then the checkpoint does nothing.
         guard sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nil, nil, nil) == SQLITE_OK else { return }
-        var keep: CInt = 1
-        _ = sqlite3_file_control(db, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
+        _ = Self.keepWAL(db)
         _ = sqlite3_wal_checkpoint_v2(db, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
     }
 
@@ -132,11 +131,16 @@ public final class RoloDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             guard !db.configuration.readonly else { return }
-            var keep: CInt = 1
-            let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
+            let code = Self.keepWAL(db.sqliteConnection)
             guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
         }
         return configuration
+    }
+
+    /// Asks SQLite to keep the `-wal` and `-shm` files when `connection` closes last.
+    private static func keepWAL(_ connection: OpaquePointer?) -> CInt {
+        var keep: CInt = 1
+        return sqlite3_file_control(connection, nil, SQLITE_FCNTL_PERSIST_WAL, &keep)
     }
 
     /// Opens `<directory>/rolo.sqlite`.
