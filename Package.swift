@@ -38,12 +38,10 @@ let package = Package(
         // libraries cost 7 ms of every start); the shim gives its variadic setopt/getinfo typed
         // wrappers. The headers come from libcurl4-openssl-dev.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        // libjpeg-turbo and libpng, wrapped in C so that libjpeg's longjmp-based
-        // error handling never crosses into Swift.
-        .target(
-            name: "CImage",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png")]
-        ),
+        // libjpeg-turbo and libpng, wrapped in C so that libjpeg's longjmp-based error handling
+        // never crosses into Swift, and loaded with dlopen by the first picture, as libcurl is by
+        // the first request. The headers come from libjpeg62-turbo-dev and libpng-dev.
+        .target(name: "CImage", linkerSettings: [.linkedLibrary("dl")]),
         // rolo's version as a C string, defined from the VERSION file (swiftSettings can't
         // define a value, cSettings can).
         .target(name: "CVersion", cSettings: [.define("ROLO_VERSION", to: "\"\(version)\"")]),

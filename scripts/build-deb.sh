@@ -20,8 +20,11 @@ mkdir -p "$work/src/debian"
 printf 'Source: rolo\n\nPackage: rolo\nArchitecture: any\n' > "$work/src/debian/control"
 depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/bin/rolo" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies for $binary" >&2; exit 1; }
-# libcurl is loaded with dlopen by the first request (Sources/CCurl), so dpkg-shlibdeps can't see
-# it: 7.68 brought curl_multi_wakeup. Ubuntu 24.04 renamed the package libcurl4t64.
+# libcurl is loaded with dlopen by the first request (Sources/CCurl), and libjpeg and libpng by the
+# first picture (Sources/CImage/libraries.c), so dpkg-shlibdeps can't see them. libcurl: 7.68
+# brought curl_multi_wakeup; Ubuntu 24.04 renamed the package libcurl4t64, and libpng's
+# libpng16-16t64. The other two minimums are what dpkg-shlibdeps gave when they were linked.
+depends="$depends, libjpeg62-turbo (>= 1.3.1), libpng16-16 (>= 1.6.2-1) | libpng16-16t64"
 depends="$depends, libcurl4 (>= 7.68.0) | libcurl4t64"
 
 size=$(du -sk "$root/usr" | cut -f1)

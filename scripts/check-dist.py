@@ -30,9 +30,9 @@ SOURCES = ["people", "directory", "foods", "randomuser", "pipedrive"]
 LAYOUT = ["bin/rolo", "share/man/man1/rolo.1", "share/bash-completion/completions/rolo",
           "share/zsh/site-functions/_rolo", "share/fish/vendor_completions.d/rolo.fish",
           "share/doc/rolo/README.md"]
-# Libraries the binary may load directly: from packages every Debian 12 / Ubuntu 22.04 box has
-# (libc6, libgcc-s1, libstdc++6, libtinfo6, libncursesw6, zlib1g) or gets with the .deb's
-# Depends (libjpeg62-turbo, libpng16-16, libsqlite3-0, libcurl4).
+# Libraries the binary may load: from packages every Debian 12 / Ubuntu 22.04 box has (libc6,
+# libgcc-s1, libstdc++6, libtinfo6, libncursesw6, zlib1g) or gets with the .deb's Depends
+# (libsqlite3-0; libjpeg62-turbo, libpng16-16 and libcurl4, which it opens when first needed).
 ALLOWED_NEEDED = re.compile(r"^(libc|libm|libpthread|libdl|librt|libutil|libgcc_s|libstdc\+\+|ld-linux[-\w]*"
                             r"|libncursesw|libtinfo|libjpeg|libpng16|libsqlite3|libcurl|libz)\.so[.\d]*$")
 # What only a Swift toolchain has.
@@ -106,8 +106,10 @@ def libraries(binary):
     needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", run(["readelf", "-d", binary]).stdout)
     unexpected = [lib for lib in needed if not ALLOWED_NEEDED.match(lib)]
     assert needed and not unexpected, f"unexpected libraries: {unexpected}"
-    # libcurl is loaded by the first request, not at start (Sources/CCurl/curl_loader.c).
-    assert not any(lib.startswith("libcurl") for lib in needed), f"libcurl is linked: {needed}"
+    # libcurl is loaded by the first request, libjpeg and libpng by the first picture, not at
+    # start (Sources/CCurl/curl_loader.c, Sources/CImage/libraries.c).
+    linked = [lib for lib in needed if lib.startswith(("libcurl", "libjpeg", "libpng"))]
+    assert not linked, f"linked rather than loaded when needed: {linked}"
     return ", ".join(needed)
 
 
@@ -139,6 +141,12 @@ def version_and_help(prefix, binary, version):
 
 @check("rolo --demo without the toolchain, in tmux")
 def demo_in_tmux(prefix, binary, work):
+    return run_demo(prefix, binary, work)
+
+
+def run_demo(prefix, binary, work):
+    """`rolo --demo` in tmux under `prefix`: the first screen, q back to the shell, the
+    terminal's modes as they were."""
     home = tempfile.mkdtemp(prefix="home-", dir=work)
     idle = os.path.join(work, "idle")
     pane = Pane(["env", "-i", "PATH=/usr/bin:/bin", f"HOME={home}", "TERM=xterm-256color", "LANG=C.UTF-8",
@@ -160,11 +168,16 @@ def demo_in_tmux(prefix, binary, work):
         pane.close()
 
 
+def cached_library(soname):
+    """The file the system's loader cache gives for `soname`."""
+    found = re.search(re.escape(soname) + r" \([^)]*\) => (\S+)", run(["ldconfig", "-p"]).stdout)
+    assert found, f"the system's loader cache names no {soname}"
+    return os.path.realpath(found.group(1))
+
+
 @check("a box without libcurl: a clear message, not a failed start")
 def without_libcurl(empty, binary, work):
-    found = re.search(r"libcurl\.so\.4 \([^)]*\) => (\S+)", run(["ldconfig", "-p"]).stdout)
-    assert found, "the system's loader cache names no libcurl.so.4"
-    library = os.path.realpath(found.group(1))
+    library = cached_library("libcurl.so.4")
     prefix = hidden(empty, files=[library])
     shown = run(prefix + [binary, "--version"])
     assert shown.returncode == 0, f"--version needs libcurl: {shown.stderr[:200]}"
@@ -173,6 +186,13 @@ def without_libcurl(empty, binary, work):
     assert dumped.returncode == 1 and "libcurl isn't installed" in dumped.stderr, \
         f"rolo dump without libcurl: exit {dumped.returncode}, {dumped.stderr[:300]!r}"
     return f"{library} hidden: --version runs; a request says: {dumped.stderr.strip().splitlines()[-1][:100]}"
+
+
+@check("a box without libjpeg and libpng: rolo starts and draws (they load with the first picture)")
+def without_image_libraries(empty, binary, work):
+    libraries = [cached_library("libjpeg.so.62"), cached_library("libpng16.so.16")]
+    detail = run_demo(hidden(empty, files=libraries), binary, work)
+    return f"{' and '.join(libraries)} hidden: {detail}"
 
 
 @check("deb control fields")
@@ -273,6 +293,7 @@ def main():
         version_and_help(prefix, binary, options.version)
         demo_in_tmux(prefix, binary, work)
         without_libcurl(empty, binary, work)
+        without_image_libraries(empty, binary, work)
         deb_control(options.deb, options.version)
         deb_contents(options.deb, prefix, options.version, work)
         man_page(os.path.join(root, "share/man/man1/rolo.1"), options.version)

@@ -1,4 +1,5 @@
 #include "codec.h"
+#include "libraries.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,10 +32,12 @@ rolo_image_status rolo_image_decode(const uint8_t *data, size_t length,
     /* The bytes decide the format: servers send JPEGs named .png and HTML error pages as images. */
     if (length >= sizeof(jpeg_signature) && memcmp(data, jpeg_signature, sizeof(jpeg_signature)) == 0) {
         out->format = ROLO_IMAGE_FORMAT_JPEG;
+        if (!rolo_jpeg_library(error, error_len)) return ROLO_IMAGE_NO_LIBRARY;
         return rolo_jpeg_decode(data, length, options, out, error, error_len);
     }
     if (length >= sizeof(png_signature) && memcmp(data, png_signature, sizeof(png_signature)) == 0) {
         out->format = ROLO_IMAGE_FORMAT_PNG;
+        if (!rolo_png_library(error, error_len)) return ROLO_IMAGE_NO_LIBRARY;
         return rolo_png_decode(data, length, options, out, error, error_len);
     }
     return ROLO_IMAGE_NOT_IMAGE;

@@ -7,6 +7,8 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
+#include "libraries.h"
+
 /* libjpeg reports fatal errors through error_exit, which must not return, and damaged data
    only through warnings (it pads a truncated file with a fake end marker and carries on). Both
    end here in a longjmp that never leaves this file, so Swift frames are never skipped. */

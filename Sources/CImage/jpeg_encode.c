@@ -6,6 +6,8 @@
 #include <string.h>
 #include <jpeglib.h>
 
+#include "libraries.h"
+
 struct encode_error {
     struct jpeg_error_mgr base;
     jmp_buf escape;
@@ -61,6 +63,7 @@ int rolo_jpeg_encode_rgb_ex(const uint8_t *rgb, int width, int height, int quali
         if (error && error_len) snprintf(error, error_len, "invalid arguments");
         return -1;
     }
+    if (!rolo_jpeg_library(error, error_len)) return -1;
     memset(&cinfo, 0, sizeof(cinfo));
     cinfo.err = jpeg_std_error(&jerr.base);
     jerr.base.error_exit = encode_error_exit;

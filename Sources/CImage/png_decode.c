@@ -4,6 +4,8 @@
 #include <string.h>
 #include <png.h>
 
+#include "libraries.h"
+
 /* libpng's simplified API catches its own errors (it setjmps inside png_safe_execute) and
    reports them in image.message, so nothing here can longjmp. */
 

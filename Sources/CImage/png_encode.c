@@ -4,6 +4,8 @@
 #include <string.h>
 #include <png.h>
 
+#include "libraries.h"
+
 static png_uint_32 format_of(rolo_png_layout layout) {
     switch (layout) {
     case ROLO_PNG_GRAY: return PNG_FORMAT_GRAY;
@@ -27,6 +29,7 @@ int rolo_png_encode(const void *pixels, int width, int height, rolo_png_layout l
         rolo_set_error(error, error_len, "%s", "invalid arguments");
         return -1;
     }
+    if (!rolo_png_library(error, error_len)) return -1;
     png_image image;
     memset(&image, 0, sizeof(image));
     image.version = PNG_IMAGE_VERSION;

@@ -51,7 +51,8 @@ typedef enum {
     ROLO_IMAGE_TRUNCATED = 4,    /* the data ends before the image does */
     ROLO_IMAGE_CORRUPT = 5,      /* the codec found damaged data; error holds its words */
     ROLO_IMAGE_UNSUPPORTED = 6,  /* valid, but a variant this decoder can't convert to RGB */
-    ROLO_IMAGE_NO_MEMORY = 7
+    ROLO_IMAGE_NO_MEMORY = 7,
+    ROLO_IMAGE_NO_LIBRARY = 8    /* libjpeg.so.62 or libpng16.so.16 can't be loaded; error says why */
 } rolo_image_status;
 
 /* The format found from the first bytes. */

@@ -41,8 +41,9 @@ public enum ImageDecoder {
                             pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 3)))
     }
 
-    private static func failure(_ status: rolo_image_status, _ decoded: rolo_decoded_image,
-                                detail: String) -> ImageDecodeError {
+    /// Why a decode ended in `status`, in words for the picture's place on the screen.
+    static func failure(_ status: rolo_image_status, _ decoded: rolo_decoded_image,
+                        detail: String) -> ImageDecodeError {
         let format = decoded.format == ROLO_IMAGE_FORMAT_PNG ? "PNG" : "JPEG"
         let reason = switch status {
         case ROLO_IMAGE_EMPTY: "the image is empty (0 bytes)"
@@ -52,6 +53,9 @@ public enum ImageDecoder {
         case ROLO_IMAGE_TRUNCATED: "the \(format) file is truncated"
         case ROLO_IMAGE_UNSUPPORTED: "the \(format) file uses a variant rolo can't show (\(detail))"
         case ROLO_IMAGE_NO_MEMORY: "not enough memory to decode the \(format) file"
+        // libjpeg and libpng are loaded by the first picture (Sources/CImage/libraries.c).
+        case ROLO_IMAGE_NO_LIBRARY:
+            "\(format) pictures need \(decoded.format == ROLO_IMAGE_FORMAT_PNG ? "libpng16-16" : "libjpeg62-turbo"), which isn't installed (\(detail))"
         default: "the \(format) file is corrupt (\(detail))"
         }
         return ImageDecodeError(reason: reason)
