@@ -65,6 +65,14 @@ public struct Canvas: Equatable, Sendable {
         var column = x
         for grapheme in text {
             if column >= area.maxX { break }
+            // A one-byte grapheme is printable ASCII, one cell, or a control character, none.
+            let utf8 = grapheme.utf8
+            if utf8.count == 1, let byte = utf8.first {
+                guard byte >= 0x20, byte != 0x7F else { continue }
+                if column >= area.x { put(Cell(text: String(grapheme), width: 1, style: style), x: column, y: y) }
+                column += 1
+                continue
+            }
             for piece in DisplayWidth.cells(of: grapheme) {
                 if column + piece.width > area.maxX {
                     // A wide grapheme with one column left: a blank keeps the grid honest.

@@ -46,8 +46,11 @@ public enum DisplayWidth {
 
     /// Columns a grapheme takes once drawn.
     public static func of(_ grapheme: Character) -> Int {
-        if grapheme.isASCII {
-            return grapheme.asciiValue.map { $0 >= 0x20 && $0 != 0x7F ? 1 : 0 } ?? 1
+        // One byte is one ASCII scalar. (Not `isASCII`: it compares the grapheme with "\r\n",
+        // which for any other grapheme is a full string comparison, normalising both sides.)
+        let utf8 = grapheme.utf8
+        if utf8.count == 1, let byte = utf8.first {
+            return byte >= 0x20 && byte != 0x7F ? 1 : 0
         }
         return cells(of: grapheme).reduce(0) { $0 + $1.width }
     }

@@ -49,6 +49,39 @@ struct RandomUserDetailTests {
         #expect(model.detail(for: "nobody").isEmpty)
     }
 
+    @Test("The birthday worked out by hand is ICU's, for 3,000 random instants in 1583–9999 and each edge; ICU writes the rest")
+    func birthdayMatchesICU() {
+        var generator = SystemRandomNumberGenerator()
+        let first = -12_212_553_600.0, end = 253_402_300_800.0  // 1583-01-01, 10000-01-01
+        var instants = (0..<3_000).map { _ in Double.random(in: first..<end, using: &generator) }
+        instants += [first, end - 0.001, 0, -0.001, -86_400.5, 951_782_400, 951_868_799.999, 4_107_542_400]  // 2000-02-29, 2100-02-28
+        for seconds in instants {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(RandomUserDetail.birthday(date) == RandomUserDetail.formattedByICU(date), "\(seconds)")
+        }
+        #expect(RandomUserDetail.birthday(Date(timeIntervalSince1970: 0)) == "1 January 1970")
+        #expect(RandomUserDetail.birthday(Date(timeIntervalSince1970: 951_782_400)) == "29 February 2000")
+        // Before 1583 ICU's calendar is Julian, and from 10000 the hand-made range ends.
+        for outside in [first - 1, -62_135_596_800, end, end * 2] {
+            let date = Date(timeIntervalSince1970: outside)
+            #expect(RandomUserDetail.birthday(date) == RandomUserDetail.formattedByICU(date))
+        }
+    }
+
+    @Test("Blank is what CharacterSet.whitespaces trims, for every scalar of the first three planes")
+    func blankValues() {
+        for value in UInt32(0)..<0x3_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(Character(scalar))
+            #expect(RandomUserDetail.isBlank(scalar) == text.trimmingCharacters(in: .whitespaces).isEmpty, "U+\(String(value, radix: 16))")
+        }
+        #expect(RandomUserDetail.shown(" \u{00A0}\u{2003}\u{200B}\u{3000} \t") == "—")
+        #expect(RandomUserDetail.shown(" x ") == " x ")
+        #expect(RandomUserDetail.shown("\n") == "\n")
+        #expect(RandomUserDetail.shown(nil) == "—")
+        #expect(RandomUserDetail.shown("") == "—")
+    }
+
     @Test("Age: a day before the birthday is a year less; no birthday is —; a contact is shown when given")
     func ageEdges() {
         let born = RandomPerson(id: "x", firstName: "A", lastName: "B",

@@ -39,15 +39,33 @@ enum RandomUserDetail {
         ]
     }
 
-    /// The value, or "—" when there is none.
+    /// The value, or "—" when there is none or it is only blanks: tab, the zero-width space and
+    /// Unicode's space separators, which is `CharacterSet.whitespaces`, asked here of each scalar
+    /// (`trimmingCharacters` bridges to NSString: a third of a millisecond of the first frame).
     static func shown(_ value: String?) -> String {
-        guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return "—" }
+        guard let value, value.unicodeScalars.contains(where: { !isBlank($0) }) else { return "—" }
         return value
+    }
+
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar == "\u{200B}" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// "20 July 1993": the day of birth as the API writes it, in UTC, so it never moves a day
     /// with the user's time zone (the age is counted the same way).
+    ///
+    /// Worked out from the days since 1970 for the Gregorian years 1583–9999: the first ICU date
+    /// format a process makes costs a millisecond, on the detail pane of the first frame. Any
+    /// other date goes to ICU, whose calendar is Julian before October 1582.
     static func birthday(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        guard seconds >= -12_212_553_600, seconds < 253_402_300_800 else { return formattedByICU(date) } // 1583-01-01, 10000-01-01
+        let (year, month, day) = civilDate(daysSince1970: Int((seconds / 86_400).rounded(.down)))
+        return "\(day) \(monthNames[month - 1]) \(year)"
+    }
+
+    /// The birthday as `Date.VerbatimFormatStyle` writes it, for dates outside `birthday`'s own range.
+    static func formattedByICU(_ date: Date) -> String {
         let utc = TimeZone(identifier: "UTC") ?? .current
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = utc
@@ -55,6 +73,23 @@ enum RandomUserDetail {
         let style = Date.VerbatimFormatStyle(format: format, locale: Locale(identifier: "en_US_POSIX"),
                                              timeZone: utc, calendar: calendar)
         return date.formatted(style)
+    }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                     "September", "October", "November", "December"]
+
+    /// The proleptic Gregorian year, month (1–12) and day (1–31) of a day counted from
+    /// 1970-01-01 (Howard Hinnant's `civil_from_days`: eras of 400 years from 0000-03-01).
+    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// A badge colour that stays the same for a person across runs (`hashValue` is seeded per run).

@@ -175,23 +175,38 @@ public final class Terminal {
     }
 
     /// Draws a canvas, sending the terminal only the cells that changed since the last one.
+    ///
+    /// Nothing is allocated per cell: a full 120×40 frame is 4,800 of them, and the first frame
+    /// is always full.
     public func present(_ canvas: Canvas) {
         guard !isShutDown else { return }
         let full = needsFullRepaint || previous?.size != canvas.size
-        var dirty = changedCells(of: canvas, all: full)
-        if pairs.makeRoom(for: Set(dirty.map(\.pair))) {
+        var (dirty, keys) = changedCells(of: canvas, all: full)
+        if pairs.makeRoom(for: keys) {
             // Every pair number is about to be redefined: no cell may keep an old one.
             needsFullRepaint = true
-            dirty = changedCells(of: canvas, all: true)
+            (dirty, _) = changedCells(of: canvas, all: true)
         }
         let window = rolo_stdscr()
         var cell = cchar_t()
+        var text: [wchar_t] = []
+        text.reserveCapacity(8)
+        // Runs of cells share a pair: the last one's number is kept rather than looked up again.
+        var lastPair: (key: ColorPairKey, number: Int32)?
         for item in dirty {
             let current = canvas.cells[item.index]
-            var text = current.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-            if text.isEmpty { text = [wchar_t(32)] }
+            text.removeAll(keepingCapacity: true)
+            for scalar in current.text.unicodeScalars { text.append(wchar_t(bitPattern: scalar.value)) }
+            if text.isEmpty { text.append(32) }
             text.append(0)
-            rolo_setcchar(&cell, text, attributes(of: current.style), pairNumber(for: item.pair))
+            let number: Int32
+            if let lastPair, lastPair.key == item.pair {
+                number = lastPair.number
+            } else {
+                number = pairNumber(for: item.pair)
+                lastPair = (item.pair, number)
+            }
+            rolo_setcchar(&cell, text, attributes(of: current.style), number)
             mvwadd_wch(window, Int32(item.index / canvas.width), Int32(item.index % canvas.width), &cell)
         }
         if needsFullRepaint { clearok(rolo_curscr(), true) }
@@ -378,9 +393,13 @@ public final class Terminal {
     }
 
     /// The cells of `canvas` to draw: every one, or those that differ from the last frame (a wide
-    /// grapheme also when the cell it covers changed).
-    private func changedCells(of canvas: Canvas, all: Bool) -> [DirtyCell] {
+    /// grapheme also when the cell it covers changed); and the colour pairs they use.
+    private func changedCells(of canvas: Canvas, all: Bool) -> (cells: [DirtyCell], pairs: Set<ColorPairKey>) {
         var result: [DirtyCell] = []
+        if all { result.reserveCapacity(canvas.cells.count) }
+        var keys: Set<ColorPairKey> = []
+        // Neighbouring cells mostly share a style: its pair is worked out once a run.
+        var last: (style: Style, key: ColorPairKey)?
         for y in 0..<canvas.height {
             for x in 0..<canvas.width {
                 let current = canvas[x, y]
@@ -389,10 +408,18 @@ public final class Terminal {
                    current.width == 1 || (x + 1 < canvas.width && previous[x + 1, y] == canvas[x + 1, y]) {
                     continue
                 }
-                result.append(DirtyCell(index: y * canvas.width + x, pair: pairKey(for: current.style)))
+                let key: ColorPairKey
+                if let last, last.style == current.style {
+                    key = last.key
+                } else {
+                    key = pairKey(for: current.style)
+                    last = (current.style, key)
+                    keys.insert(key)
+                }
+                result.append(DirtyCell(index: y * canvas.width + x, pair: key))
             }
         }
-        return result
+        return (result, keys)
     }
 
     private func pairKey(for style: Style) -> ColorPairKey {
