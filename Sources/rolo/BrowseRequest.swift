@@ -76,9 +76,10 @@ struct BrowseRequest: Equatable {
 
         let standIn = demo ? try await Wiring.startDemo(&settings) : nil
         if standIn != nil { StartupTrace.mark("stand-in") }
+        let firstFrame = FirstFrameGate()
         let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, environment: environment,
                                            storage: storage ?? Self.readStorage(settings, first: source),
-                                           addressBook: Self.readAddressBook(settings))
+                                           addressBook: Self.readAddressBook(settings, after: firstFrame), firstFrame: firstFrame)
         await standIn?.stop()
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
@@ -135,27 +136,31 @@ struct BrowseRequest: Equatable {
     }
 
     /// What the main actor will ask for before the first frame and is cached once made, made
-    /// beside it now: the first `TimeZone.current` reads `/etc/localtime` and ICU's zone data,
-    /// half a millisecond on the main actor, for the view-models' clocks. At utility priority,
-    /// so that it takes a core only when the main thread doesn't need it.
+    /// beside it if a core is spare: the first `TimeZone.current` reads `/etc/localtime` and
+    /// ICU's zone data, half a millisecond, for the view-models' clocks.
     private static func warmUp() {
-        Task.detached(priority: .utility) { _ = TimeZone.current }
+        LaunchWork.onSpareCore { _ = TimeZone.current }
     }
 
-    /// The address book, read on another thread: most tabs don't draw it, and the directory waits
-    /// for it only when it starts, which no first frame does. At utility priority, below the
-    /// main thread's first frame (libdispatch runs user-initiated work above it, at nice -2).
-    private static func readAddressBook(_ settings: Settings) -> Task<AddressBookIndex, Never> {
-        Task.detached(priority: .utility) {
-            let loaded = Wiring.loadContacts(settings)
-            return AddressBookIndex(cards: loaded.cards, problem: loaded.problem)
+    /// The address book, read once the first frame is out: no first frame draws it (the
+    /// directory marks its rows with cards when it comes), and read beside the first frame it
+    /// took the main thread's core. The wait is the main actor's, which runs it after the first
+    /// frame anyway: a task waiting in the pool woke a thread for it beside the first frame.
+    @MainActor
+    private static func readAddressBook(_ settings: Settings, after firstFrame: FirstFrameGate) -> Task<AddressBookIndex, Never> {
+        Task { @MainActor in
+            await firstFrame.wait()
+            return await Task.detached(priority: .utility) {
+                let loaded = Wiring.loadContacts(settings)
+                return AddressBookIndex(cards: loaded.cards, problem: loaded.problem)
+            }.value
         }
     }
 
     @MainActor
     private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool, environment: [String: String],
                                   storage: Task<(RoloDatabase, RandomUserViewModel.LoadedPage?), Never>,
-                                  addressBook: Task<AddressBookIndex, Never>) async -> Result<Void, TerminalError> {
+                                  addressBook: Task<AddressBookIndex, Never>, firstFrame: FirstFrameGate) async -> Result<Void, TerminalError> {
         // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
         let http = CurlHTTPClient()
         // rolo exits next, whether the screen opened or not: the HTTP thread must be done with
@@ -204,7 +209,10 @@ struct BrowseRequest: Equatable {
         terminal.probeClipboard()
         StartupTrace.mark("sources")
         let app = App(terminal: terminal, controller: controller, idleFile: environment["ROLO_IDLE_FILE"])
-        app.afterFirstFrame = { database.openNow() }
+        app.afterFirstFrame = {
+            database.openNow()
+            firstFrame.open()
+        }
         await app.run()
         // The terminal is restored by now; what is left of the exit doesn't show.
         database.checkpointAtExit()

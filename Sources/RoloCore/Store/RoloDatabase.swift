@@ -38,14 +38,20 @@ public final class RoloDatabase: Sendable {
     /// no database; ``openFailure()`` says why.
     public init(openingIn directory: String, delay: Duration = .milliseconds(100)) {
         path = Self.path(in: directory)
-        let connection = Connection()
-        self.connection = connection
         let path = path
         // A thread, not a task: a store's first use waits for the open, possibly on every thread
-        // of the concurrency pool, and the open must not need one of them.
-        Thread.detachNewThread {
-            connection.waitUntilWanted(atMost: delay)
-            connection.finish(Result { try Self.open(path) }.mapError { $0 as? StoreError ?? .cantOpen(path, reason: "\($0)") })
+        // of the concurrency pool, and the open must not need one of them. Made when the open
+        // begins, not now: a thread starting beside the first frame took the main thread's core
+        // (and its malloc arena's set-up the address space's lock) for a third of a millisecond.
+        let connection = Connection(opening: { connection in
+            Thread.detachNewThread {
+                connection.finish(Result { try Self.open(path) }.mapError { $0 as? StoreError ?? .cantOpen(path, reason: "\($0)") })
+            }
+        })
+        self.connection = connection
+        // The timer is libdispatch's manager thread's, which is already up.
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .nanoseconds(Int(delay / .nanoseconds(1)))) {
+            connection.want()
         }
     }
 
@@ -186,11 +192,15 @@ public final class RoloDatabase: Sendable {
 
         private let condition = NSCondition()
         private var state: State?
-        /// Whether the open may begin (``RoloDatabase/openNow()`` or a store's first use).
+        /// Whether the open has begun (``RoloDatabase/openNow()``, a store's first use, the delay).
         private var wanted = false
+        /// What begins the open, run by the first ``want()``.
+        private var opening: ((Connection) -> Void)?
         private var waiters: [CheckedContinuation<Void, Never>] = []
 
-        init() {}
+        init(opening: @escaping (Connection) -> Void) {
+            self.opening = opening
+        }
 
         init(opened writer: any DatabaseWriter) {
             state = .opened(writer)
@@ -217,20 +227,14 @@ public final class RoloDatabase: Sendable {
             for waiter in waiting { waiter.resume() }
         }
 
+        /// Begins the open, if nothing has yet.
         func want() {
             condition.lock()
-            defer { condition.unlock() }
-            guard !wanted else { return }
+            let begin = wanted ? nil : opening
             wanted = true
-            condition.broadcast()
-        }
-
-        /// Returns once the open is wanted, or after `limit`.
-        func waitUntilWanted(atMost limit: Duration) {
-            let deadline = Date(timeIntervalSinceNow: Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18)
-            condition.lock()
-            defer { condition.unlock() }
-            while !wanted, condition.wait(until: deadline) {}
+            opening = nil
+            condition.unlock()
+            begin?(self)
         }
 
         func wait() -> State {
