@@ -32,7 +32,15 @@ LINK_PIE   ?= -no-pie
 # such name at its first use and scanned the binary's 7,300 protocol conformance records for its
 # requirements, 1.8 ms of the main thread's 4.3 before the first frame. A little more code.
 DIRECT_METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-RELEASE     = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(NO_CURL_LINK) -Xlinker $(LINK_PIE) $(DIRECT_METADATA) --scratch-path $(RELEASE_DIR)
+# STATIC_CXX: libstdc++ and libgcc linked in, not loaded: as shared libraries they cost every
+# start 0.8 ms before main (mapping, relocating and binding libstdc++.so and libgcc_s; nothing
+# else rolo loads uses them, libcurl's and the image libraries' dependencies being C). The
+# toolchain's link line asks for -lstdc++, which the linker takes from the first -L folder that
+# has it: a folder holding only gcc's libstdc++.a, named first, makes it the static one.
+STATIC_CXX_DIR = $(RELEASE_DIR)/static-c++
+STATIC_CXX  = -Xswiftc -L$(abspath $(STATIC_CXX_DIR)) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+CLANG       = $(dir $(realpath $(shell command -v $(SWIFT))))clang
+RELEASE     = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(NO_CURL_LINK) -Xlinker $(LINK_PIE) $(DIRECT_METADATA) $(STATIC_CXX) --scratch-path $(RELEASE_DIR)
 RELEASE_BIN = $(RELEASE_DIR)/release/rolo
 VERSION    := $(shell cat VERSION)
 DIST_NAME   = rolo-$(VERSION)-linux-$(shell uname -m)
@@ -57,8 +65,10 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/chafa:chafa \
        /usr/bin/python3:python3
 # what make check-dist needs besides: packaging tools, the shells whose completions it checks,
-# man to render the page, and an sshd for the end-to-end test over ssh
+# objdump to read the glibc versions the binary needs, man to render the page, and an sshd for
+# the end-to-end test over ssh
 DIST_DEPS = /usr/bin/dpkg-shlibdeps:dpkg-dev \
+       /usr/bin/objdump:binutils \
        /usr/bin/man:man-db \
        /usr/bin/zsh:zsh \
        /usr/bin/fish:fish \
@@ -125,8 +135,13 @@ bench: bench-deps release
 	python3 scripts/measure-load.py $(RELEASE_BIN) 5 200000
 
 # The release binary (incremental after the first, slow, build).
-release: deps
+release: deps $(STATIC_CXX_DIR)/libstdc++.a
 	$(RELEASE) --product rolo
+
+$(STATIC_CXX_DIR)/libstdc++.a:
+	@archive=$$($(CLANG) -print-file-name=libstdc++.a); \
+	[ -f "$$archive" ] || { echo "make release: $(CLANG) finds no libstdc++.a (Debian: apt-get install libstdc++-12-dev)"; exit 1; }; \
+	mkdir -p $(STATIC_CXX_DIR) && ln -sf "$$archive" $@
 
 # dist/rolo-VERSION-linux-ARCH.tar.gz: the release tree in one folder, to untar into a prefix.
 dist: release

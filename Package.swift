@@ -45,6 +45,9 @@ let package = Package(
         // rolo's version as a C string, defined from the VERSION file (swiftSettings can't
         // define a value, cSettings can).
         .target(name: "CVersion", cSettings: [.define("ROLO_VERSION", to: "\"\(version)\"")]),
+        // glibc functions newer than the oldest glibc rolo supports, for what the release build
+        // links in statically (libstdc++'s arc4random): see Sources/CGlibcCompat/arc4random.c.
+        .target(name: "CGlibcCompat"),
         // Signal handlers and the crash-time terminal reset, which must be async-signal-safe C.
         .target(name: "CTerminal"),
         .target(
@@ -80,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "rolo",
             dependencies: [
-                "RoloApp", "RoloCore", "StandIn", "TerminalUI",
+                "RoloApp", "RoloCore", "StandIn", "TerminalUI", "CGlibcCompat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -31,12 +31,13 @@ LAYOUT = ["bin/rolo", "share/man/man1/rolo.1", "share/bash-completion/completion
           "share/zsh/site-functions/_rolo", "share/fish/vendor_completions.d/rolo.fish",
           "share/doc/rolo/README.md"]
 # Libraries the binary may load: from packages every Debian 12 / Ubuntu 22.04 box has (libc6,
-# libgcc-s1, libstdc++6, libtinfo6, libncursesw6, zlib1g) or gets with the .deb's Depends
-# (libsqlite3-0; libjpeg62-turbo, libpng16-16 and libcurl4, which it opens when first needed).
-ALLOWED_NEEDED = re.compile(r"^(libc|libm|libpthread|libdl|librt|libutil|libgcc_s|libstdc\+\+|ld-linux[-\w]*"
+# libtinfo6, libncursesw6, zlib1g) or gets with the .deb's Depends (libsqlite3-0; libjpeg62-turbo,
+# libpng16-16 and libcurl4, which it opens when first needed). libstdc++ and libgcc are linked in.
+ALLOWED_NEEDED = re.compile(r"^(libc|libm|libpthread|libdl|librt|libutil|ld-linux[-\w]*"
                             r"|libncursesw|libtinfo|libjpeg|libpng16|libsqlite3|libcurl|libz)\.so[.\d]*$")
 # What only a Swift toolchain has.
 TOOLCHAIN = re.compile(r"/opt/swift|libswift|libFoundation|libdispatch|libBlocksRuntime|lib_FoundationICU")
+OLDEST_GLIBC = (2, 35)
 DEPENDS_WANTED = ["libc6", "libncursesw6", "libjpeg62-turbo", "libpng16-16", "libsqlite3-0", "libcurl4"]
 
 results = []
@@ -110,7 +111,16 @@ def libraries(binary):
     # start (Sources/CCurl/curl_loader.c, Sources/CImage/libraries.c).
     linked = [lib for lib in needed if lib.startswith(("libcurl", "libjpeg", "libpng"))]
     assert not linked, f"linked rather than loaded when needed: {linked}"
-    return ", ".join(needed)
+    # libstdc++ and libgcc are linked in (the Makefile's STATIC_CXX), which saves every start their load.
+    shared = [lib for lib in needed if lib.startswith(("libstdc++", "libgcc_s"))]
+    assert not shared, f"loaded rather than linked in: {shared}"
+    # The oldest box rolo supports is Ubuntu 22.04, with glibc 2.35 (Sources/CGlibcCompat).
+    versions = set(re.findall(r"\(GLIBC_(\d+(?:\.\d+)+)\)", run(["objdump", "-T", binary]).stdout))
+    newest = max(versions, key=lambda v: tuple(map(int, v.split("."))))
+    newer = sorted(v for v in versions if tuple(map(int, v.split("."))) > OLDEST_GLIBC)
+    assert not newer, f"needs glibc {newer}, newer than Ubuntu 22.04's 2.35: " + \
+        run(["sh", "-c", f"objdump -T '{binary}' | grep -E 'GLIBC_({'|'.join(newer)})'"]).stdout[:300]
+    return ", ".join(needed) + f"; glibc {newest} at most"
 
 
 @check("the toolchain is hidden in the namespace")
