@@ -43,6 +43,11 @@ public final class App {
                 resumed = true
                 finished.resume()
             }
+            controller.start()
+            render()
+            // The input thread starts once the first frame is out, so that its set-up doesn't
+            // take the main thread's core before then; keys typed meanwhile wait in the
+            // terminal's buffer, and signals in the signal pipe, and are read now.
             terminal.start { [weak self] event in
                 guard let self else { return }
                 if case .hangup = event {
@@ -51,8 +56,6 @@ public final class App {
                 }
                 self.controller.handle(event)
             }
-            controller.start()
-            render()
         }
         ticker?.cancel()
         terminal.shutdown()
