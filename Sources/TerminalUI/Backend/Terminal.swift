@@ -65,7 +65,11 @@ public final class Terminal {
     ///
     /// `environment` is the process's, read once by the caller (TERM, COLORTERM, TMUX, …).
     public init(options: TerminalOptions, environment variables: [String: String] = ProcessInfo.processInfo.environment) throws {
-        setlocale(LC_ALL, "")
+        // Only the character type, which is what ncurses, wcwidth and the codeset ask for: the
+        // other categories (numbers, dates, collation, messages) are Foundation's business or
+        // unused, and loading all of C.UTF-8's took 0.34 ms of the launch, this one 0.11 ms.
+        // (Library messages such as strerror's then stay in English, as rolo's own words are.)
+        setlocale(LC_CTYPE, "")
         var utf8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         if !utf8, setlocale(LC_CTYPE, "C.UTF-8") != nil {
             utf8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
