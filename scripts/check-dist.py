@@ -116,6 +116,7 @@ def libraries(binary):
     assert not shared, f"loaded rather than linked in: {shared}"
     # The oldest box rolo supports is Ubuntu 22.04, with glibc 2.35 (Sources/CGlibcCompat).
     versions = set(re.findall(r"\(GLIBC_(\d+(?:\.\d+)+)\)", run(["objdump", "-T", binary]).stdout))
+    assert versions, "objdump -T shows no GLIBC_ symbol versions: is its format new?"
     newest = max(versions, key=lambda v: tuple(map(int, v.split("."))))
     newer = sorted(v for v in versions if tuple(map(int, v.split("."))) > OLDEST_GLIBC)
     assert not newer, f"needs glibc {newer}, newer than Ubuntu 22.04's 2.35: " + \

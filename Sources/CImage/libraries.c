@@ -60,6 +60,8 @@ static void load_png(void) {
     if (handle == NULL) return;
 #define ROLO_RESOLVE_PNG(name) ROLO_RESOLVE(rolo_png, png_library, ROLO_PNG_SONAME, name)
     ROLO_PNG_FUNCTIONS(ROLO_RESOLVE_PNG)
+    rolo_png.png_image_write_to_memory =
+        (__typeof__(png_image_write_to_memory) *)dlsym(handle, "png_image_write_to_memory");
     png_library.loaded = 1;
 }
 
@@ -78,3 +80,5 @@ int rolo_png_library(char *error, size_t error_len) {
     pthread_once(&png_library.once, load_png);
     return answer(&png_library, error, error_len);
 }
+
+int rolo_png_can_write(void) { return rolo_png.png_image_write_to_memory != NULL; }

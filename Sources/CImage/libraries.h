@@ -14,6 +14,8 @@
 /* Loads the library once per process; 1 when it is there, else 0 with the reason in error. */
 int rolo_jpeg_library(char *error, size_t error_len);
 int rolo_png_library(char *error, size_t error_len);
+/* Whether the loaded libpng can write PNGs to memory (1.6.29 and later); after rolo_png_library. */
+int rolo_png_can_write(void);
 
 #ifdef JPEG_LIB_VERSION
 #define ROLO_JPEG_FUNCTIONS(X) \
@@ -49,14 +51,18 @@ extern struct rolo_jpeg_table { ROLO_JPEG_FUNCTIONS(ROLO_LIBRARY_POINTER) } rolo
 #endif
 
 #ifdef PNG_LIBPNG_VER
+/* What decoding needs, which every libpng 1.6 has; the encoder's function came with 1.6.29, and
+   is NULL in the table when the library is older (rolo_png_encode then says so). */
 #define ROLO_PNG_FUNCTIONS(X) \
-    X(png_image_begin_read_from_memory) X(png_image_finish_read) X(png_image_free) \
-    X(png_image_write_to_memory)
+    X(png_image_begin_read_from_memory) X(png_image_finish_read) X(png_image_free)
 
 #ifndef ROLO_LIBRARY_POINTER
 #define ROLO_LIBRARY_POINTER(name) __typeof__(name) *name;
 #endif
-extern struct rolo_png_table { ROLO_PNG_FUNCTIONS(ROLO_LIBRARY_POINTER) } rolo_png;
+extern struct rolo_png_table {
+    ROLO_PNG_FUNCTIONS(ROLO_LIBRARY_POINTER)
+    __typeof__(png_image_write_to_memory) *png_image_write_to_memory;
+} rolo_png;
 
 #ifndef ROLO_LIBRARIES_LOADER
 #define png_image_begin_read_from_memory (*rolo_png.png_image_begin_read_from_memory)

@@ -30,6 +30,10 @@ int rolo_png_encode(const void *pixels, int width, int height, rolo_png_layout l
         return -1;
     }
     if (!rolo_png_library(error, error_len)) return -1;
+    if (!rolo_png_can_write()) {
+        rolo_set_error(error, error_len, "%s", "libpng16.so.16 is older than 1.6.29: it can't write PNGs to memory");
+        return -1;
+    }
     png_image image;
     memset(&image, 0, sizeof(image));
     image.version = PNG_IMAGE_VERSION;

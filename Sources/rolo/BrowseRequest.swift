@@ -57,7 +57,6 @@ struct BrowseRequest: Equatable {
             // they are (the demo's move with the stand-in).
             if !checkConfig, !demo {
                 storage = Self.readStorage(settings, first: source)
-                Self.warmUp()
             }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
         } catch let error as ConfigError {
@@ -133,13 +132,6 @@ struct BrowseRequest: Equatable {
             guard first == .randomuser else { return (database, nil) }
             return (database, RandomUserViewModel.storedFirstPage(in: PersonStore(database: database)))
         }
-    }
-
-    /// What the main actor will ask for before the first frame and is cached once made, made
-    /// beside it if a core is spare: the first `TimeZone.current` reads `/etc/localtime` and
-    /// ICU's zone data, half a millisecond, for the view-models' clocks.
-    private static func warmUp() {
-        LaunchWork.onSpareCore { _ = TimeZone.current }
     }
 
     /// The address book, read once the first frame is out: no first frame draws it (the

@@ -55,7 +55,7 @@ public enum ImageDecoder {
         case ROLO_IMAGE_NO_MEMORY: "not enough memory to decode the \(format) file"
         // libjpeg and libpng are loaded by the first picture (Sources/CImage/libraries.c).
         case ROLO_IMAGE_NO_LIBRARY:
-            "\(format) pictures need \(decoded.format == ROLO_IMAGE_FORMAT_PNG ? "libpng16-16" : "libjpeg62-turbo"), which isn't installed (\(detail))"
+            "\(format) pictures need \(decoded.format == ROLO_IMAGE_FORMAT_PNG ? "libpng16-16" : "libjpeg62-turbo"), which can't be loaded (\(detail))"
         default: "the \(format) file is corrupt (\(detail))"
         }
         return ImageDecodeError(reason: reason)

@@ -49,8 +49,11 @@ public final class RoloDatabase: Sendable {
             }
         })
         self.connection = connection
-        // The timer is libdispatch's manager thread's, which is already up.
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .nanoseconds(Int(delay / .nanoseconds(1)))) {
+        // The timer is libdispatch's manager thread's, which is already up; at the default
+        // priority, which the opener thread it makes inherits (nice 0, as the main thread's).
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = seconds >= Int64.max / 1_000_000_000 ? Int.max : Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global(qos: .default).asyncAfter(deadline: .now() + .nanoseconds(max(0, nanoseconds))) {
             connection.want()
         }
     }

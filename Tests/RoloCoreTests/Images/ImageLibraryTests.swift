@@ -21,9 +21,9 @@ struct ImageLibraryTests {
         decoded.format = ROLO_IMAGE_FORMAT_JPEG
         let detail = "libjpeg.so.62: cannot open shared object file: No such file or directory"
         #expect(ImageDecoder.failure(ROLO_IMAGE_NO_LIBRARY, decoded, detail: detail).reason
-            == "JPEG pictures need libjpeg62-turbo, which isn't installed (\(detail))")
+            == "JPEG pictures need libjpeg62-turbo, which can't be loaded (\(detail))")
         decoded.format = ROLO_IMAGE_FORMAT_PNG
         #expect(ImageDecoder.failure(ROLO_IMAGE_NO_LIBRARY, decoded, detail: "libpng16.so.16: gone").reason
-            == "PNG pictures need libpng16-16, which isn't installed (libpng16.so.16: gone)")
+            == "PNG pictures need libpng16-16, which can't be loaded (libpng16.so.16: gone)")
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import rolo
 
-@Suite("Launch work: the first-frame gate and the spare-core thread")
-struct LaunchWorkTests {
+@Suite("The first-frame gate")
+struct FirstFrameGateTests {
     private actor Count {
         var value = 0
         func add() { value += 1 }
@@ -27,23 +27,5 @@ struct LaunchWorkTests {
         #expect(await passed.value == 3)
         gate.open()
         await gate.wait()
-    }
-
-    @Test("Work on a spare core runs, under SCHED_IDLE")
-    func spareCore() {
-        let done = DispatchSemaphore(value: 0)
-        let policy = Policy()
-        #expect(LaunchWork.onSpareCore {
-            policy.value = sched_getscheduler(0)
-            done.signal()
-        })
-        // SCHED_IDLE still gets a sliver of a busy machine; the bound only keeps a failure from hanging.
-        #expect(done.wait(timeout: .now() + 30) == .success)
-        #expect(policy.value == LaunchWork.idlePolicy)
-    }
-
-    /// What the thread saw, read after the semaphore says it is written.
-    private final class Policy: @unchecked Sendable {
-        var value: Int32 = -1
     }
 }
