@@ -60,8 +60,8 @@ enum RandomUserDetail {
     static func birthday(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         guard seconds >= -12_212_553_600, seconds < 253_402_300_800 else { return formattedByICU(date) } // 1583-01-01, 10000-01-01
-        let (year, month, day) = civilDate(daysSince1970: Int((seconds / 86_400).rounded(.down)))
-        return "\(day) \(monthNames[month - 1]) \(year)"
+        let (year, month, day) = CivilDate.date(days: Int((seconds / 86_400).rounded(.down)))
+        return CivilDate.written(year: year, month: month, day: day)
     }
 
     /// The birthday as `Date.VerbatimFormatStyle` writes it, for dates outside `birthday`'s own range.
@@ -73,23 +73,6 @@ enum RandomUserDetail {
         let style = Date.VerbatimFormatStyle(format: format, locale: Locale(identifier: "en_US_POSIX"),
                                              timeZone: utc, calendar: calendar)
         return date.formatted(style)
-    }
-
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                     "September", "October", "November", "December"]
-
-    /// The proleptic Gregorian year, month (1–12) and day (1–31) of a day counted from
-    /// 1970-01-01 (Howard Hinnant's `civil_from_days`: eras of 400 years from 0000-03-01).
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// A badge colour that stays the same for a person across runs (`hashValue` is seeded per run).

@@ -26,7 +26,7 @@ enum ISO8601Timestamp {
                 bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
                 let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
                 let hour = number(bytes, 11, 2), let minute = number(bytes, 14, 2), let second = number(bytes, 17, 2),
-                (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+                (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day),
                 hour < 24, minute < 60, second < 60
             else { return nil }
             var index = 19
@@ -57,7 +57,7 @@ enum ISO8601Timestamp {
             default:
                 return nil
             }
-            let days = daysSinceEpoch(year: year, month: month, day: day)
+            let days = CivilDate.days(year: year, month: month, day: day)
             let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
             return Date(timeIntervalSince1970: Double(seconds) + fraction)
         }
@@ -74,24 +74,5 @@ enum ISO8601Timestamp {
             value = value * 10 + digit
         }
         return value
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-    /// `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

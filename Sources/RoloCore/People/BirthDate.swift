@@ -12,11 +12,6 @@ public struct BirthDate: Sendable, Equatable {
     /// The day of the month, when the text parsed.
     public var day: Int?
 
-    private static let monthNames = [
-        "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
-    ]
-
     /// Parses `raw`; any year is accepted (dates before 1900 and in the future occur), English
     /// month names in any case, full or three-letter.
     public init(_ raw: String) {
@@ -24,7 +19,7 @@ public struct BirthDate: Sendable, Equatable {
         let words = Self.words(raw)
         guard words.count == 3, let day = Int(words[0]), let year = Int(words[2]),
             let month = Self.month(named: words[1]),
-            (1...Self.daysIn(month: month, year: year)).contains(day)
+            (1...CivilDate.daysIn(month: month, year: year)).contains(day)
         else { return }
         self.year = year
         self.month = month
@@ -34,7 +29,7 @@ public struct BirthDate: Sendable, Equatable {
     /// "1 January 1980" (no zero padding) when parsed, the raw text otherwise.
     public var display: String {
         guard let year, let month, let day else { return raw }
-        return "\(day) \(Self.monthNames[month - 1]) \(year)"
+        return CivilDate.written(year: year, month: month, day: day)
     }
 
     /// Whole years from this date to `date` in `calendar`; nil when unparsed or in the future.
@@ -55,7 +50,7 @@ public struct BirthDate: Sendable, Equatable {
         return raw.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) }).map { Substring($0) }
     }
 
-    private static let lowercasedMonthNames = monthNames.map { $0.lowercased() }
+    private static let lowercasedMonthNames = CivilDate.monthNames.map { $0.lowercased() }
 
     private static func month(named name: Substring) -> Int? {
         let lowered = name.lowercased()
@@ -64,16 +59,5 @@ public struct BirthDate: Sendable, Equatable {
             return index + 1
         }
         return nil
-    }
-
-    /// Days in `month` of the proleptic Gregorian `year`, so "29 February 1900" is rejected.
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2:
-            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-            return leap ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }
