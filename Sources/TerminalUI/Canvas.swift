@@ -66,9 +66,8 @@ public struct Canvas: Equatable, Sendable {
         for grapheme in text {
             if column >= area.maxX { break }
             // A one-byte grapheme is printable ASCII, one cell, or a control character, none.
-            let utf8 = grapheme.utf8
-            if utf8.count == 1, let byte = utf8.first {
-                guard byte >= 0x20, byte != 0x7F else { continue }
+            if let width = DisplayWidth.asciiWidth(grapheme) {
+                guard width == 1 else { continue }
                 if column >= area.x { put(Cell(text: String(grapheme), width: 1, style: style), x: column, y: y) }
                 column += 1
                 continue

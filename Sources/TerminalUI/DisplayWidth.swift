@@ -46,13 +46,18 @@ public enum DisplayWidth {
 
     /// Columns a grapheme takes once drawn.
     public static func of(_ grapheme: Character) -> Int {
-        // One byte is one ASCII scalar. (Not `isASCII`: it compares the grapheme with "\r\n",
-        // which for any other grapheme is a full string comparison, normalising both sides.)
-        let utf8 = grapheme.utf8
-        if utf8.count == 1, let byte = utf8.first {
-            return byte >= 0x20 && byte != 0x7F ? 1 : 0
-        }
+        if let width = asciiWidth(grapheme) { return width }
         return cells(of: grapheme).reduce(0) { $0 + $1.width }
+    }
+
+    /// Columns a one-byte grapheme (one ASCII scalar) takes, 1 or 0 for a control character;
+    /// nil for any other, which `cells(of:)` measures. The fast path of measuring and drawing.
+    /// (Not `isASCII`: it compares the grapheme with "\r\n", which for any other grapheme is a
+    /// full string comparison, normalising both sides.)
+    static func asciiWidth(_ grapheme: Character) -> Int? {
+        let utf8 = grapheme.utf8
+        guard utf8.count == 1, let byte = utf8.first else { return nil }
+        return of(Unicode.Scalar(byte))
     }
 
     /// Columns a string takes once drawn.

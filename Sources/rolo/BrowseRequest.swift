@@ -55,9 +55,7 @@ struct BrowseRequest: Equatable {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
             // The database and the first page it holds start as soon as the settings say where
             // they are (the demo's move with the stand-in).
-            if !checkConfig, !demo {
-                storage = Self.readStorage(settings, first: source)
-            }
+            if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
