@@ -116,7 +116,7 @@ let package = Package(
             name: "HTTPBench",
             dependencies: ["RoloCore", "StandIn", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminal"]),
         .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn", "DecoderFuzzing"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore", "StandIn"], exclude: ["Snapshots"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),

@@ -31,7 +31,7 @@ extension ScreenController {
         case .moveUp: copyMenu?.selected = max(0, menu.selected - 1)
         case .moveDown: copyMenu?.selected = min(menu.values.count - 1, menu.selected + 1)
         case .open: copy(menuItem: menu.selected)
-        case .closeHelp, .quit: copyMenu = nil
+        case .closeHelp: copyMenu = nil
         default: break
         }
         onNeedsRender()

@@ -129,7 +129,9 @@ public final class ScreenController {
             source.pictureSlotChanged(to: pictureSlot)
             clampCursor()
         case .interrupt, .hangup:
-            perform(.quit)
+            // A signal or a lost terminal is not a key: no mode may turn it into "close".
+            quit()
+            return
         case .resumed:
             onRepaint()
         }
@@ -138,7 +140,7 @@ public final class ScreenController {
 
     private func handle(_ key: Key) {
         if layout.isTooSmall {
-            if keyTable.action(for: key, in: [Scopes.global]) == .quit || key == .control("c") { perform(.quit) }
+            if keyTable.action(for: key, in: [Scopes.global]) == .quit || key == .control("c") { quit() }
             return
         }
         if copyMenu != nil, case .character(let character) = key, let number = character.wholeNumberValue, number >= 1 {
@@ -189,6 +191,10 @@ public final class ScreenController {
 
     /// Does one action.
     public func perform(_ action: Action) {
+        if action == .quit {
+            quit()
+            return
+        }
         if helpScroll != nil {
             performInHelp(action)
             return
@@ -262,11 +268,17 @@ public final class ScreenController {
         case .copyMenu:
             openCopyMenu()
         case .quit:
-            guard !quitRequested else { return }
-            quitRequested = true
-            onQuit()
+            break
         }
         onNeedsRender()
+    }
+
+    /// Ends the session whatever is on screen: the one way out, for `q` on the screen and for
+    /// every signal and a terminal that went away.
+    public func quit() {
+        guard !quitRequested else { return }
+        quitRequested = true
+        onQuit()
     }
 
     private func performInHelp(_ action: Action) {
@@ -277,7 +289,6 @@ public final class ScreenController {
         case .moveDown: helpScroll = min(helpLines().count, (helpScroll ?? 0) + 1)
         case .pageUp: helpScroll = max(0, (helpScroll ?? 0) - page)
         case .pageDown: helpScroll = min(helpLines().count, (helpScroll ?? 0) + page)
-        case .quit: helpScroll = nil
         default: break
         }
         onNeedsRender()
@@ -290,7 +301,7 @@ public final class ScreenController {
         let page = max(1, layout.body.height - 4)
         let lineCount = source.contactCard(for: shown.rowID, at: shown.index)?.lines.count ?? 0
         switch action {
-        case .closeHelp, .quit: card = nil
+        case .closeHelp: card = nil
         case .moveUp: shown.scroll = max(0, shown.scroll - 1)
         case .moveDown: shown.scroll = min(lineCount, shown.scroll + 1)
         case .pageUp: shown.scroll = max(0, shown.scroll - page)
