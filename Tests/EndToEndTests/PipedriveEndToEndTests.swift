@@ -38,7 +38,7 @@ extension EndToEnd {
             let tmux = try await TmuxSession(width: 120, height: 40, term: "xterm-256color")
             let token = "wrong-token-e2e-5f3a"
 
-            // v1 also sends the token in the URL, which every log line must redact.
+            // v1, whose persons come by offset: no log line may hold the token.
             try tmux.run(command(server, space, token: token, api: "v1") + "; echo X-EXIT=$?")
             let screen = try await tmux.waitFor("the 401 message") { $0.contains("Pipedrive refused the API token") }
             #expect(screen.contains("check PIPEDRIVE_API_TOKEN"))

@@ -3,8 +3,9 @@ import Foundation
 /// A Pipedrive account's persons over an ``HTTPClient``, through API v2 or v1, and the names of
 /// its organisations and users.
 ///
-/// The token never reaches an error's text: URLs in errors are redacted and every error is
-/// scrubbed of the token in case a server echoes it back.
+/// The token travels only in the `x-api-token` header, which v1 and v2 both accept: a URL ends up
+/// in proxy logs, server access logs and shell history. It never reaches an error's text either:
+/// every error is scrubbed of it in case a server echoes it back.
 public struct PipedriveClient: Sendable {
     private let baseURL: URL
     private let token: String
@@ -40,8 +41,7 @@ public struct PipedriveClient: Sendable {
             if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
             url = Self.url(baseURL.appendingPathComponent("api/v2/organizations"), items)
         case .users:
-            // v1, like v1 persons: the token goes in the query as well as the header.
-            url = Self.url(baseURL.appendingPathComponent("v1/users"), [URLQueryItem(name: "api_token", value: token)])
+            url = baseURL.appendingPathComponent("v1/users")
         }
         return try await get(url, PipedriveDecoder.decodeNames)
     }
@@ -74,8 +74,7 @@ public struct PipedriveClient: Sendable {
         }
     }
 
-    /// `/api/v2/persons?limit=&include_fields=open_deals_count&cursor=` or `/v1/persons?start=&limit=&api_token=`; v1 wants the
-    /// token as a query item as well as the header.
+    /// `/api/v2/persons?limit=&include_fields=open_deals_count&cursor=` or `/v1/persons?start=&limit=`.
     private func personsURL(after: PipedrivePageToken?, limit: Int) -> URL {
         let path = api == .v2 ? "api/v2/persons" : "v1/persons"
         var items: [URLQueryItem] = []
@@ -90,7 +89,6 @@ public struct PipedriveClient: Sendable {
             if case .start(let offset) = after { start = offset }
             items.append(URLQueryItem(name: "start", value: String(start)))
             items.append(URLQueryItem(name: "limit", value: String(limit)))
-            items.append(URLQueryItem(name: "api_token", value: token))
         }
         return Self.url(baseURL.appendingPathComponent(path), items)
     }

@@ -26,14 +26,14 @@ struct PipedriveNamesClientTests {
         #expect(!requests.contains { $0.url.absoluteString.contains(token) })
     }
 
-    @Test("users: GET /v1/users with the token as v1 wants it; every user, deactivated ones too, and no cursor")
+    @Test("users: GET /v1/users with the token header only; every user, deactivated ones too, and no cursor")
     func users() async throws {
         let (pipedrive, http) = client(["/v1/users": .respond(
             200, try Fixture.data("pipedrive/v1-users.json"), headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "2"])])
         let (page, limit) = try await pipedrive.names(.users, after: nil, limit: 500)
         #expect(page == PipedriveNamePage(names: [7: "Olive Owner", 8: "Former Seller"]))
         #expect(limit == RateLimit(remaining: 0, resetSeconds: 2))
-        #expect(http.requests[0].url.absoluteString == "https://acme.pipedrive.com/v1/users?api_token=\(token)")
+        #expect(http.requests[0].url.absoluteString == "https://acme.pipedrive.com/v1/users")
         #expect(http.requests[0].headers["x-api-token"] == token)
     }
 
