@@ -33,6 +33,9 @@ public struct StandInOptions: Sendable, Equatable {
     public var pipedrivePersons: Int = 500
     /// How badly the people, foods and directory lists answer; off by default.
     public var hostility = StandInHostility()
+    /// Whether Nagle's algorithm is off on the server's sockets (see `NoDelaySocketPool`); off
+    /// only for a benchmark's baseline, FlyingFox as it comes.
+    public var noDelay = true
 
     /// The defaults: ephemeral port, no latency, no failures but a fifth of foods likes, 24
     /// employees, seed 1, foods as a bare array.

@@ -37,11 +37,13 @@ public final class StandInServer: Sendable {
     public static func start(_ options: StandInOptions, logger: Logger) async throws -> StandInServer {
         let apis = StandInCatalog.apis(options, logger: logger)
         let state = StandInState(options: options, routeNames: StandInRouter.routeNames(of: apis))
+        let pool: any AsyncSocketPool = options.noDelay ? NoDelaySocketPool(base: HTTPServer.defaultPool()) : HTTPServer.defaultPool()
         let http = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: options.port),
             // FlyingFox's timeout bounds a handler's run time; latency may be set to many
             // seconds on purpose, so it must never cut a delayed answer short.
             timeout: 86_400,
+            pool: pool,
             logger: FlyingFoxLogger(logger: logger),
             handler: StandInRouter(apis: apis, state: state, logger: logger)
         )
