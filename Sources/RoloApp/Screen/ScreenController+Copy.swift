@@ -21,17 +21,17 @@ extension ScreenController {
     func openCopyMenu() {
         let values = copyableValues
         guard !values.isEmpty else { return }
-        copyMenu = (values, 0)
+        mode = .copyMenu(values: values, selected: 0)
     }
 
     /// Keys while the copy menu is open: move the highlight, copy it, or close.
     func performInCopyMenu(_ action: Action) {
         guard let menu = copyMenu else { return }
         switch action {
-        case .moveUp: copyMenu?.selected = max(0, menu.selected - 1)
-        case .moveDown: copyMenu?.selected = min(menu.values.count - 1, menu.selected + 1)
+        case .moveUp: mode = .copyMenu(values: menu.values, selected: max(0, menu.selected - 1))
+        case .moveDown: mode = .copyMenu(values: menu.values, selected: min(menu.values.count - 1, menu.selected + 1))
         case .open: copy(menuItem: menu.selected)
-        case .closeHelp: copyMenu = nil
+        case .closeHelp: mode = .browsing
         default: break
         }
         onNeedsRender()
@@ -40,7 +40,7 @@ extension ScreenController {
     /// Copies the menu's value at `index` (a digit pressed, or Enter) and closes the menu.
     func copy(menuItem index: Int) {
         guard let menu = copyMenu, menu.values.indices.contains(index) else { return }
-        copyMenu = nil
+        mode = .browsing
         copy(menu.values[index])
         onNeedsRender()
     }

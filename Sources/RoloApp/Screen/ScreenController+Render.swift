@@ -33,29 +33,10 @@ extension ScreenController {
             .render(into: &canvas, area: layout.status)
         FooterHints(hints: keyTable.hints(in: activeScopes, where: isAvailable), theme: theme)
             .render(into: &canvas, area: layout.footer)
-        if let card, let content = source.contactCard(for: card.rowID, at: card.index) {
-            let lines = content.lines.map { line -> (text: String, style: Style) in
-                switch line.role {
-                case .heading: return (line.text, theme.title)
-                case .label: return (line.text, theme.label)
-                case .text: return (line.text, theme.text)
-                case .dim: return (line.text, theme.dim)
-                }
-            }
-            let count = source.contactCardCount(for: card.rowID)
-            let close = "\(key(for: .closeHelp, in: Scopes.help)) closes"
-            let paging = "\(key(for: .previousCard, in: Scopes.card)) \(key(for: .nextCard, in: Scopes.card)) pages"
-            let footer = count > 1 ? "\(card.index + 1) of \(count) · \(paging) · \(close)" : close
-            Overlay(title: content.title, lines: lines, scroll: card.scroll, footer: footer, picture: content.picture,
-                    theme: theme, glyphs: glyphs)
-                .render(into: &canvas, screen: layout.body)
-        }
+        // One mode at a time: at most one of these draws.
+        drawCard(into: &canvas, theme: theme, glyphs: glyphs)
         drawCopyMenu(into: &canvas, theme: theme, glyphs: glyphs)
-        if let helpScroll {
-            Overlay(title: "rolo keys", lines: helpLines(theme: theme), scroll: helpScroll,
-                    footer: "\(key(for: .closeHelp, in: Scopes.help)) closes", theme: theme, glyphs: glyphs)
-                .render(into: &canvas, screen: layout.body)
-        }
+        drawHelp(into: &canvas, theme: theme, glyphs: glyphs)
         return canvas
     }
 
@@ -146,37 +127,6 @@ extension ScreenController {
         if let updated = source.lastUpdated { items.append("updated \(ClockTime.string(updated, in: timeZone))") }
         items.append("\(key(for: .help, in: Scopes.global)) help")
         return items
-    }
-
-    /// The help overlay's lines: every binding in force for this source, grouped by scope.
-    func helpLines(theme: Theme = .monochrome) -> [(text: String, style: Style)] {
-        var lines: [(text: String, style: Style)] = []
-        for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.card, Scopes.help, Scopes.copyMenu] {
-            let bindings = keyTable.bindings.filter { $0.scope == scope && isAvailableInHelp($0.action) }
-            guard !bindings.isEmpty else { continue }
-            if !lines.isEmpty { lines.append(("", theme.text)) }
-            lines.append((scope.name, theme.title))
-            for binding in bindings {
-                var description = binding.description
-                if case .source(let index) = binding.action { description = "Go to \(sources[index].id.rawValue)" }
-                lines.append(("  " + binding.keyLabel.padded(toWidth: 22) + description, theme.text))
-            }
-        }
-        lines.append(("", theme.text))
-        lines.append(("Mouse: click selects, double-click opens, the wheel scrolls.", theme.dim))
-        return lines
-    }
-
-    private func isAvailableInHelp(_ action: Action) -> Bool {
-        switch action {
-        case .source(let index): return index < sources.count
-        case .nextSource, .previousSource: return sources.count > 1
-        case .toggleThumbnails: return source.canShowThumbnails
-        case .like, .contactCard, .setTitle: return sources.contains { $0.offeredActions.contains(action) }
-        case .previousCard, .nextCard: return sources.contains { $0.offeredActions.contains(.contactCard) }
-        case .activate: return sources.contains { !$0.offeredActions.isDisjoint(with: [.contactCard, .setTitle]) }
-        default: return true
-        }
     }
 
     /// How the first key bound to `action` in `scope` is written, for hints drawn outside the

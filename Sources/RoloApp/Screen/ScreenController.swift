@@ -40,14 +40,9 @@ public final class ScreenController {
     public var onCopy: (String) -> ClipboardOutcome = { _ in .off }
 
     var ui: [SourceID: SourceUI] = [:]
-    var helpScroll: Int?
-    /// The contact card shown over the screen: whose, which of their cards, and its scroll.
-    var card: (rowID: String, index: Int, scroll: Int)?
+    /// What has the keys now: the source on screen, or one thing over it.
+    var mode: ScreenMode = .browsing
     var banner: BannerState?
-    /// The search field while the user types in it.
-    var searchText: String?
-    /// The `Y` menu: the selected row's values and the highlighted one.
-    var copyMenu: (values: [CopyValue], selected: Int)?
     /// A message in the status line until it expires, e.g. what was copied.
     var notice: (text: String, expires: Date)?
     var spinnerFrame = 0
@@ -138,35 +133,32 @@ public final class ScreenController {
         onNeedsRender()
     }
 
-    private func handle(_ key: Key) {
+    func handle(_ key: Key) {
         if layout.isTooSmall {
             if keyTable.action(for: key, in: [Scopes.global]) == .quit || key == .control("c") { quit() }
             return
         }
-        if copyMenu != nil, case .character(let character) = key, let number = character.wholeNumberValue, number >= 1 {
-            copy(menuItem: number - 1)
-            return
-        }
-        if searchText != nil, helpScroll == nil {
-            if let action = keyTable.action(for: key, in: [Scopes.search]) {
+        switch mode {
+        case .copyMenu:
+            // A digit copies that line of the menu at once.
+            if case .character(let character) = key, let number = character.wholeNumberValue, number >= 1 {
+                copy(menuItem: number - 1)
+                return
+            }
+        case .searching:
+            // Keys the search scope doesn't bind are typed into the field.
+            if let action = keyTable.action(for: key, in: activeScopes) {
                 perform(action)
             } else {
                 editSearch(with: key)
             }
             return
+        case .browsing, .help, .card:
+            break
         }
         if let action = keyTable.action(for: key, in: activeScopes, where: isAvailable) {
             perform(action)
         }
-    }
-
-    /// The scopes of the key table in force now, most specific first.
-    var activeScopes: [KeyScope] {
-        if helpScroll != nil { return [Scopes.help] }
-        if card != nil { return [Scopes.card, Scopes.help] }
-        if copyMenu != nil { return [Scopes.copyMenu] }
-        if searchText != nil { return [Scopes.search] }
-        return [sourceUI.showingDetail ? Scopes.detail : Scopes.list, Scopes.global]
     }
 
     /// Whether an action can be used in the current source and state.
@@ -195,18 +187,24 @@ public final class ScreenController {
             quit()
             return
         }
-        if helpScroll != nil {
-            performInHelp(action)
-            return
+        switch mode {
+        case .help: performInHelp(action)
+        case .card: performInCard(action)
+        case .copyMenu: performInCopyMenu(action)
+        case .browsing, .searching: performOnScreen(action)
         }
-        if card != nil {
-            performInCard(action)
-            return
-        }
-        if copyMenu != nil {
-            performInCopyMenu(action)
-            return
-        }
+    }
+
+    /// Ends the session whatever is on screen: the one way out, for `q` on the screen and for
+    /// every signal and a terminal that went away.
+    public func quit() {
+        guard !quitRequested else { return }
+        quitRequested = true
+        onQuit()
+    }
+
+    /// An action on the source on screen: its list, its detail or its search field.
+    private func performOnScreen(_ action: Action) {
         switch action {
         case .moveUp, .moveDown, .pageUp, .pageDown, .first, .last:
             sourceUI.showingDetail ? scrollDetail(action) : moveSelection(action)
@@ -223,7 +221,7 @@ public final class ScreenController {
             source.perform(.like, on: sourceUI.selectedID)
         case .contactCard:
             if let id = sourceUI.selectedID, source.contactCardCount(for: id) > 0 {
-                card = (id, 0, 0)
+                mode = .card(rowID: id, index: 0, scroll: 0)
                 source.contactCardShown(for: id, at: 0)
             }
         case .setTitle:
@@ -239,13 +237,13 @@ public final class ScreenController {
             }
         case .search:
             sourceUI.showingDetail = false
-            searchText = source.searchTerm ?? ""
+            mode = .searching(source.searchTerm ?? "")
         case .clearSearch:
-            searchText = nil
+            mode = .browsing
             source.setSearch(nil)
             afterEntriesChanged()
         case .acceptSearch:
-            searchText = nil
+            mode = .browsing
         case .nextSource:
             switchSource(to: (active + 1) % sources.count)
         case .previousSource:
@@ -258,9 +256,9 @@ public final class ScreenController {
         case .previousCard, .nextCard:
             break
         case .help:
-            helpScroll = 0
+            mode = .help(scroll: 0)
         case .closeHelp:
-            helpScroll = nil
+            break
         case .redraw:
             onRepaint()
         case .copy:
@@ -273,53 +271,10 @@ public final class ScreenController {
         onNeedsRender()
     }
 
-    /// Ends the session whatever is on screen: the one way out, for `q` on the screen and for
-    /// every signal and a terminal that went away.
-    public func quit() {
-        guard !quitRequested else { return }
-        quitRequested = true
-        onQuit()
-    }
 
-    private func performInHelp(_ action: Action) {
-        let page = max(1, layout.body.height - 4)
-        switch action {
-        case .closeHelp: helpScroll = nil
-        case .moveUp: helpScroll = max(0, (helpScroll ?? 0) - 1)
-        case .moveDown: helpScroll = min(helpLines().count, (helpScroll ?? 0) + 1)
-        case .pageUp: helpScroll = max(0, (helpScroll ?? 0) - page)
-        case .pageDown: helpScroll = min(helpLines().count, (helpScroll ?? 0) + page)
-        default: break
-        }
-        onNeedsRender()
-    }
-
-    /// Keys while the contact card is open: scroll it, page to the person's other cards, or
-    /// close it (the help scope's keys).
-    private func performInCard(_ action: Action) {
-        guard var shown = card else { return }
-        let page = max(1, layout.body.height - 4)
-        let lineCount = source.contactCard(for: shown.rowID, at: shown.index)?.lines.count ?? 0
-        switch action {
-        case .closeHelp: card = nil
-        case .moveUp: shown.scroll = max(0, shown.scroll - 1)
-        case .moveDown: shown.scroll = min(lineCount, shown.scroll + 1)
-        case .pageUp: shown.scroll = max(0, shown.scroll - page)
-        case .pageDown: shown.scroll = min(lineCount, shown.scroll + page)
-        case .previousCard, .nextCard:
-            guard isAvailable(action) else { break }
-            shown.index += action == .nextCard ? 1 : -1
-            shown.scroll = 0
-            source.contactCardShown(for: shown.rowID, at: shown.index)
-        default: break
-        }
-        if card != nil { card = shown }
-        onNeedsRender()
-    }
-
-    private func switchSource(to index: Int) {
+    func switchSource(to index: Int) {
         guard index != active else { return }
-        searchText = nil
+        mode = .browsing
         active = index
         source.pictureSlotChanged(to: pictureSlot)
         source.start()
@@ -333,7 +288,7 @@ public final class ScreenController {
         listView(in: ScreenLayout.split(pane: layout.list).content).visibleEntryCount(in: ScreenLayout.split(pane: layout.list).content)
     }
 
-    private func moveSelection(_ action: Action) {
+    func moveSelection(_ action: Action) {
         let entries = source.entries
         var cursor = sourceUI.cursor
         switch action {
@@ -353,7 +308,7 @@ public final class ScreenController {
         clampCursor()
     }
 
-    private func scrollDetail(_ action: Action) {
+    func scrollDetail(_ action: Action) {
         let page = max(1, layout.detail.height - 2)
         var scroll = sourceUI.detailScroll
         switch action {
@@ -375,90 +330,6 @@ public final class ScreenController {
         return max(0, view.contentHeight(width: pane.width) - pane.height)
     }
 
-    private func editSearch(with key: Key) {
-        guard var text = searchText else { return }
-        switch key {
-        case .backspace, .delete:
-            if text.isEmpty {
-                perform(.clearSearch)
-                return
-            }
-            text.removeLast()
-        case .character(let character):
-            text.append(character)
-        case .up, .down, .pageUp, .pageDown:
-            searchText = nil
-            handle(key)
-            return
-        default:
-            return
-        }
-        searchText = text
-        source.setSearch(text)
-        sourceUI.cursor = ListCursor()
-        afterEntriesChanged()
-    }
-
-    // MARK: - Mouse
-
-    private func handle(_ mouse: MouseEvent) {
-        let layout = self.layout
-        guard !layout.isTooSmall else { return }
-        if copyMenu != nil {
-            if mouse.kind == .click || mouse.kind == .press { copyMenu = nil }
-            return
-        }
-        if helpScroll != nil || card != nil {
-            let scroll: (Action) -> Void = helpScroll != nil ? performInHelp : performInCard
-            switch mouse.kind {
-            case .wheelUp: scroll(.moveUp)
-            case .wheelDown: scroll(.moveDown)
-            case .click, .press: scroll(.closeHelp)
-            default: break
-            }
-            return
-        }
-        if mouse.y == layout.tabBar.y, mouse.kind == .click || mouse.kind == .press {
-            if let index = tabIndex(atColumn: mouse.x) { switchSource(to: index) }
-            return
-        }
-        let listVisible = layout.isWide || !sourceUI.showingDetail
-        if listVisible, layout.list.contains(x: mouse.x, y: mouse.y) {
-            switch mouse.kind {
-            case .wheelUp: moveSelection(.moveUp); moveSelection(.moveUp); moveSelection(.moveUp)
-            case .wheelDown: moveSelection(.moveDown); moveSelection(.moveDown); moveSelection(.moveDown)
-            case .click, .press, .doubleClick:
-                let content = ScreenLayout.split(pane: layout.list).content
-                if let index = listView(in: content).entryIndex(atScreenRow: mouse.y, in: content) {
-                    sourceUI.cursor.select(entry: index, in: source.entries)
-                    sourceUI.showingDetail = mouse.kind == .doubleClick
-                    clampCursor()
-                }
-            case .release:
-                break
-            }
-        } else if layout.detail.contains(x: mouse.x, y: mouse.y) || sourceUI.showingDetail {
-            switch mouse.kind {
-            case .wheelUp: scrollDetail(.moveUp); scrollDetail(.moveUp); scrollDetail(.moveUp)
-            case .wheelDown: scrollDetail(.moveDown); scrollDetail(.moveDown); scrollDetail(.moveDown)
-            case .click, .press:
-                switch detailBlock(atScreenRow: mouse.y) {
-                case .button?, .picture?: perform(.activate)
-                default: break
-                }
-            default: break
-            }
-        }
-    }
-
-    /// The detail block under a screen row, as the detail pane draws it now.
-    private func detailBlock(atScreenRow y: Int) -> DetailBlock? {
-        guard let id = sourceUI.selectedID else { return nil }
-        let content = ScreenLayout.split(pane: layout.detail).content.inset(top: 1)
-        return DetailView(blocks: source.detail(for: id), scroll: sourceUI.detailScroll, theme: .monochrome, glyphs: .ascii)
-            .block(atScreenRow: y, in: content)
-    }
-
     // MARK: - Source events
 
     private func sourceEvent(_ event: SourceEvent, from index: Int) {
@@ -475,8 +346,8 @@ public final class ScreenController {
 
     /// Keeps the selection on the same row (by id) when the rows change under it; a contact
     /// card whose person is gone closes, rather than hold the keys with nothing on screen.
-    private func afterEntriesChanged() {
-        if let card, source.contactCardCount(for: card.rowID) <= card.index { self.card = nil }
+    func afterEntriesChanged() {
+        if let card, source.contactCardCount(for: card.rowID) <= card.index { mode = .browsing }
         let entries = source.entries
         if let id = sourceUI.selectedID, let index = entries.index(ofRowID: id) {
             sourceUI.cursor.selected = index

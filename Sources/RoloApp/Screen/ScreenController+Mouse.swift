@@ -1,0 +1,71 @@
+import TerminalUI
+
+/// The mouse: a click selects, a double-click opens, the wheel scrolls what is under it; over
+/// an overlay, the wheel scrolls it and a click closes it.
+extension ScreenController {
+    func handle(_ mouse: MouseEvent) {
+        guard !layout.isTooSmall else { return }
+        switch mode {
+        case .copyMenu:
+            if mouse.kind == .click || mouse.kind == .press { mode = .browsing }
+        case .help:
+            scrollOverlay(with: mouse, performInHelp)
+        case .card:
+            scrollOverlay(with: mouse, performInCard)
+        case .browsing, .searching:
+            handleOnScreen(mouse)
+        }
+    }
+
+    private func scrollOverlay(with mouse: MouseEvent, _ perform: (Action) -> Void) {
+        switch mouse.kind {
+        case .wheelUp: perform(.moveUp)
+        case .wheelDown: perform(.moveDown)
+        case .click, .press: perform(.closeHelp)
+        default: break
+        }
+    }
+
+    private func handleOnScreen(_ mouse: MouseEvent) {
+        let layout = self.layout
+        if mouse.y == layout.tabBar.y, mouse.kind == .click || mouse.kind == .press {
+            if let index = tabIndex(atColumn: mouse.x) { switchSource(to: index) }
+            return
+        }
+        let listVisible = layout.isWide || !sourceUI.showingDetail
+        if listVisible, layout.list.contains(x: mouse.x, y: mouse.y) {
+            switch mouse.kind {
+            case .wheelUp: moveSelection(.moveUp); moveSelection(.moveUp); moveSelection(.moveUp)
+            case .wheelDown: moveSelection(.moveDown); moveSelection(.moveDown); moveSelection(.moveDown)
+            case .click, .press, .doubleClick:
+                let content = ScreenLayout.split(pane: layout.list).content
+                if let index = listView(in: content).entryIndex(atScreenRow: mouse.y, in: content) {
+                    sourceUI.cursor.select(entry: index, in: source.entries)
+                    sourceUI.showingDetail = mouse.kind == .doubleClick
+                    clampCursor()
+                }
+            case .release:
+                break
+            }
+        } else if layout.detail.contains(x: mouse.x, y: mouse.y) || sourceUI.showingDetail {
+            switch mouse.kind {
+            case .wheelUp: scrollDetail(.moveUp); scrollDetail(.moveUp); scrollDetail(.moveUp)
+            case .wheelDown: scrollDetail(.moveDown); scrollDetail(.moveDown); scrollDetail(.moveDown)
+            case .click, .press:
+                switch detailBlock(atScreenRow: mouse.y) {
+                case .button?, .picture?: perform(.activate)
+                default: break
+                }
+            default: break
+            }
+        }
+    }
+
+    /// The detail block under a screen row, as the detail pane draws it now.
+    private func detailBlock(atScreenRow y: Int) -> DetailBlock? {
+        guard let id = sourceUI.selectedID else { return nil }
+        let content = ScreenLayout.split(pane: layout.detail).content.inset(top: 1)
+        return DetailView(blocks: source.detail(for: id), scroll: sourceUI.detailScroll, theme: .monochrome, glyphs: .ascii)
+            .block(atScreenRow: y, in: content)
+    }
+}
