@@ -256,8 +256,10 @@ public final class RandomUserViewModel: SourceModel {
         let (service, size) = (self.service, pager.pageSize)
         return { [weak self] number, seed in
             let page = try await service.page(number, size: size, seed: seed)
+            // A page of which no one could be read fails here, before its skipped count is shown.
+            let fetched = try page.readable()
             if !page.skipped.isEmpty { await self?.skippedOnPage(number, page.skipped, refreshing: refreshing) }
-            return page.persons
+            return fetched
         }
     }
 
