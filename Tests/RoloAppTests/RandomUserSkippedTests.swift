@@ -116,4 +116,17 @@ struct RandomUserSkippedTests {
         #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
         #expect(model.persons.count == 20 && model.nextPageFailure == nil)
     }
+
+    @Test("r answered by a page no one of can be read keeps the list shown and says why in a banner")
+    func refreshUnreadable() async throws {
+        let service = FakeRandomUserService()
+        let (model, busy) = try await started(service)
+        var errors: [String] = []
+        model.onEvent = { if case .banner(let text, true) = $0 { errors.append(text) } }
+        await service.unreadable(10)
+        model.refresh()
+        #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
+        #expect(model.rowIDs.count == 10)
+        #expect(errors == ["randomuser.me sent 10 persons and rolo can read none of them: a missing login.uuid — r to retry"])
+    }
 }
