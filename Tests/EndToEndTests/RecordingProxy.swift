@@ -14,22 +14,7 @@ final class RecordingProxy: @unchecked Sendable {
     let port: UInt16
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard ready else {
-            close(fd)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = try LoopbackSocket.listening()
         Thread { [self] in acceptLoop() }.start()
     }
 
@@ -62,13 +47,7 @@ final class RecordingProxy: @unchecked Sendable {
     /// Reads the head, records its request line, sends it on in origin form with
     /// `Connection: close`, and copies the answer back until the server closes.
     private func relay(_ client: Int32) {
-        var head = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while head.range(of: Data("\r\n\r\n".utf8)) == nil {
-            let count = recv(client, &buffer, buffer.count, 0)
-            guard count > 0 else { return }
-            head.append(contentsOf: buffer[0..<count])
-        }
+        guard let head = LoopbackSocket.head(from: client) else { return }
         var headLines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
         let words = headLines[0].split(separator: " ")
         lock.withLock { lines.append(headLines[0]) }
@@ -82,10 +61,11 @@ final class RecordingProxy: @unchecked Sendable {
             ["connection:", "proxy-connection:"].contains { line.lowercased().hasPrefix($0) }
         }
         headLines.insert("Connection: close", at: 1)
-        guard sendAll(Data(headLines.joined(separator: "\r\n").utf8), to: upstream) else { return }
+        guard LoopbackSocket.sendAll(Data(headLines.joined(separator: "\r\n").utf8), to: upstream) else { return }
+        var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = recv(upstream, &buffer, buffer.count, 0)
-            guard count > 0, sendAll(Data(buffer[0..<count]), to: client) else { return }
+            guard count > 0, LoopbackSocket.sendAll(Data(buffer[0..<count]), to: client) else { return }
         }
     }
 
@@ -105,17 +85,5 @@ final class RecordingProxy: @unchecked Sendable {
             return nil
         }
         return fd
-    }
-
-    private func sendAll(_ bytes: Data, to fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                guard sent > 0 else { return false }
-                offset += sent
-            }
-            return true
-        }
     }
 }

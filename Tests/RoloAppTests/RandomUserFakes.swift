@@ -14,6 +14,7 @@ actor FakeRandomUserService: RandomUserService {
     private(set) var requests: [String] = []
     private var failures: [FetchError] = []
     private var skips: [Int] = []
+    private var unreadables: [Int] = []
     private var toHold = 0
     private var held: [CheckedContinuation<Void, Never>] = []
 
@@ -25,6 +26,9 @@ actor FakeRandomUserService: RandomUserService {
     func fail(_ errors: FetchError...) { failures += errors }
     /// The next pages each leave out this many persons as unreadable, in order.
     func skip(_ counts: Int...) { skips += counts }
+    /// The next pages each have this many of their persons, from the first, sent unreadable:
+    /// the page still counts as full, as a real one would.
+    func unreadable(_ counts: Int...) { unreadables += counts }
     /// The next `count` requests wait until ``release()``.
     func hold(_ count: Int = 1) { toHold += count }
     var heldCount: Int { held.count }
@@ -40,8 +44,9 @@ actor FakeRandomUserService: RandomUserService {
         }
         if let failure { throw failure }
         let first = (number - 1) * size
-        let persons = (first..<min(first + size, total)).map { RandomUserSamples.person($0, seed: seed) }
-        let skipped = (0..<(skips.isEmpty ? 0 : skips.removeFirst())).map {
+        let unreadable = unreadables.isEmpty ? 0 : unreadables.removeFirst()
+        let persons = (first + unreadable..<min(first + size, total)).map { RandomUserSamples.person($0, seed: seed) }
+        let skipped = (0..<(skips.isEmpty ? 0 : skips.removeFirst()) + unreadable).map {
             SkippedRecord(index: $0, problem: .missing("login.uuid"))
         }
         return RandomUserPage(persons: persons, skipped: skipped, seed: seed, page: number, results: size)

@@ -256,8 +256,10 @@ public final class RandomUserViewModel: SourceModel {
         let (service, size) = (self.service, pager.pageSize)
         return { [weak self] number, seed in
             let page = try await service.page(number, size: size, seed: seed)
+            // A page of which no one could be read fails here, before its skipped count is shown.
+            let fetched = try page.readable()
             if !page.skipped.isEmpty { await self?.skippedOnPage(number, page.skipped, refreshing: refreshing) }
-            return page.persons
+            return fetched
         }
     }
 
@@ -330,25 +332,6 @@ public final class RandomUserViewModel: SourceModel {
         } else {
             onEvent(.banner(message, isError: true))
         }
-    }
-
-    /// A message without its "— r to retry": on the retry row, Enter is what retries.
-    static func reason(_ message: String) -> String {
-        guard message.hasSuffix("r to retry") else { return message }
-        var reason = message.dropLast("r to retry".count).trimmingCharacters(in: .whitespaces)
-        if reason.hasSuffix("—") { reason = reason.dropLast().trimmingCharacters(in: .whitespaces) }
-        return reason
-    }
-
-    /// The banner line for a fetch or store error.
-    static func message(for error: any Error) -> String {
-        if let error = error as? StoreError { return error.description }
-        return FetchError.wrap(error).message
-    }
-
-    private static func detail(of error: any Error) -> String {
-        if let error = error as? StoreError { return error.description }
-        return FetchError.wrap(error).detail
     }
 
     // MARK: - List

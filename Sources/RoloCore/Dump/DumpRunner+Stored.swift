@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension DumpRunner {
     /// Persons read from the store a block at a time, so 100,000 never sit in memory at once.
@@ -18,9 +19,18 @@ extension DumpRunner {
             report.progress("randomuser: loading…")
             defer { report.progress(nil) }
             let pager = RandomUserPager(pageSize: 10, seedOverride: seed)
+            let report = self.report
             do {
                 _ = try await pager.loadNext(shown: 0, store: store, fetch: { number, seed in
-                    try await service.page(number, size: pager.pageSize, seed: seed).persons
+                    let page = try await service.page(number, size: pager.pageSize, seed: seed)
+                    let logger = Logger(label: "rolo.dump")
+                    for line in page.skipped.logLines(of: "randomuser person") { logger.warning("\(line)") }
+                    // Every person unreadable fails the dump; some unreadable are counted on stderr.
+                    let fetched = try page.readable()
+                    if let notice = page.skipped.notice(singular: "person", plural: "persons") {
+                        report.notice("randomuser: \(notice)")
+                    }
+                    return fetched
                 }, name: { $0.fullName })
             } catch let error as FetchError {
                 throw DumpError.unavailable(.randomuser, error)

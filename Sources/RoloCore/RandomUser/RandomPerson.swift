@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Every text is already cleaned for the terminal; names in any script are kept as sent.
 public struct RandomPerson: Sendable, Equatable, Codable, Identifiable {
-    /// `login.uuid`: the same person keeps it across pages and refreshes with the same seed.
+    /// `login.uuid`, or for API versions before 1.2 a fingerprint of the person ("fp-…", see
+    /// `RandomPersonIdentity`): the same person keeps it across pages and refreshes with the same seed.
     public var id: String
     /// "Mr", "Miss", "Monsieur", …; "" when none was given.
     public var title: String
@@ -20,9 +21,9 @@ public struct RandomPerson: Sendable, Equatable, Codable, Identifiable {
     public var phone: String
     /// The mobile number, in the country's own format.
     public var cell: String
-    /// `dob.date`: the instant of birth; nil when absent or unreadable.
+    /// `dob` (`dob.date` from API 1.2 on): the instant of birth; nil when absent or unreadable.
     public var birthday: Date?
-    /// `registered.date`: when the account was made; nil when absent or unreadable.
+    /// `registered` (`registered.date` from 1.2 on): when the account was made; nil when absent or unreadable.
     public var registered: Date?
     /// `nat`: the nationality as a two-letter code, e.g. "IR".
     public var nationality: String

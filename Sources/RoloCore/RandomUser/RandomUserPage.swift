@@ -23,3 +23,23 @@ public struct RandomUserPage: Sendable, Equatable {
         self.results = results
     }
 }
+
+extension RandomUserPage {
+    /// The persons to show and store, with how many the API sent.
+    ///
+    /// An answer whose every person was unreadable is a failure, not an empty page: shown as a
+    /// list with no one, or stored as the end of the data, it would hide why. Its message names
+    /// the first reason; the log detail names each.
+    public func readable() throws -> RandomUserPager.FetchedPage<RandomPerson> {
+        if persons.isEmpty, let first = skipped.first {
+            let count = skipped.count
+            let noun = count == 1 ? "a person" : "\(count.formatted()) persons"
+            let none = count == 1 ? "rolo can't read it" : "rolo can read none of them"
+            throw FetchError(
+                kind: .badResponse, endpoint: "",
+                message: "randomuser.me sent \(noun) and \(none): \(first.summary) — r to retry",
+                detail: skipped.logLines(of: "person").joined(separator: "; "))
+        }
+        return RandomUserPager.FetchedPage(persons, sent: persons.count + skipped.count)
+    }
+}

@@ -1,6 +1,21 @@
 extension RandomUserPager {
     /// Fetches one page of the API: `(page, seed)` → that page's persons, in order.
-    public typealias Fetch<Person> = @Sendable (_ page: Int, _ seed: String) async throws -> [Person]
+    public typealias Fetch<Person> = @Sendable (_ page: Int, _ seed: String) async throws -> FetchedPage<Person>
+
+    /// What one request gave: the persons read, and how many the API sent, read or not.
+    public struct FetchedPage<Person: Sendable>: Sendable {
+        /// The persons read, in the API's order.
+        public var persons: [Person]
+        /// How many persons the API sent. It, not ``persons``, says whether the data goes on:
+        /// a full page with a person rolo couldn't read is not the last page.
+        public var sent: Int
+
+        /// A page of `persons` of the `sent` the API sent (all of them when nil).
+        public init(_ persons: [Person], sent: Int? = nil) {
+            self.persons = persons
+            self.sent = sent ?? persons.count
+        }
+    }
 
     /// The page after the first `shown` persons: read from `store`, or fetched with `fetch` and
     /// stored (page and state in one transaction) before it is returned.
@@ -62,9 +77,9 @@ extension RandomUserPager {
         page: Int, seed: String, store: PersonStore<Person>, fetch: Fetch<Person>, name: (Person) -> String
     ) async throws -> StoredPage<Person> {
         let fetched = try await fetch(page, seed)
-        let full = fetched.count >= pageSize
+        let full = fetched.sent >= pageSize
         let added = try await store.appendPage(
-            Self.source, persons: fetched, names: fetched.map(name), page: page, seed: seed,
+            Self.source, persons: fetched.persons, names: fetched.persons.map(name), page: page, seed: seed,
             complete: !full, cursor: nil)
         if full && added.isEmpty {
             // A full page of persons already stored: the server repeats itself, so mark the
@@ -82,9 +97,10 @@ extension RandomUserPager {
     ) async throws -> StoredPage<Person> {
         let seed = refreshSeed(stored: try await store.state(Self.source))
         let fetched = try await fetch(1, seed)
-        let complete = fetched.count < pageSize
+        let complete = fetched.sent < pageSize
         let stored = try await store.replaceAll(
-            Self.source, firstPage: fetched, names: fetched.map(name), seed: seed, complete: complete, cursor: nil)
+            Self.source, firstPage: fetched.persons, names: fetched.persons.map(name), seed: seed, complete: complete,
+            cursor: nil)
         return StoredPage(persons: stored, origin: .network, reachedEnd: complete)
     }
 }

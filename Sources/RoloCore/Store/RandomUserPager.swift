@@ -6,8 +6,10 @@ import Foundation
 /// - Pages hold ``pageSize`` (10) persons. Scrolling to the end asks for the next page.
 /// - While the database holds persons past those shown, the next page is read from it, with no
 ///   request: with 30 stored, pages 1–3 are local and page 4 is the first request.
-/// - The next request is page `stored / pageSize + 1`: with a partial page stored (25), that is
-///   page 3 again, and the persons of it already stored are dropped by id.
+/// - The next request is the page after the last one stored (`pages_stored + 1`), not one
+///   counted from the rows: a page is stored whole in one transaction, so fewer rows than pages
+///   mean persons the API sent that couldn't be read or were already stored, and asking for
+///   that page again would only get them again.
 /// - randomuser's pages are stable only with a seed, so the seed is stored with the data and
 ///   every later page, in this run or the next, is fetched with it. A new seed is made only
 ///   when nothing is stored.
@@ -47,7 +49,7 @@ public struct RandomUserPager: Sendable {
             return .fromDatabase(shown..<min(shown + pageSize, storedCount))
         }
         if stored?.complete == true { return .endOfData }
-        return .fromNetwork(page: storedCount / pageSize + 1, seed: pagingSeed(stored: stored))
+        return .fromNetwork(page: (stored?.pagesStored ?? storedCount / pageSize) + 1, seed: pagingSeed(stored: stored))
     }
 
     /// The seed for continuing the stored list: the stored one, else the override, else new.

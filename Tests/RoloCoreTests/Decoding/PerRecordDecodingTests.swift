@@ -92,10 +92,10 @@ struct PerRecordDecodingTests {
         #expect(list.skipped.map(\.summary) == ["a missing contact_details", "a missing fname"])
     }
 
-    @Test("randomuser: a person without login.uuid is skipped, the page's info kept")
+    @Test("randomuser: a person with neither login.uuid nor a name or email is skipped, the page's info kept")
     func randomUser() throws {
         let body = json("""
-            {"results": [{"login": {"uuid": "u1"}, "name": {"first": "A", "last": "B"}}, {"name": {"first": "No"}},
+            {"results": [{"login": {"uuid": "u1"}, "name": {"first": "A", "last": "B"}}, {"gender": "male"},
                          {"login": {"uuid": "u3"}}], "info": {"seed": "s", "page": 2, "results": 3}}
             """)
         let page = try RandomUserDecoder.decodePage(body)

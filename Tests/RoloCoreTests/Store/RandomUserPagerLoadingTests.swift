@@ -20,8 +20,8 @@ final class FakeRandomUser: Sendable {
             if failing.withLock({ $0 }) { throw URLError(.notConnectedToInternet) }
             let start = (page - 1) * 10 + 1
             let end = min(page * 10, total)
-            guard start <= end else { return [] }
-            return (start...end).map { StorePerson(id: "\(seed)-\($0)", name: "Person \($0)") }
+            guard start <= end else { return RandomUserPager.FetchedPage([]) }
+            return RandomUserPager.FetchedPage((start...end).map { StorePerson(id: "\(seed)-\($0)", name: "Person \($0)") })
         }
     }
 }
@@ -55,15 +55,15 @@ struct RandomUserPagerLoadingTests {
         #expect(api.requests.withLock { $0 } == ["4/s1"])
     }
 
-    @Test("a partial page stored: page 3 is fetched again and only the new persons are added")
-    func partialOverlap() async throws {
+    @Test("a page stored short of persons is not asked for again: the next page is")
+    func partialNotAgain() async throws {
         let api = FakeRandomUser(total: 100)
         let first25 = (1...25).map { StorePerson(id: "s1-\($0)", name: "Person \($0)") }
         try await store.append("randomuser", first25, page: 3)
         let page = try await next(25, api)
-        #expect(page.persons.map(\.id) == (26...30).map { "s1-\($0)" })
-        #expect(try await store.count("randomuser") == 30)
-        #expect(api.requests.withLock { $0 } == ["3/s1"])
+        #expect(page.persons.map(\.id) == (31...40).map { "s1-\($0)" })
+        #expect(try await store.count("randomuser") == 35)
+        #expect(api.requests.withLock { $0 } == ["4/s1"])
     }
 
     @Test("fewer than a page from the API ends the data, also on the next run")
@@ -75,6 +75,18 @@ struct RandomUserPagerLoadingTests {
         let after = try await next(13, api)
         #expect(after.reachedEnd && after.persons.isEmpty)
         #expect(api.requests.withLock { $0.count } == 2)
+    }
+
+    @Test("a full page with persons rolo couldn't read is not the end: the next page is asked for")
+    func unreadableNotTheEnd() async throws {
+        let sevenOfTen: RandomUserPager.Fetch<StorePerson> = { page, seed in
+            RandomUserPager.FetchedPage((1...7).map { StorePerson(id: "\(seed)-\(page)-\($0)", name: "P\($0)") }, sent: 10)
+        }
+        let first = try await pager.loadNext(shown: 0, store: store, fetch: sevenOfTen, name: \.name)
+        #expect(first.persons.count == 7 && !first.reachedEnd)
+        #expect(try await store.state("randomuser")?.complete == false)
+        let second = try await pager.loadNext(shown: 7, store: store, fetch: sevenOfTen, name: \.name)
+        #expect(second.persons.first?.id == "s1-2-1")
     }
 
     @Test("a failure mid-way stores nothing and the next attempt resumes at the same page")
