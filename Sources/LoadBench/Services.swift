@@ -17,7 +17,7 @@ struct ReceivedPeople: PeopleService {
 struct ReceivedFoods: FoodsService {
     let body: Data
 
-    func foods() async throws -> DecodedList<Food> { try FoodsDecoder.decodeFoods(body) }
+    func page(_ number: Int) async throws -> FoodsPage { try FoodsDecoder.decodePage(body) }
     func setLiked(_ liked: Bool, foodID: String) async throws {}
 }
 

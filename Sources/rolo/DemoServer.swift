@@ -46,7 +46,7 @@ struct DemoServer: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Milliseconds over which those lists' bodies trickle in (hostile).", valueName: "ms"))
     var trickle: Int = 0
 
-    @Flag(name: .customLong("foods-paged"), help: "Answer the foods list as {\"foods\": [...], \"totalCount\": N} instead of a bare array.")
+    @Flag(name: .customLong("foods-paged"), help: "Serve the 2025 foods API: GET food/<page> answers 10 foods and the totalCount, GET food a 404.")
     var foodsPaged = false
 
     func validate() throws {
@@ -71,7 +71,7 @@ struct DemoServer: AsyncParsableCommand {
         options.pipedriveBurst = pipedriveBurst
         options.seed = seed
         options.foodsLikeFailRate = likeFailRate
-        options.foodsPagedShape = foodsPaged
+        options.foodsPaged = foodsPaged
         options.hostility = StandInHostility(
             records: records, hugeField: hugeField, badRecords: badRecords, trickleMilliseconds: trickle)
         var logger = Logger(label: "rolo.stand-in")
@@ -82,7 +82,7 @@ struct DemoServer: AsyncParsableCommand {
         let foods = server.baseURL.appendingPathComponent("foods/api/v1/demo")
         let banner = """
         rolo stand-in listening on \(server.baseURL) — try: rolo people --people-url \(server.baseURL)
-        foods: rolo foods --foods-url \(foods)
+        foods\(foodsPaged ? " (the 2025 API, paged)" : ""): rolo foods --foods-url \(foods)
         pipedrive: PIPEDRIVE_API_TOKEN=\(options.pipedriveToken) rolo pipedrive --pipedrive-url \(server.baseURL.appendingPathComponent("pipedrive")) --gravatar-url \(server.baseURL.appendingPathComponent("pipedrive/gravatar/"))
         Ctrl-C stops it.
 

@@ -4,8 +4,9 @@ import RoloCore
 import Testing
 import TerminalUI
 
-/// An OpenFoods server in memory: the foods it holds, scripted failures, a log of calls, and
-/// gates that hold list or like requests in flight until the test opens them.
+/// An OpenFoods server in memory, speaking the 2023 API (one whole list) or, given a page size,
+/// the 2025 one (pages with a `totalCount`): the foods it holds, scripted failures, a log of
+/// calls, and gates that hold list or like requests in flight until the test opens them.
 ///
 /// A list request reads the foods when it arrives, so one held at its gate answers with what the
 /// server had then — the stale answer a slow real server gives.
@@ -20,28 +21,47 @@ actor FakeFoodsService: FoodsService {
 
     /// What the server holds now.
     private(set) var records: [Food]
+    /// Foods a page; nil: the 2023 API, whose one answer is the whole list.
+    let pageSize: Int?
+    /// The `totalCount` the pages claim instead of the real count, as a server that miscounts.
+    var claimedTotal: Int?
+    /// Whether a page past the last answers the last page again (a server that clamps) rather
+    /// than an empty one.
+    var clampsPages = false
     private(set) var calls: [String] = []
+    /// The most list requests that were in flight at once.
+    private(set) var mostListsAtOnce = 0
+    private var listsInFlight = 0
     private var listFailures: [FetchError] = []
+    private var pageFailures: [Int: [FetchError]] = [:]
     private var putScripts: [PutScript] = []
     private var listsToHold = 0
+    private var pagesToHold: [Int: Int] = [:]
     private var putsToHold = 0
     private var heldLists: [CheckedContinuation<Void, Never>] = []
     private var heldPuts: [CheckedContinuation<Void, Never>] = []
 
-    init(_ foods: [Food]) {
+    init(_ foods: [Food], pageSize: Int? = nil) {
         records = foods
+        self.pageSize = pageSize
     }
 
     /// The next list requests fail with these errors, in order.
     func failLists(_ errors: FetchError...) { listFailures += errors }
+    /// The next request for page `number` fails with `error`.
+    func failPage(_ number: Int, _ error: FetchError) { pageFailures[number, default: []].append(error) }
     /// The next like or unlike requests end so, in order; later ones succeed.
     func scriptPuts(_ scripts: PutScript...) { putScripts += scripts }
     /// The next `count` list requests wait until released.
     func holdLists(_ count: Int = 1) { listsToHold += count }
+    /// The next request for page `number` waits until released.
+    func holdPage(_ number: Int) { pagesToHold[number, default: 0] += 1 }
     /// The next `count` like or unlike requests wait until released.
     func holdPuts(_ count: Int = 1) { putsToHold += count }
     var heldListCount: Int { heldLists.count }
     var heldPutCount: Int { heldPuts.count }
+    func setClaimedTotal(_ total: Int?) { claimedTotal = total }
+    func setClampsPages(_ clamps: Bool) { clampsPages = clamps }
 
     /// Lets the oldest held list request answer.
     func releaseList() { heldLists.removeFirst().resume() }
@@ -56,16 +76,28 @@ actor FakeFoodsService: FoodsService {
         records[index] = food
     }
 
-    func foods() async throws -> DecodedList<Food> {
-        calls.append("GET")
-        let answer = records
-        let failure = listFailures.isEmpty ? nil : listFailures.removeFirst()
-        if listsToHold > 0 {
-            listsToHold -= 1
+    func page(_ number: Int) async throws -> FoodsPage {
+        calls.append(pageSize == nil ? "GET" : "GET \(number)")
+        listsInFlight += 1
+        mostListsAtOnce = max(mostListsAtOnce, listsInFlight)
+        defer { listsInFlight -= 1 }
+        let answer = answer(number)
+        let failure = listFailures.isEmpty ? pageFailures[number]?.popFirst() : listFailures.removeFirst()
+        if listsToHold > 0 || pagesToHold[number, default: 0] > 0 {
+            if listsToHold > 0 { listsToHold -= 1 } else { pagesToHold[number, default: 0] -= 1 }
             await withCheckedContinuation { heldLists.append($0) }
         }
         if let failure { throw failure }
-        return DecodedList(records: answer)
+        return answer
+    }
+
+    /// What the server answers for page `number` now.
+    private func answer(_ number: Int) -> FoodsPage {
+        guard let pageSize else { return FoodsPage(foods: DecodedList(records: records)) }
+        let lastPage = max(0, (records.count - 1) / pageSize)
+        let start = min(records.count, (clampsPages ? min(number, lastPage) : number) * pageSize)
+        let foods = Array(records[start..<min(records.count, start + pageSize)])
+        return FoodsPage(foods: DecodedList(records: foods), totalCount: claimedTotal ?? records.count, number: number)
     }
 
     func setLiked(_ liked: Bool, foodID: String) async throws {
@@ -115,6 +147,16 @@ enum FoodSamples {
 
     static let menu = [soup, kama, stew, plov]
 
+    /// Foods "1"..."count", named "Food 1"..., every third one liked, an hour apart.
+    static func numbered(_ count: Int) -> [Food] {
+        (0..<count).map { index in
+            let number = index + 1
+            let updated = Sample.today.addingTimeInterval(-3600 * Double(number))
+            return Food(id: String(number), name: "Food \(number)", isLiked: number % 3 == 0, countryCode: "EE",
+                        lastUpdated: updated)
+        }
+    }
+
     static let refused = FetchError(kind: .httpStatus(500), endpoint: "foods.test",
                                     message: "The foods server refused: database is locked — try again", detail: "500")
     static let notSaved = FetchError(kind: .badResponse, endpoint: "foods.test",
@@ -123,6 +165,22 @@ enum FoodSamples {
                                      message: "foods.test didn't answer in 10 s — try again", detail: "timeout")
     static let dropped = FetchError(kind: .unreachable, endpoint: "foods.test",
                                     message: "The connection to foods.test dropped — try again", detail: "reset")
+}
+
+/// What a source told the screen, in order.
+@MainActor
+final class Events {
+    var all: [SourceEvent] = []
+    var banners: [String] {
+        all.compactMap { if case .banner(let text, true) = $0 { return text } else { return nil } }
+    }
+}
+
+extension Array {
+    /// Removes and returns the first element; nil when empty.
+    fileprivate mutating func popFirst() -> Element? {
+        isEmpty ? nil : removeFirst()
+    }
 }
 
 /// A foods source over `service` with an immediate clock, Tallinn time and `Sample.today`.

@@ -17,14 +17,6 @@ struct FoodsLikeTests {
         return (model, service, busy, events)
     }
 
-    /// What the source told the screen, in order.
-    final class Events {
-        var all: [SourceEvent] = []
-        var banners: [String] {
-            all.compactMap { if case .banner(let text, true) = $0 { return text } else { return nil } }
-        }
-    }
-
     @Test("A like flips the symbol at once, sends one PUT, then reloads the list")
     func likeSucceeds() async {
         let (model, service, busy, events) = await loaded()

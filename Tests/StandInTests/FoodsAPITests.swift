@@ -56,14 +56,12 @@ struct FoodsAPITests {
         }
     }
 
-    @Test("The paged shape wraps the same foods with their total count")
-    func pagedShape() async throws {
-        try await withServer(StandInOptions(foodsPagedShape: true)) { server in
-            let reply = try await request(server, "/foods/api/v1/\(Self.user)/food")
-            let object = try #require(try reply.json() as? [String: Any])
-            #expect(object["totalCount"] as? Int == 40)
-            #expect((object["foods"] as? [Any])?.count == 40)
-            #expect(try await client(server).foods().records.map(\.id) == (1...40).map(String.init))
+    @Test("The 2023 API has no pages: GET food/0 is Express's 404 page")
+    func noPages() async throws {
+        try await withServer { server in
+            let reply = try await request(server, "/foods/api/v1/\(Self.user)/food/0")
+            #expect(reply.status == 404)
+            #expect(reply.text.contains("<pre>Cannot GET /api/v1/\(Self.user)/food/0</pre>"))
         }
     }
 

@@ -6,7 +6,9 @@ import TerminalUI
 /// The `foods` source: the OpenFoods list, each food's detail and photo, and liking.
 ///
 /// The list it keeps is what the server last confirmed; likes not yet confirmed live in
-/// ``FoodsLikes``, whose rules keep a reload and rapid presses from ever showing a lie.
+/// ``FoodsLikes``, whose rules keep a reload and rapid presses from ever showing a lie. From a
+/// server that pages (the 2025 API) the list is read a page at a time, in the background and
+/// as the user scrolls (see FoodsViewModel+Pages).
 @MainActor
 public final class FoodsViewModel: SourceModel {
     public let id = SourceID.foods
@@ -15,7 +17,7 @@ public final class FoodsViewModel: SourceModel {
     public let markerWidth = 0
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
-    public private(set) var lastUpdated: Date?
+    public internal(set) var lastUpdated: Date?
     public private(set) var searchTerm: String?
     public private(set) var entries: any ListEntrySource = [ListEntry]()
     public internal(set) var flashingRowID: String?
@@ -25,17 +27,25 @@ public final class FoodsViewModel: SourceModel {
 
     /// The foods as the server last confirmed them, in its order; nil before the first answer.
     var confirmed: [Food]?
-    private var lastError: FetchError?
-    /// List requests in flight; several may run (a user's `r` beside a like's reload).
-    private(set) var reloadsInFlight = 0
-    /// The start token of the newest list answer applied, so an older answer arriving late is dropped.
-    private var appliedToken = 0
+    var lastError: FetchError?
+    /// List requests in flight; two may run for a moment (a user's `r` beside a page still
+    /// coming for the list it replaces).
+    var reloadsInFlight = 0
+    /// The reading of the list that is shown, and how far its pages have come; nil before the
+    /// first answer.
+    var shownLoad: FoodsLoad?
+    /// A newer reading not shown yet (a refresh): it replaces the shown list once it has as
+    /// many foods or has ended, so a refresh never shortens the list while it runs.
+    var newLoad: FoodsLoad?
+    /// Why the shown list's next page failed; no page is asked for by itself until the user
+    /// scrolls to the end again, chooses the retry row or presses `r`.
+    var nextPageFailure: FetchError?
     var likes = FoodsLikes()
     var flashToken = 0
 
     let service: (any FoodsService)?
     let busy: BusyTracker
-    private let pictures: PictureStore?
+    let pictures: PictureStore?
     private let imageLoader: RemoteImageLoader?
     let symbols: FoodsSymbols
     let clock: any Clock<Duration>
@@ -45,10 +55,10 @@ public final class FoodsViewModel: SourceModel {
     private var pictureSlot = Size(width: 40, height: 20)
     private var selectedID: String?
     private var started = false
-    /// How many foods the last list left out because they couldn't be read.
-    private var skippedCount = 0
+    /// How many foods the shown list left out because they couldn't be read.
+    var skippedCount = 0
     /// The confirmed list's row index and search text, worked out off the main actor.
-    private(set) var prepared = FoodsList.empty
+    var prepared = FoodsList.empty
     /// The rows shown: every food, or the search's matches.
     private lazy var filter = ListFilter(busy: busy)
 
@@ -115,57 +125,13 @@ public final class FoodsViewModel: SourceModel {
     }
 
     public var statusItems: [String] {
-        (likes.sending.isEmpty ? [] : ["saving…"]) + SkippedRecordsReport.statusItem(skippedCount)
+        (likes.sending.isEmpty ? [] : ["saving…"]) + pagesStatus + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     public func start() {
         guard !started else { return }
         started = true
         refresh()
-    }
-
-    public func refresh() {
-        guard let service else { return }
-        pictures?.retryFailed()
-        let token = likes.reloadStarted()
-        reloadsInFlight += 1
-        onEvent(.changed)
-        busy.task { [weak self] in
-            let result: Result<(DecodedList<Food>, FoodsList), FetchError>
-            do {
-                let list = try await service.foods()
-                // The row index and search text of 200,000 foods: not on the main actor.
-                result = .success((list, await FoodsList.prepare(list.records)))
-            } catch {
-                result = .failure(FetchError.wrap(error))
-            }
-            self?.listAnswered(result, startedAt: token)
-        }
-    }
-
-    private func listAnswered(_ result: Result<(DecodedList<Food>, FoodsList), FetchError>, startedAt token: Int) {
-        reloadsInFlight -= 1
-        defer { onEvent(.changed) }
-        if case .success(let (_, ready)) = result { ready.search.count(in: busy) }
-        // A newer request's answer is already shown; this one knows less.
-        guard token > appliedToken else { return }
-        switch result {
-        case .success(let (list, ready)):
-            appliedToken = token
-            confirmed = likes.merge(list.records, over: confirmed ?? [], startedAt: token)
-            prepared = ready
-            setSearch(searchTerm)
-            skippedCount = list.skipped.count
-            if let notice = SkippedRecordsReport.report(list.skipped, noun: noun, logger: logger) { onEvent(notice) }
-            lastError = nil
-            lastUpdated = now()
-            rebuildEntries()
-            requestPhoto()
-        case .failure(let error):
-            logger.warning("food list failed: \(error.detail)")
-            lastError = error
-            if confirmed != nil { onEvent(.banner(error.message, isError: true)) }
-        }
     }
 
     public func setSearch(_ term: String?) {
@@ -178,14 +144,17 @@ public final class FoodsViewModel: SourceModel {
         onEvent(.changed)
     }
 
-    /// Rows are made as they are drawn, each with the like the user sees.
+    /// Rows are made as they are drawn, each with the like the user sees; below them, while the
+    /// list isn't whole, "loading more…" or the row that retries the failed page.
     func rebuildEntries() {
         let (symbols, today, timeZone, likes) = (self.symbols, now(), self.timeZone, self.likes)
-        entries = RecordRows(records: confirmed ?? [], layout: filter.layout) { food in
+        let rows = RecordRows(records: confirmed ?? [], layout: filter.layout) { food in
             var shown = food
             shown.isLiked = likes.shown(food)
             return FoodsDetail.row(for: shown, symbols: symbols, now: today, timeZone: timeZone)
         }
+        // With no rows the placeholder speaks, not a trailer alone.
+        entries = rows.entryCount == 0 ? rows as any ListEntrySource : EntriesWithTrailer(rows: rows, entry: pagesTrailer)
     }
 
     // MARK: - Selection and photo
@@ -196,6 +165,7 @@ public final class FoodsViewModel: SourceModel {
         // A fast scroll never queues stale downloads: only the selected photo's work goes on.
         pictures?.cancel { $0 == keep }
         requestPhoto()
+        if let rowID { scrolled(to: rowID) }
     }
 
     public func pictureSlotChanged(to slot: Size) {
@@ -207,7 +177,7 @@ public final class FoodsViewModel: SourceModel {
     static func photoKey(_ url: URL) -> String { "foods/\(url.absoluteString)" }
 
     /// Asks for the selected food's photo at the current slot size; the store starts it once.
-    private func requestPhoto() {
+    func requestPhoto() {
         guard let pictures, let imageLoader, let food = selectedID.flatMap(food(withID:)), let url = food.photoURL else { return }
         pictures.picture(Self.photoKey(url), columns: pictureSlot.width, rows: pictureSlot.height) { bypass in
             try await imageLoader.load(url, bypassCache: bypass)
@@ -221,6 +191,7 @@ public final class FoodsViewModel: SourceModel {
     }
 
     public func detail(for rowID: String) -> [DetailBlock] {
+        if rowID == Self.retryRowID { return retryDetail }
         guard var food = food(withID: rowID) else { return [] }
         food.isLiked = likes.shown(food)
         return FoodsDetail.blocks(for: food, picture: picture(for: food), saving: likes.sending[rowID] != nil,

@@ -1,16 +1,28 @@
 import TerminalUI
 
-/// A list's entries and, below them, one selectable row that is an action rather than a record
-/// (randomuser's "Couldn't load more … Enter to retry"): it can be selected and activated, but
-/// it isn't counted, so the status line's "10 persons" and "10/10" stay true.
+/// A list's entries and, below them, one entry that isn't a record: a selectable row that is an
+/// action (randomuser's and foods' "Couldn't load more … Enter to retry"), or a line that says
+/// more is coming (foods' "loading more…"). It isn't counted, so the status line's "10 persons"
+/// and "10/10" stay true.
 struct EntriesWithTrailer: ListEntrySource {
     let rows: any ListEntrySource
-    let trailer: ListRow?
+    let trailer: ListEntry?
+
+    /// The rows with an action row below them; none when `trailer` is nil.
+    init(rows: any ListEntrySource, trailer: ListRow?) {
+        self.init(rows: rows, entry: trailer.map(ListEntry.row))
+    }
+
+    /// The rows with `entry` below them; none when it is nil.
+    init(rows: any ListEntrySource, entry: ListEntry?) {
+        self.rows = rows
+        self.trailer = entry
+    }
 
     var entryCount: Int { rows.entryCount + (trailer == nil ? 0 : 1) }
 
     func entry(at index: Int) -> ListEntry {
-        if index == rows.entryCount, let trailer { return .row(trailer) }
+        if index == rows.entryCount, let trailer { return trailer }
         return rows.entry(at: index)
     }
 
@@ -21,6 +33,6 @@ struct EntriesWithTrailer: ListEntrySource {
     }
 
     func index(ofRowID id: String) -> Int? {
-        id == trailer?.id ? rows.entryCount : rows.index(ofRowID: id)
+        id == trailer?.row?.id ? rows.entryCount : rows.index(ofRowID: id)
     }
 }

@@ -30,10 +30,6 @@ public struct DumpError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `message` without a trailing "r to retry" or ", then r".
     static func withoutKeyHint(_ message: String) -> String {
-        for hint in [" — r to retry", "; r to retry", "? r to retry", " r to retry", ", then r"] where message.hasSuffix(hint) {
-            let kept = message.dropLast(hint.count)
-            return hint.hasPrefix("?") ? kept + "?" : String(kept)
-        }
-        return message
+        message.withoutKeyHint
     }
 }

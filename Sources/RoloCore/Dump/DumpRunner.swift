@@ -45,9 +45,15 @@ public struct DumpRunner: Sendable {
         let schema = try DumpSchemas.foods.selecting(fields)
         guard let service else { throw DumpError(.unavailable, "foods: \(unconfigured)") }
         try refuseOffline(.foods)
-        let foods = try await fetching(.foods) { try await service.foods() }
-        if let notice = foods.skipped.notice(singular: "food", plural: "foods") { report.notice("foods: \(notice)") }
-        try write(foods.records.filter { search.map($0.matches) ?? true }, schema, to: sink)
+        let (foods, paging) = try await fetching(.foods) {
+            try await service.allPages { [report] paging in
+                guard let total = paging.totalCount, !paging.isComplete else { return }
+                report.progress("foods: \(paging.loaded) of \(total)…")
+            }
+        }
+        if let short = paging.shortfall { report.notice("foods: the server \(short)") }
+        if let notice = paging.skipped.notice(singular: "food", plural: "foods") { report.notice("foods: \(notice)") }
+        try write(foods.filter { search.map($0.matches) ?? true }, schema, to: sink)
     }
 
     /// The directory: every city merged, grouped by position as the list is, each person

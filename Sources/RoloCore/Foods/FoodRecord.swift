@@ -56,19 +56,25 @@ struct FoodRecord: ListRecord {
     }
 }
 
-/// Decodes `GET food`: a bare array (the real server) or `{"foods": [...], "totalCount": N}`.
+/// Decodes `GET food`: a bare array (the 2023 server) or `{"foods": [...], "totalCount": N}`
+/// (a page of the 2025 server).
 struct FoodList: Decodable {
     let foods: DecodedList<Food>
+    /// `totalCount`; nil when absent, or not a count (negative, not a number): the pages then
+    /// end at an empty one.
+    let totalCount: Int?
 
     init(from decoder: any Decoder) throws {
         var items: any UnkeyedDecodingContainer
         if let array = try? decoder.unkeyedContainer() {
             items = array
+            totalCount = nil
         } else if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             guard let foods = try? object.nestedUnkeyedContainer(forKey: "foods") else {
                 throw DecodingProblem("expected a list of foods, or an object with a 'foods' list")
             }
             items = foods
+            totalCount = (try? object.lenientWholeNumber("totalCount")).flatMap { $0 >= 0 ? $0 : nil }
         } else {
             throw DecodingProblem("expected a list of foods")
         }

@@ -1,6 +1,19 @@
 import Foundation
 
-/// The OpenFoods API over an ``HTTPClient``.
+/// Which OpenFoods API a server speaks.
+public enum FoodsAPIVersion: Sendable, Equatable {
+    /// The 2023 API: `GET food` answers the whole list.
+    case whole
+    /// The 2025 API: `GET food/<page>` answers up to 10 foods and the `totalCount`.
+    case paged
+}
+
+/// The OpenFoods API over an ``HTTPClient``, either version, told apart by asking.
+///
+/// The user gives the same `.../api/v1/<userId>` URL for both, so the first list request asks
+/// `GET food`: the 2025 server has no such route and answers 404, and then the pages are read.
+/// Which API answered is remembered for the client's life (copies share it), so later lists
+/// go straight to the right requests.
 ///
 /// Like and unlike failures end with "try again" (press `l` again) rather than the list's
 /// "r to retry", because refreshing the list doesn't repeat the like.
@@ -8,6 +21,7 @@ public struct FoodsClient: FoodsService {
     private let baseURL: URL
     private let http: any HTTPClient
     private let timeout: TimeInterval
+    private let known = LockedValue<FoodsAPIVersion?>(nil)
 
     /// Creates a client for the user's API at `baseURL`, `.../api/v1/<userId>`.
     public init(baseURL: URL, http: any HTTPClient, timeout: TimeInterval) {
@@ -16,9 +30,35 @@ public struct FoodsClient: FoodsService {
         self.timeout = timeout
     }
 
-    /// Fetches `GET food`.
-    public func foods() async throws -> DecodedList<Food> {
+    /// The API the server was found to speak; nil until a list request has succeeded.
+    public var apiVersion: FoodsAPIVersion? { known.withLock { $0 } }
+
+    /// Page `number` of the list: `GET food/<number>` on the 2025 API; page 0 of a server not
+    /// yet known to page is asked as `GET food` first (see the type's summary).
+    public func page(_ number: Int) async throws -> FoodsPage {
+        if number > 0 || apiVersion == .paged { return try await pagedList(number) }
         let response = try await send("GET", ["food"])
+        // Also when the server was known as the 2023 one: it may have been moved on since.
+        if response.status == 404 { return try await pagedList(0) }
+        let answer = try await decodedList(response)
+        // An envelope holding part of a longer list: the server pages, and its pages are what
+        // can be walked. One holding all of it (the 2023 API's other shape) is the whole list.
+        if let total = answer.totalCount, answer.recordCount < total { return try await pagedList(0) }
+        known.withLock { $0 = .whole }
+        return answer
+    }
+
+    /// `GET food/<number>`, remembered as the 2025 API once it answers.
+    private func pagedList(_ number: Int) async throws -> FoodsPage {
+        var page = try await decodedList(try await send("GET", ["food", String(number)]))
+        page.number = number
+        known.withLock { $0 = .paged }
+        return page
+    }
+
+    /// The list or page `response` carries, off the caller's thread; throws the server's
+    /// refusal, its unexpected status, or why the body can't be read.
+    private func decodedList(_ response: HTTPResponse) async throws -> FoodsPage {
         guard response.isSuccess else {
             if let refusal = refusal(response, hint: "r to retry") { throw refusal }
             throw FetchError.unexpectedStatus(response, service: FoodsDecoder.service)
@@ -27,9 +67,9 @@ public struct FoodsClient: FoodsService {
         // The trace splits answer → first frame (ROLO_TRACE_STARTUP=1; scripts/measure-load.py).
         StartupTrace.mark("list answered")
         do {
-            let list = try await HeavyWork.run { try FoodsDecoder.decodeFoods(body) }
+            let page = try await HeavyWork.run { try FoodsDecoder.decodePage(body) }
             StartupTrace.mark("list decoded")
-            return list
+            return page
         } catch let error as FetchError {
             throw error.located(at: response)
         }

@@ -3,12 +3,15 @@ import Foundation
 import Logging
 
 /// The OpenFoods server (an Express app on Heroku), served under `/foods` so its base URL is
-/// `http://127.0.0.1:<port>/foods/api/v1/<userId>`: a bare array of foods (or the paged shape
-/// behind ``StandInOptions/foodsPagedShape``), likes per user that sometimes fail in both of the
-/// real server's ways, and photos at `/foods/photos/<id>.jpg`, some of which are missing.
+/// `http://127.0.0.1:<port>/foods/api/v1/<userId>`, in either of its versions: the 2023 API's
+/// `GET food`, a bare array of every food, or (``StandInOptions/foodsPaged``) the 2025 API's
+/// `GET food/<page>`, ten foods a page with the `totalCount`. Each version answers the other's
+/// list request as Express answers a route it doesn't have. Both have likes per user that
+/// sometimes fail in both of the real server's ways, and photos at `/foods/photos/<id>.jpg`,
+/// some of which are missing.
 struct FoodsAPI: StandInAPI {
     private let foods: [FoodsEntry]
-    private let pagedShape: Bool
+    private let paged: Bool
     private let likes: FoodsLikes
     private let photos: FoodsPhotos
 
@@ -18,7 +21,7 @@ struct FoodsAPI: StandInAPI {
     /// The API over the foods generated from `options`.
     init(options: StandInOptions, logger: Logger) {
         foods = FoodsCatalog.foods(options)
-        pagedShape = options.foodsPagedShape
+        paged = options.foodsPaged
         likes = FoodsLikes(failRate: options.foodsLikeFailRate, seed: options.seed)
         photos = FoodsPhotos(seed: options.seed, logger: logger)
     }
@@ -26,7 +29,10 @@ struct FoodsAPI: StandInAPI {
     var routes: [StandInRoute] {
         [
             StandInRoute("foods.list", .GET, "/api/v1/<user>/food") { request in
-                await list(request)
+                paged ? Self.cannotGet(request) : await list(request)
+            },
+            StandInRoute("foods.page", .GET, "/api/v1/<user>/food/<page>") { request in
+                paged ? await page(request) : Self.cannotGet(request)
             },
             StandInRoute("foods.like", .PUT, "/api/v1/<user>/food/<id>/like") { request in
                 await setLiked(true, request)
@@ -54,15 +60,65 @@ struct FoodsAPI: StandInAPI {
         Self.json(.object([("error", .string("Internal server error"))]), status: .internalServerError)
     }
 
+    /// Foods a page of the 2025 API.
+    static let pageSize = 10
+
+    /// The 2023 API's `GET food`: every food.
     private func list(_ request: StandInRequest) async -> HTTPResponse {
+        Self.json(.array(await objects(foods[...], request)))
+    }
+
+    /// The 2025 API's `GET food/<page>`: the page's foods (none past the end) and the total.
+    private func page(_ request: StandInRequest) async -> HTTPResponse {
+        guard let number = request.integer("page"), number >= 0 else {
+            return Self.json(.object([("error", .string("Invalid page"))]), status: .badRequest)
+        }
+        let start = number.multipliedReportingOverflow(by: Self.pageSize)
+        let range = start.overflow || start.partialValue >= foods.count
+            ? foods.endIndex..<foods.endIndex : start.partialValue..<min(foods.count, start.partialValue + Self.pageSize)
+        let objects = await objects(foods[range], request)
+        return Self.json(.object([("foods", .array(objects)), ("totalCount", .int(foods.count))]))
+    }
+
+    /// `foods` as the user of the request sees them, with their likes.
+    private func objects(_ foods: ArraySlice<FoodsEntry>, _ request: StandInRequest) async -> [StandInJSON] {
         let user = request.parameters["user", default: ""]
         let marks = await likes.marks(of: user)
         let host = request.http.headers[.host] ?? "127.0.0.1"
-        let objects = foods.map { food in
+        return foods.map { food in
             object(food, mark: marks[food.id], photoBase: "http://\(host)\(prefix)/photos")
         }
-        guard pagedShape else { return Self.json(.array(objects)) }
-        return Self.json(.object([("foods", .array(objects)), ("totalCount", .int(objects.count))]))
+    }
+
+    /// Express's answer to a GET it has no route for: a 404 with a small HTML page naming the
+    /// path as the real server sees it (without the stand-in's `/foods`).
+    static func cannotGet(_ request: StandInRequest) -> HTTPResponse {
+        let path = request.http.target.path(percentEncoded: true)
+        let local = path.hasPrefix("/foods/") ? String(path.dropFirst("/foods".count)) : path
+        let page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>Error</title>
+            </head>
+            <body>
+            <pre>Cannot GET \(Self.escapedHTML(local))</pre>
+            </body>
+            </html>
+
+            """
+        return HTTPResponse(
+            statusCode: .notFound,
+            headers: [.contentType: "text/html; charset=utf-8", poweredBy: "Express",
+                      HTTPHeader("Content-Security-Policy"): "default-src 'none'",
+                      HTTPHeader("X-Content-Type-Options"): "nosniff"],
+            body: Data(page.utf8))
+    }
+
+    private static func escapedHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     private func setLiked(_ liked: Bool, _ request: StandInRequest) async -> HTTPResponse {

@@ -14,8 +14,10 @@ public struct StandInOptions: Sendable, Equatable {
     /// Share (0...1) of foods likes and unlikes that fail, half with a 500 and `{"error": ...}`,
     /// half with a 200 and `{"success": false}`; which ones follows from `seed`.
     public var foodsLikeFailRate: Double = 0.2
-    /// Whether `GET food` answers `{"foods": [...], "totalCount": N}` instead of a bare array.
-    public var foodsPagedShape: Bool = false
+    /// Whether the foods API is the 2025 one: `GET food/<page>` answers up to 10 foods and the
+    /// `totalCount`, and `GET food` answers 404 with Express's HTML page. Off: the 2023 API,
+    /// whose `GET food` answers every food as a bare array.
+    public var foodsPaged: Bool = false
     /// The minute the directory listings are generated for; nil follows the clock, so the data
     /// changes every minute like the real service's. Tests fix it for repeatable bodies.
     public var directoryFixedMinute: Int? = nil
@@ -38,7 +40,7 @@ public struct StandInOptions: Sendable, Equatable {
     public var noDelay = true
 
     /// The defaults: ephemeral port, no latency, no failures but a fifth of foods likes, 24
-    /// employees, seed 1, foods as a bare array.
+    /// employees, seed 1, the 2023 foods API.
     public init() {}
 
     /// What `rolo --demo` runs: the defaults, but every like is kept, because a newcomer's first
@@ -57,7 +59,7 @@ public struct StandInOptions: Sendable, Equatable {
         employees: Int = 24,
         seed: UInt64 = 1,
         foodsLikeFailRate: Double = 0.2,
-        foodsPagedShape: Bool = false,
+        foodsPaged: Bool = false,
         randomUserRateLimitedRequests: Int = 0,
         pipedriveToken: String = "standin-token",
         pipedriveBurst: Int = 1000,
@@ -69,7 +71,7 @@ public struct StandInOptions: Sendable, Equatable {
         self.employees = employees
         self.seed = seed
         self.foodsLikeFailRate = foodsLikeFailRate
-        self.foodsPagedShape = foodsPagedShape
+        self.foodsPaged = foodsPaged
         self.randomUserRateLimitedRequests = randomUserRateLimitedRequests
         self.pipedriveToken = pipedriveToken
         self.pipedriveBurst = pipedriveBurst

@@ -19,6 +19,11 @@ final class FakeHTTPClient: HTTPClient, @unchecked Sendable {
         self.answers = answers
     }
 
+    /// From now on, answers requests for `path` with `answer`, as a server that changed.
+    func set(_ path: String, _ answer: Answer) {
+        lock.withLock { answers[path] = answer }
+    }
+
     /// Every request sent so far.
     var requests: [HTTPRequest] { lock.withLock { sent } }
 
