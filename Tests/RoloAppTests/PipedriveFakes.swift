@@ -85,7 +85,7 @@ func makePipedrive(_ account: FakePipedrive?, store: PersonStore<PipedrivePerson
 /// Stores `persons` as the shown list, whole, fetched at `date`, as an earlier run would have.
 func storePipedrive(_ persons: [PipedrivePerson], in store: PersonStore<PipedrivePerson>, at date: Date) async throws {
     try await store.appendPage(PipedriveSync.source, persons: persons, names: persons.map(\.displayName),
-                               search: persons.map(\.searchText), page: 1, seed: nil, complete: true, cursor: nil, at: date)
+                               search: persons.map(\.searchKey), page: 1, seed: nil, complete: true, cursor: nil, at: date)
 }
 
 extension PipedriveViewModel {

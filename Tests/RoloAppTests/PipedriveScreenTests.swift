@@ -65,7 +65,7 @@ struct PipedriveScreenTests {
                 PipedrivePerson(id: String(n), name: n == 99_999 ? "Zoë Needle" : "Person \(n)")
             }
             try await store.appendPage(PipedriveSync.source, persons: persons, names: persons.map(\.displayName),
-                                       search: persons.map(\.searchText), page: page + 1, seed: nil,
+                                       search: persons.map(\.searchKey), page: page + 1, seed: nil,
                                        complete: page == 19, cursor: page == 19 ? nil : "v2:\(page)", at: Sample.today)
         }
         // Offline, so the stored list is what is shown.

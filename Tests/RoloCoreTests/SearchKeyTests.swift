@@ -66,8 +66,8 @@ struct SearchKeyTests {
             id: "1", name: "Jõe Smith",
             emails: [LabeledValue(value: "Joe@Work.com", primary: true), LabeledValue(value: "joe@home.org")],
             organizationName: "Ácme")
-        #expect(person.searchText == "joe smith\njoe@work.com\njoe@home.org\nacme")
-        #expect(PipedrivePerson(id: "2", name: "Ann").searchText == "ann")
-        #expect(PipedrivePerson(id: "3", name: "", emails: [LabeledValue(value: "x@y.z")]).searchText == "x@y.z")
+        #expect(person.searchKey == "joe smith\njoe@work.com\njoe@home.org\nacme")
+        #expect(PipedrivePerson(id: "2", name: "Ann").searchKey == "ann")
+        #expect(PipedrivePerson(id: "3", name: "", emails: [LabeledValue(value: "x@y.z")]).searchKey == "x@y.z")
     }
 }

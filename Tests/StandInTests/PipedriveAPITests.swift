@@ -127,8 +127,10 @@ struct PipedriveAPITests {
             let clock = ContinuousClock()
             let started = clock.now
             let (last, _) = try await client(server, .v1).page(after: .start(99_900), limit: 500)
-            // Generating all 100,000 takes minutes in a debug build; one page takes well under a second.
-            #expect(clock.now - started < .seconds(10))
+            // Generating all 100,000 takes minutes in a debug build; one page well under a second
+            // alone. The bound sits far from both, as the suite's other processes may take the
+            // cores for seconds (10 s was seen exceeded at a load average of 12).
+            #expect(clock.now - started < .seconds(60))
             #expect(last.persons.count == 100)
             #expect(last.persons.last?.id == "100000")
             #expect(last.next == nil)

@@ -38,7 +38,7 @@ struct StandInNoDelayTests {
         try await withServer { server in
             let url = try #require(URL(string: server.baseURL.absoluteString + "/healthCheck"))
             for _ in 0..<3 {
-                #expect(try await client.send(HTTPRequest(url: url, timeout: 10)).status == 200)
+                #expect(try await client.send(HTTPRequest(url: url, timeout: standInTestTimeout)).status == 200)
             }
             let found = sockets(onLocalPort: server.port)
             #expect(found.contains { $0.listening }, "the listener is found: \(found)")

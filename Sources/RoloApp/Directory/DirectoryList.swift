@@ -19,7 +19,7 @@ struct DirectoryList: Sendable {
     /// before its search index is: the first frame doesn't wait for it.
     @concurrent
     private static func indexed(_ ordered: [DirectoryEmployee], ids: [String]) async -> DirectoryList {
-        let search = PendingSearchIndex(count: ordered.count) { searchText(ordered[$0]) }
+        let search = PendingSearchIndex(count: ordered.count) { ordered[$0].searchKey }
         return await HeavyWork.run { assemble(ordered, ids, search) }
     }
 
@@ -31,14 +31,6 @@ struct DirectoryList: Sendable {
     static func prepare(_ saved: DirectorySnapshot, locale: Locale) async -> (list: DirectoryList, saved: DirectorySnapshot) {
         let (ordered, ids, snapshot) = await HeavyWork.run { saved.arranged(locale: locale) }
         return (await indexed(ordered, ids: ids), snapshot)
-    }
-
-    /// What a search looks through: names, email, the position's code and title, the projects.
-    private static func searchText(_ employee: DirectoryEmployee) -> String {
-        SearchKey.fold([
-            employee.firstName, employee.lastName, employee.email,
-            employee.position.rawValue, employee.position.title,
-        ] + employee.projects)
     }
 
     /// The list of `ordered` people under their positions' headers, with their row `ids` and
@@ -96,7 +88,7 @@ struct DirectoryList: Sendable {
     func matching(_ term: String) async -> RowLayout? {
         let index = await search.index
         guard !Task.isCancelled else { return nil }
-        return index.positions(matching: term, everyWord: true).map { layout.filtered(keeping: Set($0)) }
+        return index.positions(matching: term, everyWord: DirectoryEmployee.searchesEveryWord).map { layout.filtered(keeping: Set($0)) }
     }
 
     /// The person with row id `rowID`.

@@ -15,11 +15,7 @@ struct FoodsList: Sendable {
     static func prepare(_ foods: [Food]) async -> FoodsList {
         await HeavyWork.run { FoodsList(
             layout: RowLayout(ids: foods.map(\.id)),
-            search: PendingSearchIndex(count: foods.count) { position in
-                let food = foods[position]
-                let country = food.countryCode.map { [$0, Country.name(for: $0) ?? ""] } ?? []
-                return SearchKey.fold([food.name, food.description] + country)
-            }) }
+            search: PendingSearchIndex(count: foods.count) { foods[$0].searchKey }) }
     }
 
     /// The rows of the foods whose name, description or country holds `term` (case- and
@@ -28,6 +24,6 @@ struct FoodsList: Sendable {
     func matching(_ term: String) async -> RowLayout? {
         let index = await search.index
         guard !Task.isCancelled else { return nil }
-        return index.positions(matching: term).map(layout.showing)
+        return index.positions(matching: term, everyWord: Food.searchesEveryWord).map(layout.showing)
     }
 }

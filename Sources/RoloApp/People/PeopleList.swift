@@ -17,10 +17,7 @@ struct PeopleList: Sendable {
         await HeavyWork.run { PeopleList(
             employees: employees,
             layout: RowLayout(ids: employees.map { String($0.id) }),
-            search: PendingSearchIndex(count: employees.count) { position in
-                let employee = employees[position]
-                return SearchKey.fold([employee.fullName, employee.gender, employee.birthDate.display])
-            }) }
+            search: PendingSearchIndex(count: employees.count) { employees[$0].searchKey }) }
     }
 
     /// The rows of the employees whose name, gender or birth date holds `term` (case- and
@@ -29,6 +26,6 @@ struct PeopleList: Sendable {
     func matching(_ term: String) async -> RowLayout? {
         let index = await search.index
         guard !Task.isCancelled else { return nil }
-        return index.positions(matching: term).map(layout.showing)
+        return index.positions(matching: term, everyWord: Employee.searchesEveryWord).map(layout.showing)
     }
 }

@@ -85,11 +85,10 @@ struct SearchIndex: Sendable {
     /// key, or with `everyWord`, each of its words found somewhere in it. Nil when the task was
     /// cancelled meanwhile (a newer keystroke).
     func positions(matching term: String, everyWord: Bool = false) -> [Int]? {
-        let folded = SearchKey.fold(term)
-        let needles = (everyWord ? folded.split(separator: " ").map(String.init) : [folded]).filter { !$0.isEmpty }
+        let needles = SearchKey.needles(of: term, everyWord: everyWord)
         guard let first = needles.first else { return Array(0..<count) }
-        guard let found = positions(containing: Array(first.utf8)) else { return nil }
-        let others = needles.dropFirst().map { Array($0.utf8) }
+        guard let found = positions(containing: first) else { return nil }
+        let others = needles.dropFirst()
         guard !others.isEmpty else { return found }
         var shown: [Int] = []
         for (checked, position) in found.enumerated() {

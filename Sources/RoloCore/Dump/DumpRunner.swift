@@ -87,7 +87,7 @@ public struct DumpRunner: Sendable {
             }
         }
         let cards = ContactIndex(contacts)
-        let visible = search.map { DirectorySearch.filter(employees, term: $0) } ?? employees
+        let visible = search.map { term in employees.filter { $0.matches(term) } } ?? employees
         let listed = DirectoryMerge.sections(visible, locale: locale).flatMap(\.employees).map {
             ListedEmployee($0, hasCard: cards.card(firstName: $0.firstName, lastName: $0.lastName) != nil)
         }

@@ -159,7 +159,7 @@ public struct PipedriveSync: Sendable {
             let next = page.next == token ? nil : page.next
             try await store.appendPage(
                 target, persons: page.persons, names: page.persons.map(\.displayName),
-                search: page.persons.map { known.resolving($0).searchText }, page: (state?.pagesStored ?? 0) + 1, seed: nil,
+                search: page.persons.map { known.resolving($0).searchKey }, page: (state?.pagesStored ?? 0) + 1, seed: nil,
                 complete: next == nil, cursor: next.map(encode), total: page.total, at: now())
             state = try await store.state(target)
             stored = try await store.count(target)
@@ -246,9 +246,7 @@ public struct PipedriveSync: Sendable {
     }
 }
 
-extension PipedrivePerson {
-    /// What a search looks in: the name, every email, and the organisation.
-    public var searchText: String {
-        SearchKey.fold([name] + emails.map(\.value) + [organizationName ?? ""])
-    }
+extension PipedrivePerson: Searchable {
+    /// The name, every email, and the organisation: folded, what the store's search looks in.
+    public var searchFields: [String] { [name] + emails.map(\.value) + [organizationName ?? ""] }
 }

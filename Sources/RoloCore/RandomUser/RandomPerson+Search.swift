@@ -1,11 +1,4 @@
-import Foundation
-
-extension RandomPerson {
-    /// Whether a search term matches the name, email, city, country or nationality (case- and
-    /// accent-insensitive): the list's `/` and `rolo dump --search`.
-    public func matches(_ term: String) -> Bool {
-        [fullName, email, city, country, nationality].contains {
-            $0.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-    }
+extension RandomPerson: Searchable {
+    /// The name, the email, the city, the country and the nationality.
+    public var searchFields: [String] { [fullName, email, city, country, nationality] }
 }

@@ -98,7 +98,7 @@ public struct PipedriveNameStore: Sendable {
             if let swapped = swapLastField(of: stored, from: names.old, to: names.new) {
                 search = swapped
             } else if let person = try? decoder.decode(PipedrivePerson.self, from: payload) {
-                search = Self.names(person, names.new).searchText
+                search = Self.names(person, names.new).searchKey
             } else {
                 continue
             }

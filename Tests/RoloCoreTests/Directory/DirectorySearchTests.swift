@@ -1,7 +1,7 @@
 import RoloCore
 import Testing
 
-@Suite("DirectorySearch matches names, email, projects and position")
+@Suite("A directory search matches names, email, projects and position")
 struct DirectorySearchTests {
     private let jyri = DirectoryEmployee(
         firstName: "Jüri", lastName: "Õunapuu", email: "juri.ounapuu@jobapp.example", phone: "5012 3456",
@@ -12,17 +12,17 @@ struct DirectorySearchTests {
         "juri ounapuu", "päevik android",
     ])
     func matches(term: String) {
-        #expect(DirectorySearch.matches(jyri, term: term))
+        #expect(jyri.matches(term))
     }
 
     @Test("Doesn't match", arguments: ["tamm", "ios", "5012", "juri tamm"])
     func misses(term: String) {
-        #expect(!DirectorySearch.matches(jyri, term: term))
+        #expect(!jyri.matches(term))
     }
 
     @Test("An iOS developer is found by the title's spelling too")
     func positionTitle() {
         let ios = DirectoryEmployee(firstName: "A", lastName: "B", email: "a@b", position: .ios)
-        #expect(DirectorySearch.filter([ios, jyri], term: "iOS") == [ios])
+        #expect([ios, jyri].filter { $0.matches("iOS") } == [ios])
     }
 }

@@ -193,7 +193,7 @@ struct PipedriveNameSyncTests {
         let other = PersonStore<PipedrivePerson>(database: try RoloDatabase.inMemory())
         let first = Self.persons(1...3)
         try await other.appendPage(
-            PipedriveSync.source, persons: first, names: first.map(\.displayName), search: first.map(\.searchText),
+            PipedriveSync.source, persons: first, names: first.map(\.displayName), search: first.map(\.searchKey),
             page: 1, seed: nil, complete: false, cursor: "v2:c:3", at: Self.start)
         let fresh = await self.account()
         try await run(sync(fresh, store: other))
@@ -296,7 +296,7 @@ struct PipedriveNameSyncTests {
             for (position, person) in persons.enumerated() {
                 try PersonRecord(
                     source: PipedriveSync.source, position: position, id: person.id, payload: try encoder.encode(person),
-                    name: person.displayName, search: person.searchText, updatedAt: start
+                    name: person.displayName, search: person.searchKey, updatedAt: start
                 ).insert(db)
             }
             try SourceStateRecord(SourceState(
