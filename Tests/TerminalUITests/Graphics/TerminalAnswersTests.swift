@@ -43,4 +43,27 @@ struct TerminalAnswersTests {
         #expect(text.hasSuffix("\u{1b}[c"))
         #expect(text.contains("\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\"))
     }
+
+    /// Replies captured from real terminals under Xvfb, answering `TerminalQueries.startup`.
+    static let captured: [(terminal: String, replies: String, pictures: PictureProtocol, flags: Bool, cell: Size?)] = [
+        ("xterm -ti vt340 (XTerm 379)", "\u{1b}P>|XTerm(379)\u{1b}\\\u{1b}[?63;1;2;4;6;9;15;16;22;28c", .sixel, false, nil),
+        ("xterm (XTerm 379)", "\u{1b}P>|XTerm(379)\u{1b}\\\u{1b}[?64;1;2;6;9;15;16;17;18;21;22;28c", .halfBlocks, false, nil),
+        ("kitty 0.26.5", "\u{1b}P>|kitty(0.26.5)\u{1b}\\\u{1b}_Gi=31;OK\u{1b}\\\u{1b}[6;20;9t\u{1b}[4;400;639t\u{1b}[?62;c",
+         .kitty, true, Size(width: 9, height: 20)),
+    ]
+
+    @Test("Real terminals' replies: XTerm answers the version and DA1 only (window reports are off by default), kitty all five",
+          arguments: captured.indices)
+    func capturedReplies(_ index: Int) {
+        let terminal = Self.captured[index]
+        var parser = TerminalReplyParser()
+        var answers = TerminalAnswers()
+        let output = parser.feed(Array(terminal.replies.utf8))
+        output.replies.forEach { answers.record($0) }
+        #expect(output.keyBytes.isEmpty)
+        #expect(answers.isComplete && answers.cellSize == terminal.cell, "\(terminal.terminal)")
+        let decision = GraphicsDecision.decide(answers: answers, environment: ["TERM": "xterm-256color"], tmuxAllowsPassthrough: nil,
+                                               images: .auto, flags: .auto)
+        #expect(decision.pictures == terminal.pictures && decision.flags == terminal.flags, "\(terminal.terminal)")
+    }
 }
