@@ -1,7 +1,31 @@
 /// Which terminal rolo runs in, as far as its XTVERSION answer or the environment tell.
 public enum TerminalKind: String, Sendable, CaseIterable {
-    case kitty, ghostty, wezterm, iTerm2, foot, vte, windowsTerminal, konsole, vscode
-    case xterm, linuxConsole, tmux, unknown
+    /// kitty (XTVERSION `kitty(…)`, `KITTY_WINDOW_ID`, TERM `xterm-kitty`).
+    case kitty
+    /// Ghostty (TERM `xterm-ghostty`, TERM_PROGRAM `ghostty`).
+    case ghostty
+    /// WezTerm (TERM_PROGRAM `WezTerm`).
+    case wezterm
+    /// iTerm2 (TERM_PROGRAM `iTerm.app`, LC_TERMINAL `iTerm2`).
+    case iTerm2
+    /// foot (TERM `foot…`).
+    case foot
+    /// A VTE terminal: GNOME Terminal, Tilix, … (`VTE_VERSION`).
+    case vte
+    /// Windows Terminal (`WT_SESSION`).
+    case windowsTerminal
+    /// Konsole (`KONSOLE_VERSION`).
+    case konsole
+    /// VS Code's terminal, xterm.js (TERM_PROGRAM `vscode`).
+    case vscode
+    /// XTerm (XTVERSION `XTerm(…)`, `XTERM_VERSION`).
+    case xterm
+    /// The Linux console (TERM `linux`).
+    case linuxConsole
+    /// tmux, with nothing said about the terminal around it.
+    case tmux
+    /// Anything else.
+    case unknown
 
     /// Whether the terminal draws a pair of regional indicators as one flag (else two letters or boxes).
     public var composesFlags: Bool {
