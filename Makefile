@@ -63,6 +63,7 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/infocmp:ncurses-bin \
        /usr/share/terminfo/x/xterm-direct:ncurses-term \
        /usr/bin/chafa:chafa \
+       /usr/bin/sixel2png:libsixel-bin \
        /usr/bin/python3:python3
 # what make check-dist needs besides: packaging tools, the shells whose completions it checks,
 # objdump to read the glibc versions the binary needs, man to render the page, and an sshd for

@@ -32,8 +32,7 @@ public enum OSC52 {
         case .none:
             return Array(osc.utf8)
         case .tmux:
-            let doubled = osc.replacingOccurrences(of: "\u{1b}", with: "\u{1b}\u{1b}")
-            return Array("\u{1b}Ptmux;\(doubled)\u{1b}\\".utf8)
+            return TmuxPassthrough.wrap(Array(osc.utf8))
         case .screen:
             var chunks: [Substring] = []
             var rest = Substring(encoded)

@@ -1,4 +1,4 @@
-/// Nearest-colour search over a set of palette entries in OKLab.
+/// Nearest-colour search over a set of palette entries in OKLab: the xterm palette's, or a picture's own.
 ///
 /// Entries are kept sorted by lightness, so a search walks outwards from the query's lightness
 /// and stops once lightness alone is farther than the best match: a few dozen distance checks
@@ -8,11 +8,20 @@ struct PaletteSearch {
 
     /// A search over the xterm palette entries `indices`.
     init(indices: Range<Int>) {
-        entries = indices.map { index in
+        self.init(entries: indices.map { index in
             let rgb = ColorMapping.rgb(ofPaletteIndex: index)
             return (OKLab(red: Double(rgb.r), green: Double(rgb.g), blue: Double(rgb.b)), UInt8(index))
-        }
-        .sorted { $0.colour.l < $1.colour.l }
+        })
+    }
+
+    /// A search over a picture's own palette (at most 256 colours), answering positions in it.
+    init(colours: [OKLab]) {
+        precondition(colours.count <= 256, "a palette holds at most 256 colours")
+        self.init(entries: colours.enumerated().map { ($0.element, UInt8($0.offset)) })
+    }
+
+    private init(entries: [(colour: OKLab, index: UInt8)]) {
+        self.entries = entries.sorted { $0.colour.l < $1.colour.l }
     }
 
     /// The palette index nearest to `colour`; of equally near entries, the lowest index.
