@@ -77,7 +77,9 @@ struct BrowseRequest: Equatable {
         let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, environment: environment,
                                            storage: storage ?? Self.readStorage(settings, first: source),
                                            addressBook: Self.readAddressBook(settings, after: firstFrame), firstFrame: firstFrame)
-        await standIn?.stop()
+        // The in-process stand-in ends with the process. Stopping it waits for the answers it is
+        // still making (a list's portraits while they load): half a second more before `q` is done.
+        withExtendedLifetime(standIn) {}
         if case .failure(let error) = outcome {
             logger.error("could not open the screen: \(error)")
             // Each of these already says "rolo needs …" or "rolo doesn't know …".
