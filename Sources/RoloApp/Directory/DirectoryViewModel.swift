@@ -10,20 +10,17 @@ import TerminalUI
 /// is decided by ``DirectoryOutcome`` (a failed city's people come from the last complete answer,
 /// marked saved), and only a complete answer replaces the saved list.
 @MainActor
-public final class DirectoryViewModel: SourceModel {
+public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues {
     public let id = SourceID.directory
     public let listTitle = "Directory"
     public let noun = (singular: "person", plural: "people")
     public let markerWidth = 2
-    public let offeredActions: Set<Action> = [.contactCard]
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
     public private(set) var lastUpdated: Date?
     public private(set) var searchTerm: String?
     public private(set) var entries: any ListEntrySource = [ListEntry]()
     /// The directory has no pictures.
-    public var showsThumbnails = false
-    public var canShowThumbnails: Bool { false }
 
     /// The people shown, merged, in list order; nil before anything was loaded or read from the
     /// save file.
@@ -361,10 +358,6 @@ public final class DirectoryViewModel: SourceModel {
     // MARK: - Selection, detail and card
 
     /// The detail needs nothing fetched, so the selection starts no work.
-    public func selectionChanged(to rowID: String?) {}
-
-    public func pictureSlotChanged(to slot: Size) {}
-
     public func detail(for rowID: String) -> [DetailBlock] {
         guard let employee = employee(withID: rowID) else { return [] }
         var blocks = DirectoryDetail.blocks(for: employee, hasCard: card(for: employee) != nil)

@@ -10,7 +10,8 @@ import TerminalUI
 /// server that pages (the 2025 API) the list is read a page at a time, in the background and
 /// as the user scrolls (see FoodsViewModel+Pages).
 @MainActor
-public final class FoodsViewModel: SourceModel {
+public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionRows, FollowsSelection, DetailPictures,
+    CopyableValues {
     public let id = SourceID.foods
     public let listTitle = "Foods"
     public let noun = (singular: "food", plural: "foods")
@@ -22,8 +23,6 @@ public final class FoodsViewModel: SourceModel {
     public private(set) var entries: any ListEntrySource = [ListEntry]()
     public internal(set) var flashingRowID: String?
     /// Foods have no list thumbnails: each would be a photo fetched over the network.
-    public var showsThumbnails = false
-    public var canShowThumbnails: Bool { false }
 
     /// The foods as the server last confirmed them, in its order; nil before the first answer.
     var confirmed: [Food]?

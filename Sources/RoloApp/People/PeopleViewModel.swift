@@ -5,7 +5,7 @@ import TerminalUI
 
 /// The `people` source: the ME employees server's list, each employee's detail and its health.
 @MainActor
-public final class PeopleViewModel: SourceModel {
+public final class PeopleViewModel: SourceModel, FollowsSelection, DetailPictures, RowThumbnails, CopyableValues {
     public let id = SourceID.people
     public let listTitle = "Employees"
     public let noun = (singular: "employee", plural: "employees")

@@ -11,7 +11,7 @@ import TerminalUI
 /// refresh fills a side list and swaps it in). When Pipedrive can't be reached the stored
 /// persons stay, with a banner saying since when. A search is one SQL scan, off the main actor.
 @MainActor
-public final class PipedriveViewModel: SourceModel {
+public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPictures, CopyableValues {
     public let id = SourceID.pipedrive
     public let listTitle = "Pipedrive persons"
     public let noun = (singular: "person", plural: "persons")
@@ -22,8 +22,6 @@ public final class PipedriveViewModel: SourceModel {
     public private(set) var lastUpdated: Date?
     public private(set) var searchTerm: String?
     /// Pipedrive rows carry no thumbnails: at 100,000 persons they would be as many requests.
-    public var canShowThumbnails: Bool { false }
-    public var showsThumbnails = false
     public var entries: any ListEntrySource { rows.map { $0 as any ListEntrySource } ?? [ListEntry]() }
 
     /// What the status line says about the sync, updated after every page.

@@ -11,7 +11,8 @@ import TerminalUI
 /// the avatar cache. No request is ever retried by itself: a 429 waits for the user's `r`, and a
 /// failed next page leaves a row below the persons that says why and that Enter tries again.
 @MainActor
-public final class RandomUserViewModel: SourceModel {
+public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, FollowsSelection, DetailPictures,
+    RowThumbnails, CopyableValues {
     public let id = SourceID.randomuser
     /// The list's title: "Random persons" until `t` makes it a person's name.
     public private(set) var listTitle = RandomUserViewModel.defaultTitle
@@ -392,6 +393,8 @@ public final class RandomUserViewModel: SourceModel {
         loadNextPage()
         return true
     }
+
+    public var offeredActions: Set<Action> { [.setTitle] }
 
     public func isAvailable(_ action: Action) -> Bool {
         action == .setTitle && selectedID.flatMap(person(withID:)) != nil

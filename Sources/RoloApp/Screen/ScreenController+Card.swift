@@ -7,7 +7,8 @@ extension ScreenController {
     func performInCard(_ action: Action) {
         guard var shown = card else { return }
         let page = max(1, layout.body.height - 4)
-        let lineCount = source.contactCard(for: shown.rowID, at: shown.index)?.lines.count ?? 0
+        let cards = source as? any ContactCards
+        let lineCount = cards?.contactCard(for: shown.rowID, at: shown.index)?.lines.count ?? 0
         switch action {
         case .closeHelp:
             mode = .browsing
@@ -21,7 +22,7 @@ extension ScreenController {
             guard isAvailable(action) else { break }
             shown.index += action == .nextCard ? 1 : -1
             shown.scroll = 0
-            source.contactCardShown(for: shown.rowID, at: shown.index)
+            cards?.contactCardShown(for: shown.rowID, at: shown.index)
         default: break
         }
         mode = .card(rowID: shown.rowID, index: shown.index, scroll: shown.scroll)
@@ -30,7 +31,7 @@ extension ScreenController {
 
     /// Draws the open card over the screen, with its photo beside its fields.
     func drawCard(into canvas: inout Canvas, theme: Theme, glyphs: Glyphs) {
-        guard let card, let content = source.contactCard(for: card.rowID, at: card.index) else { return }
+        guard let card, let content = (source as? any ContactCards)?.contactCard(for: card.rowID, at: card.index) else { return }
         let lines = content.lines.map { line -> (text: String, style: Style) in
             switch line.role {
             case .heading: return (line.text, theme.title)
@@ -39,7 +40,7 @@ extension ScreenController {
             case .dim: return (line.text, theme.dim)
             }
         }
-        let count = source.contactCardCount(for: card.rowID)
+        let count = contactCardCount(for: card.rowID)
         let close = "\(key(for: .closeHelp, in: Scopes.help)) closes"
         let paging = "\(key(for: .previousCard, in: Scopes.card)) \(key(for: .nextCard, in: Scopes.card)) pages"
         let footer = count > 1 ? "\(card.index + 1) of \(count) · \(paging) · \(close)" : close

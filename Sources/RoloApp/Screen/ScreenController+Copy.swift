@@ -8,7 +8,9 @@ extension ScreenController {
     /// The selected row's values and, last, the whole card as text.
     private var copyableValues: [CopyValue] {
         guard let id = sourceUI.selectedID else { return [] }
-        return source.copyValues(for: id) + [CopyValue.card(from: source.detail(for: id))].compactMap { $0 }
+        let detail = source.detail(for: id)
+        let values = (source as? any CopyableValues)?.copyValues(for: id) ?? CopyValue.title(in: detail)
+        return values + [CopyValue.card(from: detail)].compactMap { $0 }
     }
 
     /// `y`: the email, else the phone, else the name.

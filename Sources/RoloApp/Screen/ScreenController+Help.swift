@@ -26,7 +26,7 @@ extension ScreenController {
             .render(into: &canvas, screen: layout.body)
     }
 
-    /// The help overlay's lines: every binding in force for this source, grouped by scope.
+    /// The help overlay's lines: every binding the source on screen has, grouped by scope.
     func helpLines(theme: Theme = .monochrome) -> [(text: String, style: Style)] {
         var lines: [(text: String, style: Style)] = []
         for scope in [Scopes.list, Scopes.detail, Scopes.search, Scopes.global, Scopes.card, Scopes.help, Scopes.copyMenu] {
@@ -45,14 +45,17 @@ extension ScreenController {
         return lines
     }
 
+    /// Whether the help lists `action`: the shared ones always, a capability's only where the
+    /// source on screen has it.
     private func isAvailableInHelp(_ action: Action) -> Bool {
+        let offered = (source as? any RowActions)?.offeredActions ?? []
         switch action {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
-        case .toggleThumbnails: return source.canShowThumbnails
-        case .like, .contactCard, .setTitle: return sources.contains { $0.offeredActions.contains(action) }
-        case .previousCard, .nextCard: return sources.contains { $0.offeredActions.contains(.contactCard) }
-        case .activate: return sources.contains { !$0.offeredActions.isDisjoint(with: [.contactCard, .setTitle]) }
+        case .toggleThumbnails: return (source as? any RowThumbnails)?.canShowThumbnails == true
+        case .like, .setTitle: return offered.contains(action)
+        case .contactCard, .previousCard, .nextCard: return source is any ContactCards
+        case .activate: return source is any ContactCards || offered.contains(.setTitle)
         default: return true
         }
     }

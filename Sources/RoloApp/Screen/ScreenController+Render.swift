@@ -53,7 +53,7 @@ extension ScreenController {
     func listView(in content: Rect, theme: Theme = .monochrome, glyphs: Glyphs = .ascii, focused: Bool = true) -> ListView {
         ListView(entries: source.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
                  highlight: source.searchTerm, markerWidth: source.markerWidth, rowHeight: rowHeight,
-                 thumbnailWidth: Self.thumbnailWidth, flashingRowID: source.flashingRowID, theme: theme, glyphs: glyphs)
+                 thumbnailWidth: Self.thumbnailWidth, flashingRowID: (source as? any FlashesRows)?.flashingRowID, theme: theme, glyphs: glyphs)
     }
 
     private func drawList(into canvas: inout Canvas, pane: Rect, focused: Bool, theme: Theme, glyphs: Glyphs) {

@@ -75,7 +75,7 @@ public final class ScreenController {
 
     /// Starts the active source's first load.
     public func start() {
-        source.pictureSlotChanged(to: pictureSlot)
+        (source as? any DetailPictures)?.pictureSlotChanged(to: pictureSlot)
         source.start()
         syncSelection()
     }
@@ -89,7 +89,8 @@ public final class ScreenController {
     /// Whether the list shows thumbnails now: the source has them, the user wants them, and the
     /// screen is large enough that taller rows still show a useful number of people.
     var showsThumbnails: Bool {
-        source.canShowThumbnails && source.showsThumbnails && size.width >= 80 && size.height >= 20
+        guard let thumbnails = source as? any RowThumbnails else { return false }
+        return thumbnails.canShowThumbnails && thumbnails.showsThumbnails && size.width >= 80 && size.height >= 20
     }
 
     /// The size of the detail's picture: up to 40×20 cells, about half the pane's height.
@@ -121,7 +122,7 @@ public final class ScreenController {
             handle(mouse)
         case .resize(let newSize):
             size = newSize
-            source.pictureSlotChanged(to: pictureSlot)
+            (source as? any DetailPictures)?.pictureSlotChanged(to: pictureSlot)
             clampCursor()
         case .interrupt, .hangup:
             // A signal or a lost terminal is not a key: no mode may turn it into "close".
@@ -167,12 +168,11 @@ public final class ScreenController {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
         case .clearSearch: return searchText != nil || source.searchTerm != nil
-        case .toggleThumbnails: return source.canShowThumbnails && size.width >= 80 && size.height >= 20
-        case .like: return source.isAvailable(action) && sourceUI.selectedID != nil
-        case .contactCard: return sourceUI.selectedID.map(source.contactCardCount(for:)) ?? 0 > 0
+        case .toggleThumbnails: return (source as? any RowThumbnails)?.canShowThumbnails == true && size.width >= 80 && size.height >= 20
+        case .like, .setTitle: return (source as? any RowActions)?.isAvailable(action) == true && sourceUI.selectedID != nil
+        case .contactCard: return sourceUI.selectedID.map(contactCardCount(for:)) ?? 0 > 0
         case .previousCard: return (card?.index ?? 0) > 0
-        case .nextCard: return card.map { $0.index + 1 < source.contactCardCount(for: $0.rowID) } ?? false
-        case .setTitle: return source.isAvailable(.setTitle) && sourceUI.selectedID != nil
+        case .nextCard: return card.map { $0.index + 1 < contactCardCount(for: $0.rowID) } ?? false
         case .activate: return isAvailable(.contactCard) || isAvailable(.setTitle)
         case .copy, .copyMenu: return sourceUI.selectedID != nil
         default: return true
@@ -210,7 +210,7 @@ public final class ScreenController {
             sourceUI.showingDetail ? scrollDetail(action) : moveSelection(action)
         case .open:
             guard let id = sourceUI.selectedID else { return }
-            if source.activatesRow(id) { break }
+            if (source as? any ActionRows)?.activatesRow(id) == true { break }
             sourceUI.showingDetail = true
             sourceUI.detailScroll = 0
         case .back:
@@ -218,15 +218,15 @@ public final class ScreenController {
         case .refresh:
             source.refresh()
         case .like:
-            source.perform(.like, on: sourceUI.selectedID)
+            (source as? any RowActions)?.perform(.like, on: sourceUI.selectedID)
         case .contactCard:
-            if let id = sourceUI.selectedID, source.contactCardCount(for: id) > 0 {
+            if let id = sourceUI.selectedID, let cards = source as? any ContactCards, cards.contactCardCount(for: id) > 0 {
                 mode = .card(rowID: id, index: 0, scroll: 0)
-                source.contactCardShown(for: id, at: 0)
+                cards.contactCardShown(for: id, at: 0)
             }
         case .setTitle:
             guard isAvailable(.setTitle) else { return }
-            source.perform(.setTitle, on: sourceUI.selectedID)
+            (source as? any RowActions)?.perform(.setTitle, on: sourceUI.selectedID)
             sourceUI.showingDetail = false
         case .activate:
             // The detail's one active thing: a contact card button, or an avatar that titles the list.
@@ -251,7 +251,7 @@ public final class ScreenController {
         case .source(let index):
             if index < sources.count { switchSource(to: index) }
         case .toggleThumbnails:
-            source.showsThumbnails.toggle()
+            (source as? any RowThumbnails)?.showsThumbnails.toggle()
             clampCursor()
         case .previousCard, .nextCard:
             break
@@ -276,7 +276,7 @@ public final class ScreenController {
         guard index != active else { return }
         mode = .browsing
         active = index
-        source.pictureSlotChanged(to: pictureSlot)
+        (source as? any DetailPictures)?.pictureSlotChanged(to: pictureSlot)
         source.start()
         clampCursor()
     }
@@ -347,7 +347,7 @@ public final class ScreenController {
     /// Keeps the selection on the same row (by id) when the rows change under it; a contact
     /// card whose person is gone closes, rather than hold the keys with nothing on screen.
     func afterEntriesChanged() {
-        if let card, source.contactCardCount(for: card.rowID) <= card.index { mode = .browsing }
+        if let card, contactCardCount(for: card.rowID) <= card.index { mode = .browsing }
         let entries = source.entries
         if let id = sourceUI.selectedID, let index = entries.index(ofRowID: id) {
             sourceUI.cursor.selected = index
@@ -371,6 +371,11 @@ public final class ScreenController {
         sourceUI.selectedID = id
         sourceUI.detailScroll = 0
         if id == nil { sourceUI.showingDetail = false }
-        source.selectionChanged(to: id)
+        (source as? any FollowsSelection)?.selectionChanged(to: id)
+    }
+
+    /// How many address-book cards match a row of the source on screen (0 for a source without).
+    func contactCardCount(for rowID: String) -> Int {
+        (source as? any ContactCards)?.contactCardCount(for: rowID) ?? 0
     }
 }

@@ -19,6 +19,7 @@ public enum ListPlaceholder: Sendable, Equatable {
 }
 
 /// A source as the screen sees it: one API adapted to the shared list, detail and status line.
+/// What only some sources do is a capability of its own (`SourceCapabilities.swift`).
 ///
 /// Each source is a view-model on the main actor: it owns its state, starts async work through
 /// services, and reports changes with `onEvent`; it never draws and never touches the terminal.
@@ -50,41 +51,10 @@ public protocol SourceModel: AnyObject {
     func start()
     /// Reloads from the server, keeping what is shown until the answer comes.
     func refresh()
-    /// Whether rows can carry thumbnails (the source has pictures and images are on).
-    var canShowThumbnails: Bool { get }
-    /// The user's choice to show thumbnails (the screen shows them only where they fit).
-    var showsThumbnails: Bool { get set }
-
-    /// The selection moved to this row (nil: nothing selected).
-    func selectionChanged(to rowID: String?)
-    /// The detail's picture slot changed size (layout, resize); pictures are rendered to fit it.
-    func pictureSlotChanged(to slot: Size)
     /// The detail pane's blocks for a row. Pure: reads state, starts nothing.
     func detail(for rowID: String) -> [DetailBlock]
     /// Filters the list; nil or empty shows everything.
     func setSearch(_ term: String?)
-
-    /// Whether this source offers a source-specific action (like) now.
-    func isAvailable(_ action: Action) -> Bool
-    /// Does a source-specific action on a row.
-    func perform(_ action: Action, on rowID: String?)
-    /// A row to highlight briefly because its state just changed (the like "flash").
-    var flashingRowID: String? { get }
-    /// How many contact cards match a row (0: none, no card button or key).
-    func contactCardCount(for rowID: String) -> Int
-    /// The row's contact card number `index` (from 0), as an overlay's title, lines and
-    /// picture. Pure: reads state, starts nothing.
-    func contactCard(for rowID: String, at index: Int) -> OverlayContent?
-    /// The card is on screen now: the source starts what it needs, e.g. the card's photo.
-    func contactCardShown(for rowID: String, at index: Int)
-    /// Enter on a row that is an action of its own (randomuser's retry row): does it and says
-    /// true; other rows open their detail.
-    func activatesRow(_ rowID: String) -> Bool
-    /// The source-specific actions this source has at all (like, contact cards, set title), so
-    /// the help lists their keys even before a row allows them.
-    var offeredActions: Set<Action> { get }
-    /// The values of a row that `y` and the `Y` menu can copy, most useful first within a kind.
-    func copyValues(for rowID: String) -> [CopyValue]
 }
 
 /// What an overlay shows: a title and its lines, each with a role that picks its style.
@@ -110,17 +80,6 @@ public struct OverlayContent: Sendable, Equatable {
 }
 
 extension SourceModel {
-    /// Sources offer no source-specific actions unless they say so.
-    public func isAvailable(_ action: Action) -> Bool { false }
-    public func perform(_ action: Action, on rowID: String?) {}
-    public var flashingRowID: String? { nil }
-    public func contactCardCount(for rowID: String) -> Int { 0 }
-    public func contactCard(for rowID: String, at index: Int) -> OverlayContent? { nil }
-    public func contactCardShown(for rowID: String, at index: Int) {}
-    public func activatesRow(_ rowID: String) -> Bool { false }
-    public var offeredActions: Set<Action> { [] }
-    /// The detail's title as the name, for a source that offers nothing more.
-    public func copyValues(for rowID: String) -> [CopyValue] { CopyValue.title(in: detail(for: rowID)) }
     /// Whether the source can be used as configured (its tab is dimmed otherwise).
     public var isConfigured: Bool {
         if case .unconfigured = placeholder { return false }
