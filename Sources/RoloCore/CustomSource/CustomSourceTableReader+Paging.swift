@@ -7,29 +7,32 @@ extension CustomSourceTableReader {
         guard let table = node.table else {
             throw ConfigError("\(place("paging")): 'paging' of \(label) should be a table, [sources.paging], not \(ConfigFile.describe(node.type))")
         }
+        func fail(_ key: String, _ text: String) -> ConfigError {
+            ConfigError("\(place(key, subtable: "paging")): \(text)")
+        }
         for key in table.keys where !Self.pagingKeys.contains(key) {
-            let near = key.closest(in: Self.pagingKeys).map { " (did you mean '\($0)'?)" } ?? " — the keys are \(Self.pagingKeys.joined(separator: ", "))"
-            throw ConfigError("\(place(key, subtable: "paging")): unknown key '\(key)' in the paging of \(label)\(near)")
+            let near = key.didYouMean(Self.pagingKeys) ?? " — the keys are \(Self.pagingKeys.joined(separator: ", "))"
+            throw fail(key, "unknown key '\(key)' in the paging of \(label)\(near)")
         }
         let styles = CustomPaging.Style.allCases.map(\.rawValue)
-        guard let styleNode = table["style"], let written = styleNode.string else {
-            throw ConfigError("\(place("style", subtable: "paging")): the paging of \(label) needs style = one of \(styles.joined(separator: ", "))")
+        guard let written = table["style"]?.string else {
+            throw fail("style", "the paging of \(label) needs style = one of \(styles.joined(separator: ", "))")
         }
         guard let style = CustomPaging.Style(rawValue: written) else {
-            let near = written.closest(in: styles).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ConfigError("\(place("style", subtable: "paging")): unknown paging style '\(written.sanitizedForTerminal)' of \(label)\(near) — the styles are \(styles.joined(separator: ", "))")
+            let near = written.didYouMean(styles) ?? ""
+            throw fail("style", "unknown paging style '\(written.sanitizedForTerminal)' of \(label)\(near) — the styles are \(styles.joined(separator: ", "))")
         }
         func text(_ key: String) throws -> String? {
             guard let node = table[key] else { return nil }
             guard let value = node.string else {
-                throw ConfigError("\(place(key, subtable: "paging")): '\(key)' in the paging of \(label) should be text in quotes, not \(ConfigFile.describe(node.type))")
+                throw fail(key, "'\(key)' in the paging of \(label) should be text in quotes, not \(ConfigFile.describe(node.type))")
             }
             return value
         }
         func number(_ key: String) throws -> Int? {
             guard let node = table[key] else { return nil }
             guard let value = node.int else {
-                throw ConfigError("\(place(key, subtable: "paging")): '\(key)' in the paging of \(label) should be a whole number, not \(ConfigFile.describe(node.type))")
+                throw fail(key, "'\(key)' in the paging of \(label) should be a whole number, not \(ConfigFile.describe(node.type))")
             }
             return value
         }
@@ -37,7 +40,7 @@ extension CustomSourceTableReader {
             guard let written = try text(key) else { return nil }
             let path = JSONPath(written)
             guard path.isWellFormed, !path.steps.isEmpty else {
-                throw ConfigError("\(place(key, subtable: "paging")): '\(written.sanitizedForTerminal)' in \(key) of \(label)'s paging isn't a field path like meta.next_cursor")
+                throw fail(key, "'\(written.sanitizedForTerminal)' in \(key) of \(label)'s paging isn't a field path like meta.next_cursor")
             }
             return path
         }
@@ -52,23 +55,23 @@ extension CustomSourceTableReader {
         case .cursor:
             if paging.param == nil { paging.param = "cursor" }
             guard paging.next != nil else {
-                throw ConfigError("\(place("style", subtable: "paging")): cursor paging of \(label) needs next = \"…\", where the answer holds the next cursor")
+                throw fail("style", "cursor paging of \(label) needs next = \"…\", where the answer holds the next cursor")
             }
         case .nextURL:
             guard paging.next != nil else {
-                throw ConfigError("\(place("style", subtable: "paging")): next-url paging of \(label) needs next = \"…\", where the answer holds the next page's URL")
+                throw fail("style", "next-url paging of \(label) needs next = \"…\", where the answer holds the next page's URL")
             }
         case .link:
             break
         }
         if (paging.sizeParam == nil) != (paging.size == nil) {
-            throw ConfigError("\(place(paging.size == nil ? "size_param" : "size", subtable: "paging")): the paging of \(label) needs size_param and size together")
+            throw fail(paging.size == nil ? "size_param" : "size", "the paging of \(label) needs size_param and size together")
         }
         if let size = paging.size, size <= 0 {
-            throw ConfigError("\(place("size", subtable: "paging")): the page size of \(label) should be above 0")
+            throw fail("size", "the page size of \(label) should be above 0")
         }
         if paging.first < 0 {
-            throw ConfigError("\(place("first", subtable: "paging")): the first page of \(label) should be 0 or more")
+            throw fail("first", "the first page of \(label) should be 0 or more")
         }
         return paging
     }

@@ -31,7 +31,7 @@ struct CustomSourceTableReader {
         let line = { (key: String) in range.flatMap { lines.line(of: key, in: $0) } ?? .max }
         let unknown = table.keys.filter { !Self.keys.contains($0) }.sorted { line($0) < line($1) }
         for key in unknown {
-            let near = key.closest(in: Self.keys).map { " (did you mean '\($0)'?)" } ?? " — the keys are \(Self.keys.joined(separator: ", "))"
+            let near = key.didYouMean(Self.keys) ?? " — the keys are \(Self.keys.joined(separator: ", "))"
             throw ConfigError("\(place(key)): unknown key '\(key)' in \(label)\(near)")
         }
         guard name.range(of: "^[a-z][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -140,7 +140,7 @@ struct CustomSourceTableReader {
         return try array.map { element in
             guard let column = element.table else { throw wrongType("columns", node, label, expected: expected) }
             for key in column.keys where !["title", "value", "width"].contains(key) {
-                let near = key.closest(in: ["title", "value", "width"]).map { " (did you mean '\($0)'?)" } ?? ""
+                let near = key.didYouMean(["title", "value", "width"]) ?? ""
                 throw ConfigError("\(place("columns")): unknown key '\(key)' in a column of \(label)\(near) — a column has title, value and width")
             }
             guard let title = column["title"]?.string, let value = column["value"]?.string else {

@@ -70,7 +70,7 @@ struct CustomSourcesReader {
         var seen: Set<String> = []
         for name in names {
             guard known.contains(name) else {
-                let near = name.closest(in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                let near = name.didYouMean(known) ?? ""
                 throw ConfigError("\(place): tabs names '\(name)', which isn't a source\(near) — the sources are \(known.joined(separator: ", "))")
             }
             guard seen.insert(name).inserted else {

@@ -16,7 +16,7 @@ public enum TemplateCheck {
         guard !missing.isEmpty else { return [] }
         let fields = knownFields(records)
         return missing.map { path in
-            let near = path.description.closest(in: fields).map { " (did you mean '\($0)'?)" } ?? ""
+            let near = path.description.didYouMean(fields) ?? ""
             let have = fields.isEmpty ? "records have no fields" : "records have " + JSONValue.shortList(fields)
             return "\(setting): no record has '\(path)'\(near) — \(have)"
         }

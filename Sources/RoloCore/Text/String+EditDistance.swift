@@ -21,4 +21,9 @@ extension String {
         let scored = candidates.map { (candidate: $0, distance: editDistance(to: $0)) }.filter { $0.distance <= distance }
         return scored.min(by: { $0.distance < $1.distance })?.candidate
     }
+
+    /// " (did you mean 'label'?)" when one of `candidates` is near this text; nil otherwise.
+    public func didYouMean(_ candidates: [String]) -> String? {
+        closest(in: candidates).map { " (did you mean '\($0)'?)" }
+    }
 }
