@@ -95,3 +95,25 @@ struct CustomSourceJSONTests {
         #expect(message(foods, nil) == "the answer is an object with keys foods, totalCount, not a list (a list of records is at 'foods') — set records = \"…\" to the list's path")
     }
 }
+
+@Suite("CustomSource pictures: an address or base64 bytes")
+struct CustomSourcePictureTests {
+    @Test("A URL field is fetched, base64 (bare or as a data: URL) is decoded, nothing is nil")
+    func pictures() throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let record = JSONValue.object([
+            JSONMember("avatar", .string("https://avatars.example/u/1?v=4")),
+            JSONMember("photo", .string(png.base64EncodedString())),
+            JSONMember("inline", .string("data:image/png;base64," + png.base64EncodedString())),
+            JSONMember("broken", .string("not base64 at all!")),
+            JSONMember("login", .string("octo cat")),
+        ])
+        #expect(CustomSourcePicture(try RecordTemplate("{avatar}"), record: record) == .url(URL(string: "https://avatars.example/u/1?v=4")!))
+        #expect(CustomSourcePicture(try RecordTemplate("https://img.example/{login}.png"), record: record)
+            == .url(URL(string: "https://img.example/octo%20cat.png")!))
+        #expect(CustomSourcePicture(try RecordTemplate("{photo}"), record: record) == .bytes(png))
+        #expect(CustomSourcePicture(try RecordTemplate("{inline}"), record: record) == .bytes(png))
+        #expect(CustomSourcePicture(try RecordTemplate("{broken}"), record: record) == .invalid("not valid base64"))
+        #expect(CustomSourcePicture(try RecordTemplate("{missing}"), record: record) == nil)
+    }
+}
