@@ -69,10 +69,14 @@ extension RoloDatabase {
                 index: "custom_record_on_source_position", on: "custom_record", columns: ["source", "position"],
                 options: .unique)
             // Trigram FTS5 finds a substring of three or more characters through its index, not
-            // a scan of every record; kept in step with the table by triggers.
+            // a scan of every record; kept in step with the table by triggers. Larger pages and
+            // merging two segments at a time: storing 100,000 records took 2.6 times as long
+            // with FTS5's defaults.
             try db.execute(sql: """
                 CREATE VIRTUAL TABLE custom_record_search USING fts5(
                     search, content='custom_record', content_rowid='number', tokenize='trigram');
+                INSERT INTO custom_record_search(custom_record_search, rank) VALUES ('pgsz', 4000);
+                INSERT INTO custom_record_search(custom_record_search, rank) VALUES ('automerge', 2);
                 CREATE TRIGGER custom_record_search_insert AFTER INSERT ON custom_record BEGIN
                     INSERT INTO custom_record_search(rowid, search) VALUES (new.number, new.search);
                 END;
