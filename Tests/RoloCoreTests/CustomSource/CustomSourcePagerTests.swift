@@ -58,6 +58,30 @@ struct CustomSourcePagerTests {
         #expect(source.detailFields(records[0].value).prefix(3).map(\.field) == ["id", "name", "username"])
     }
 
+    @Test("A detail URL is filled from the record, fetched with the headers, and read whole")
+    func detail() async throws {
+        let source = try CustomSourceFixtures.source("""
+            [[sources]]
+            name = "users"
+            url = "https://jsonplaceholder.typicode.com/users"
+            headers = { Authorization = "Bearer ${JP_TOKEN}" }
+            detail_url = "https://jsonplaceholder.typicode.com/users/{id}"
+            """)
+        let client = ScriptedHTTPClient([
+            "https://jsonplaceholder.typicode.com/users/2": [.json(#"{"id": 2, "name": "Ervin Howell", "phone": "010-692-6593"}"#)],
+            "https://jsonplaceholder.typicode.com/users/3": [.json("<html>gateway</html>")],
+        ])
+        let pager = try CustomSourceFixtures.pager(source, client, environment: ["JP_TOKEN": "jp-token-1"])
+        let full = try await pager.detail(of: CustomRecord(id: "2", value: .object([JSONMember("id", .number("2"))])))
+        #expect(full?["phone"] == .string("010-692-6593"))
+        #expect(client.requests.first?.headers["Authorization"] == "Bearer jp-token-1")
+        let html = await #expect(throws: FetchError.self) {
+            _ = try await pager.detail(of: CustomRecord(id: "3", value: .object([JSONMember("id", .number("3"))])))
+        }
+        #expect(html?.message == "The users server sent an HTML page instead of JSON — r to retry")
+        await #expect(throws: FetchError.self) { _ = try await pager.detail(of: CustomRecord(id: "x", value: .object([]))) }
+    }
+
     @Test("randomuser: a page parameter and size, records under results, stopping at the empty page")
     func randomUserPages() async throws {
         let source = try CustomSourceFixtures.source("""
