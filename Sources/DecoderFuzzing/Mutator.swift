@@ -8,7 +8,7 @@ public struct Mutator: Sendable {
     public init(seeds: [[UInt8]]) {
         precondition(!seeds.isEmpty, "a mutator needs a seed")
         self.seeds = seeds
-        documents = seeds.map(JSONReader.parse)
+        documents = seeds.map(JSONValue.parse)
     }
 
     /// Input `index` of the run started with `seed`: the same bytes every time.

@@ -21,9 +21,6 @@ extension FetchError {
 
     /// This error with every occurrence of `token` removed, in case a server echoed it back.
     func redacting(_ token: String) -> FetchError {
-        var clean = self
-        clean.message = redactingSecrets(message, secrets: [token])
-        clean.detail = redactingSecrets(detail, secrets: [token])
-        return clean
+        redacting([token])
     }
 }

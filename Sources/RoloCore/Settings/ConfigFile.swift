@@ -10,6 +10,8 @@ struct ConfigFile {
     let values: [Setting: RawSetting]
     /// The `[keys]` table, in file order.
     var keyRemaps: [KeyRemap] = []
+    /// The `[[sources]]` tables and the `tabs` key.
+    var customSources = CustomSourcesConfig()
 
     /// Reads and checks `path`; nil when there is no such file.
     static func read(_ path: String) throws -> ConfigFile? {
@@ -40,6 +42,7 @@ struct ConfigFile {
                 keyRemaps = try Self.keyRemaps(table[key], lines: lines, path: path, place: place)
                 continue
             }
+            if key == CustomSourcesReader.sourcesKey || key == CustomSourcesReader.tabsKey { continue }
             guard let setting = Setting(rawValue: key) ?? aliases[key] else {
                 throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key))")
             }
@@ -49,8 +52,12 @@ struct ConfigFile {
             }
             values[setting] = RawSetting(value: value, origin: "\(place), \(key)")
         }
-        if values[.pipedriveToken] != nil { try checkPrivate(path) }
-        return ConfigFile(path: path, values: values, keyRemaps: keyRemaps)
+        let customSources = try CustomSourcesReader(path: path, lines: lines).read(table)
+        if values[.pipedriveToken] != nil { try checkPrivate(path, holding: "the Pipedrive API token") }
+        if let source = customSources.sourcesWithLiteralHeaders.first {
+            try checkPrivate(path, holding: "header values of source '\(source.name)' written out (not ${VAR})")
+        }
+        return ConfigFile(path: path, values: values, keyRemaps: keyRemaps, customSources: customSources)
     }
 
     /// The name of the table that remaps keys.
@@ -109,7 +116,7 @@ struct ConfigFile {
         }
     }
 
-    private static func describe(_ type: TOMLType) -> String {
+    static func describe(_ type: TOMLType) -> String {
         switch type {
         case .string: "text"
         case .int: "a whole number"
@@ -124,22 +131,21 @@ struct ConfigFile {
     /// " (did you mean 'people-url'?)" for a near miss or a key cut short, else the list of keys.
     static func suggestion(for key: String) -> String {
         let normalized = key.lowercased().replacingEvery("_", with: "-")
-        let near = Setting.allCases.map(\.rawValue).filter { candidate in
-            normalized.editDistance(to: candidate) <= 3 || candidate.hasPrefix(normalized + "-")
-        }
-        if let best = near.min(by: { normalized.editDistance(to: $0) < normalized.editDistance(to: $1) }) {
+        let keys = Setting.allCases.map(\.rawValue) + [CustomSourcesReader.tabsKey]
+        if let best = normalized.closest(in: keys) ?? keys.first(where: { $0.hasPrefix(normalized + "-") }) {
             return " (did you mean '\(best)'?)"
         }
-        return " — the keys are " + (Setting.allCases.map(\.rawValue) + ["[\(keysTable)]"]).joined(separator: ", ")
+        return " — the keys are " + (keys + ["[\(keysTable)]", "[[\(CustomSourcesReader.sourcesKey)]]"]).joined(separator: ", ")
     }
 
     /// A token in a file others can read is a leaked token: refuse until it's private.
-    private static func checkPrivate(_ path: String) throws {
+    /// `secret` names what the file holds, "the Pipedrive API token".
+    private static func checkPrivate(_ path: String, holding secret: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
         if info.st_mode & 0o077 != 0 {
             throw ConfigError(
-                "\(path) holds the Pipedrive API token but other users can read it — run chmod 600 \(path)")
+                "\(path) holds \(secret) but other users can read it — run chmod 600 \(path)")
         }
     }
 }

@@ -1,6 +1,6 @@
 /// Finds the line a top-level key is written on, since TOMLKit doesn't expose node positions.
 struct KeyLines {
-    private let lines: [Substring]
+    let lines: [Substring]
 
     init(text: String) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -25,6 +25,7 @@ public enum SettingsLoader {
         resolver.settings.configFile = file?.path
         resolver.settings.configPath = path
         resolver.settings.keyRemaps = file?.keyRemaps ?? []
+        resolver.settings.customSources = file?.customSources ?? CustomSourcesConfig()
         for setting in Setting.allCases {
             let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]
             if let given { try resolver.apply(given, to: setting) }

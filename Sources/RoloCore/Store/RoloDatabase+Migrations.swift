@@ -52,6 +52,43 @@ extension RoloDatabase {
                 t.primaryKey(["kind", "id"])
             }
         }
+        migrator.registerMigration("v4: custom_record") { db in
+            // The records of the sources configured in [[sources]], as the server sent them.
+            // `number` is an explicit rowid: the search index below refers to rows by rowid,
+            // which VACUUM may renumber in a table without one.
+            try db.create(table: "custom_record") { t in
+                t.column("number", .integer).primaryKey()
+                t.column("source", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("position", .integer).notNull()
+                t.column("json", .text).notNull()
+                t.column("search", .text).notNull()
+            }
+            try db.create(index: "custom_record_on_source_id", on: "custom_record", columns: ["source", "id"], options: .unique)
+            try db.create(
+                index: "custom_record_on_source_position", on: "custom_record", columns: ["source", "position"],
+                options: .unique)
+            // Trigram FTS5 finds a substring of three or more characters through its index, not
+            // a scan of every record; kept in step with the table by triggers. Larger pages and
+            // merging two segments at a time: storing 100,000 records took 2.6 times as long
+            // with FTS5's defaults.
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE custom_record_search USING fts5(
+                    search, content='custom_record', content_rowid='number', tokenize='trigram');
+                INSERT INTO custom_record_search(custom_record_search, rank) VALUES ('pgsz', 4000);
+                INSERT INTO custom_record_search(custom_record_search, rank) VALUES ('automerge', 2);
+                CREATE TRIGGER custom_record_search_insert AFTER INSERT ON custom_record BEGIN
+                    INSERT INTO custom_record_search(rowid, search) VALUES (new.number, new.search);
+                END;
+                CREATE TRIGGER custom_record_search_delete AFTER DELETE ON custom_record BEGIN
+                    INSERT INTO custom_record_search(custom_record_search, rowid, search) VALUES ('delete', old.number, old.search);
+                END;
+                CREATE TRIGGER custom_record_search_update AFTER UPDATE ON custom_record BEGIN
+                    INSERT INTO custom_record_search(custom_record_search, rowid, search) VALUES ('delete', old.number, old.search);
+                    INSERT INTO custom_record_search(rowid, search) VALUES (new.number, new.search);
+                END;
+                """)
+        }
         return migrator
     }
 }

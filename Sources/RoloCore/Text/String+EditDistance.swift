@@ -13,3 +13,17 @@ extension String {
         return previous[b.count]
     }
 }
+
+extension String {
+    /// The candidate nearest to this text within `distance` edits, for "did you mean"; nil when
+    /// none is that near.
+    public func closest(in candidates: [String], within distance: Int = 3) -> String? {
+        let scored = candidates.map { (candidate: $0, distance: editDistance(to: $0)) }.filter { $0.distance <= distance }
+        return scored.min(by: { $0.distance < $1.distance })?.candidate
+    }
+
+    /// " (did you mean 'label'?)" when one of `candidates` is near this text; nil otherwise.
+    public func didYouMean(_ candidates: [String]) -> String? {
+        closest(in: candidates).map { " (did you mean '\($0)'?)" }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// One `[[sources]]` table of the config file: a JSON REST API shown as a tab of its own.
+///
+/// Checked when the file is read; `${VAR}`s are left in place until
+/// ``CustomSource/endpoint(environment:)`` expands them, so a variable that isn't set fails this
+/// source alone, with a message, rather than rolo's start.
+public struct CustomSource: Sendable, Equatable {
+    /// `[a-z][a-z0-9-]*`: the tab, `rolo NAME`, `rolo dump NAME`.
+    public var name: String
+    /// The list's title; the name by default.
+    public var title: String
+    /// The list's URL, or its first page's: may hold `{page}` or `{offset}` and `${VAR}`s.
+    public var url: String
+    /// Header fields to send, in file order; values may hold `${VAR}`s.
+    public var headers: [CustomHeader]
+    /// Where the list is in the answer; nil when the answer is the list.
+    public var records: JSONPath?
+    /// Where a record's unique id is; `id` by default.
+    public var id: JSONPath
+    /// A row's name; the id by default.
+    public var label: RecordTemplate
+    /// The list's columns after the label.
+    public var columns: [CustomColumn]
+    /// Section headers, sorted alphabetically; nil for none.
+    public var group: RecordTemplate?
+    /// The order within a group; nil for the API's order.
+    public var sort: RecordTemplate?
+    /// The fields a search looks in; nil for the label's and the columns'.
+    public var search: [JSONPath]?
+    /// The detail's picture: a URL, or a field holding base64 image data.
+    public var image: RecordTemplate?
+    /// The list rows' picture, as ``image``.
+    public var thumbnail: RecordTemplate?
+    /// Fetched when a row is opened, for the whole record; nil to show the listed record.
+    public var detailURL: RecordTemplate?
+    /// The detail's fields, in order; nil for every field.
+    public var fields: [JSONPath]?
+    /// The most records fetched; 100,000 by default.
+    public var maxRecords: Int
+    /// Whether the records are kept in rolo's database (for the next launch and offline), or in
+    /// memory only; true by default.
+    public var offline: Bool
+    /// How the list pages; nil for one request.
+    public var paging: CustomPaging?
+    /// Where the table is, "…/config.toml, line 12", for messages about it.
+    public var place: String
+
+    /// The default of ``maxRecords``.
+    public static let defaultMaxRecords = 100_000
+
+    /// The paths a search folds, in order: ``search``, else the label's and the columns'.
+    public var searchPaths: [JSONPath] {
+        if let search { return search }
+        var paths: [JSONPath] = []
+        for path in label.paths + columns.flatMap(\.value.paths) where !paths.contains(path) { paths.append(path) }
+        return paths
+    }
+
+    /// The folded text a search of `record` looks in (``SearchKey``), a field a line.
+    public func searchText(_ record: JSONValue) -> String {
+        SearchKey.fold(searchPaths.compactMap { record.value(at: $0)?.text?.sanitizedForTerminal })
+    }
+
+    /// The detail's rows for `record`: each of ``fields`` (or every field) with its text.
+    public func detailFields(_ record: JSONValue) -> [(field: String, text: String)] {
+        (fields ?? record.fieldPaths).compactMap { path in
+            record.value(at: path)?.displayText.map { (path.description.sanitizedForTerminal, $0) }
+        }
+    }
+
+    /// Each setting's paths with the setting's name, for ``TemplateCheck`` over fetched records.
+    public var checkedPaths: [(setting: String, paths: [JSONPath])] {
+        var checked: [(String, [JSONPath])] = [("id", [id]), ("label", label.paths)]
+        for column in columns { checked.append(("column '\(column.title)'", column.value.paths)) }
+        let optional: [(String, [JSONPath]?)] = [
+            ("group", group?.paths), ("sort", sort?.paths), ("search", search), ("image", image?.paths),
+            ("thumbnail", thumbnail?.paths), ("fields", fields),
+        ]
+        for (setting, paths) in optional { if let paths { checked.append((setting, paths)) } }
+        return checked
+    }
+
+    /// Every problem ``TemplateCheck`` finds in this source's settings against `records`.
+    public func problems(with records: [JSONValue]) -> [String] {
+        checkedPaths.flatMap { TemplateCheck.problems($0.setting, paths: $0.paths, records: records) }
+    }
+}
+
+/// A column of a configured source's list.
+public struct CustomColumn: Sendable, Equatable {
+    /// The column's heading.
+    public var title: String
+    /// Its text for a record.
+    public var value: RecordTemplate
+    /// Its width in cells; nil to let the list choose.
+    public var width: Int?
+}
+
+/// A header field a configured source sends.
+public struct CustomHeader: Sendable, Equatable {
+    /// The field's name, e.g. `Authorization`.
+    public var name: String
+    /// Its value as written, `${VAR}`s not yet expanded.
+    public var value: String
+
+    /// Whether the value is written out in the file rather than taken from the environment:
+    /// such a file must be private, as it may hold a credential.
+    public var isLiteral: Bool { !value.contains("${") }
+}
+
+/// How a configured source's list pages (`[sources.paging]`).
+public struct CustomPaging: Sendable, Equatable {
+    /// The ways of paging.
+    public enum Style: String, Sendable, CaseIterable {
+        /// `?page=1`, `?page=2` … (or `{page}` in the URL).
+        case page
+        /// `?offset=0`, then past the records received (or `{offset}` in the URL).
+        case offset
+        /// `?cursor=…` from the answer's ``CustomPaging/next`` path.
+        case cursor
+        /// The `Link: <…>; rel="next"` header (RFC 8288).
+        case link
+        /// The next page's URL at the answer's ``CustomPaging/next`` path.
+        case nextURL = "next-url"
+    }
+
+    /// The way of paging.
+    public var style: Style
+    /// The query parameter of the page, offset or cursor; nil when the URL holds `{page}` or
+    /// `{offset}`, or for link and next-url.
+    public var param: String?
+    /// The first page's number; 1 by default.
+    public var first: Int
+    /// The page-size parameter, if one is sent.
+    public var sizeParam: String?
+    /// The page size sent in ``sizeParam``; a shorter page is the last.
+    public var size: Int?
+    /// Where the next cursor (cursor) or the next page's URL (next-url) is.
+    public var next: JSONPath?
+    /// Where the total count is; paging stops once that many records came.
+    public var total: JSONPath?
+}
+
+/// The config file's `[[sources]]` and `tabs`.
+public struct CustomSourcesConfig: Sendable, Equatable {
+    /// The configured sources, in file order.
+    public var sources: [CustomSource]
+    /// The `tabs` key: which tabs show, in order, built-ins by name; nil when not given.
+    public var tabs: [String]?
+
+    /// Sources and tabs as given; none by default.
+    public init(sources: [CustomSource] = [], tabs: [String]? = nil) {
+        self.sources = sources
+        self.tabs = tabs
+    }
+
+    /// The tabs in order: ``tabs``, else the five built-ins then the configured sources.
+    public var tabNames: [String] {
+        tabs ?? SourceID.allCases.map(\.rawValue) + sources.map(\.name)
+    }
+
+    /// The source named `name`, if one is configured.
+    public func source(named name: String) -> CustomSource? {
+        sources.first { $0.name == name }
+    }
+}

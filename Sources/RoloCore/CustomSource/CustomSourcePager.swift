@@ -1,0 +1,195 @@
+import Foundation
+
+/// Fetches a configured source's list page after page, one request at a time, through an
+/// ``HTTPClient``, in any ``CustomPaging/Style``.
+///
+/// Paging stops at an empty page, once `total` records came, when no next cursor, URL or link
+/// comes (or the one that comes is the one just used), when a page repeats the last one, and
+/// at `max_records`. 429s (and 403s and 503s that say when to come back) are waited out as
+/// Pipedrive's are (``PipedrivePacer``): the wait `Retry-After` or the rate-limit headers name,
+/// else 1, 2, 4 … 60 s; a rate limit with no requests left is waited out before the next page.
+/// Headers go only to the configured URL's host, so a next page elsewhere gets no credentials.
+public struct CustomSourcePager: Sendable {
+    /// Waits a number of seconds; tests pass one that returns at once.
+    public typealias Sleep = PipedriveSync.Sleep
+
+    /// The source paged.
+    public let source: CustomSource
+    let endpoint: CustomSourceEndpoint
+    let client: any HTTPClient
+    let timeout: TimeInterval
+    let sleep: Sleep
+    let now: @Sendable () -> Date
+
+    /// A pager of `source`, its URL and headers `endpoint` (``CustomSource/endpoint(environment:)``).
+    public init(
+        source: CustomSource, endpoint: CustomSourceEndpoint, client: any HTTPClient, timeout: TimeInterval = 30,
+        sleep: @escaping Sleep = { try await Task.sleep(for: .seconds($0)) },
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.source = source
+        self.endpoint = endpoint
+        self.client = client
+        self.timeout = timeout
+        self.sleep = sleep
+        self.now = now
+    }
+
+    /// Fetches the pages from `position` (``PagingPosition/start(_:)`` for the first) to the
+    /// last, handing each to `page` before asking for the next, so a stop keeps what came.
+    /// `waiting` hears of each wait for a rate limit before it starts. Throws the first error
+    /// that isn't a rate limit, redacted of the source's secrets.
+    public func run(
+        from position: PagingPosition, page: (CustomSourcePage) async throws -> Void,
+        waiting: (Double) async -> Void = { _ in }
+    ) async throws {
+        var pacer = PipedrivePacer(sleep: sleep)
+        var current = position
+        while true {
+            let at = current
+            let fetched = try await pacer.send({ try await fetch(at: at) }, waiting: waiting)
+            try await page(fetched)
+            guard let next = fetched.next else { return }
+            current = next
+        }
+    }
+
+    /// The page at `position`, read off the main actor, with the rate limit its answer
+    /// reported: one request, no retry.
+    public func fetch(at position: PagingPosition) async throws -> (CustomSourcePage, RateLimit) {
+        let request = try request(at: position)
+        let response: HTTPResponse
+        do {
+            response = try await client.send(request)
+        } catch let error as FetchError {
+            throw error.redacting(endpoint.secrets)
+        }
+        try check(response)
+        let page: CustomSourcePage
+        do {
+            page = try await read(response, at: position)
+        } catch let error as FetchError {
+            throw error.redacting(endpoint.secrets)
+        }
+        return (page, RetryAfter.rateLimit(response, now: now()))
+    }
+
+    /// The page in `response`, parsed and read on a Dispatch thread (``HeavyWork``).
+    private func read(_ response: HTTPResponse, at position: PagingPosition) async throws -> CustomSourcePage {
+        let reader = CustomSourcePageReader(source: source)
+        let link = response.headers["link"].flatMap { LinkHeader.target($0, relation: "next", base: response.url) }
+        let title = source.title
+        return try await HeavyWork.run { () throws -> CustomSourcePage in
+            let answer: JSONValue
+            do {
+                answer = try JSONValue.parse(response.body)
+            } catch let error as JSONSyntaxError {
+                throw FetchError.unreadable(response.body, contentType: response.contentType, service: title, reason: error.description)
+                    .located(at: response)
+            }
+            do {
+                return try reader.read(answer, url: response.url, link: link, at: position)
+            } catch let error as RecordsPathError {
+                throw FetchError(
+                    kind: .badResponse, endpoint: response.url.endpoint,
+                    message: "\(title): \(error.description) — check records in the config file",
+                    detail: "\(response.url.redactedForLog): HTTP \(response.status), \(error.description)")
+            }
+        }
+    }
+
+    /// The full record of `record` from the source's `detail_url`; nil when it has none.
+    public func detail(of record: CustomRecord) async throws -> JSONValue? {
+        guard let template = source.detailURL else { return nil }
+        guard let url = template.url(for: record.value) else {
+            throw FetchError(
+                kind: .badResponse, endpoint: "", message: "\(source.title): detail_url has no address for this record — check its fields",
+                detail: "detail_url \(template) gave no URL for record \(record.id)")
+        }
+        let response: HTTPResponse
+        do {
+            response = try await client.send(HTTPRequest(url: url, headers: headers(for: url), timeout: timeout))
+        } catch let error as FetchError {
+            throw error.redacting(endpoint.secrets)
+        }
+        try check(response)
+        do {
+            return try await JSONValue.decode(response.body)
+        } catch let error as JSONSyntaxError {
+            throw FetchError.unreadable(response.body, contentType: response.contentType, service: source.title, reason: error.description)
+                .located(at: response).redacting(endpoint.secrets)
+        }
+    }
+
+    /// The request for the page at `position`.
+    public func request(at position: PagingPosition) throws -> HTTPRequest {
+        let url: URL?
+        if let next = position.url {
+            url = URL(string: next)
+        } else {
+            url = firstPageURL(position)
+        }
+        guard let url else {
+            throw FetchError(
+                kind: .unreachable, endpoint: "", message: "\(source.title): the url isn't an address rolo can fetch — check the config file",
+                detail: redactingSecrets(endpoint.url, secrets: endpoint.secrets))
+        }
+        return HTTPRequest(url: url, headers: headers(for: url), timeout: timeout)
+    }
+
+    /// The configured URL with the position's page, offset or cursor and the page size.
+    private func firstPageURL(_ position: PagingPosition) -> URL? {
+        let text = endpoint.url.replacingEvery("{page}", with: String(position.page))
+            .replacingEvery("{offset}", with: String(position.offset))
+        guard let paging = source.paging, var components = URLComponents(string: text) else { return URL(string: text) }
+        // Values are encoded here, all but RFC 3986's unreserved characters: `URLComponents`
+        // leaves `+`, `=` and `/` of a base64 cursor alone, and servers read `+` as a space.
+        var items = components.percentEncodedQueryItems ?? []
+        func set(_ name: String, _ value: String) {
+            items.removeAll { $0.name == name }
+            items.append(URLQueryItem(name: name, value: value.addingPercentEncoding(withAllowedCharacters: RecordTemplate.unreserved)))
+        }
+        if let param = paging.param {
+            switch paging.style {
+            case .page: set(param, String(position.page))
+            case .offset: set(param, String(position.offset))
+            case .cursor: if let cursor = position.cursor { set(param, cursor) }
+            case .link, .nextURL: break
+            }
+        }
+        if let sizeParam = paging.sizeParam, let size = paging.size { set(sizeParam, String(size)) }
+        components.percentEncodedQueryItems = items.isEmpty ? nil : items
+        return components.url
+    }
+
+    /// The configured headers for a request to `url`: none for another host than the
+    /// configured URL's, which must not receive its credentials.
+    private func headers(for url: URL) -> [String: String] {
+        let home = URLComponents(string: endpoint.url)?.host?.lowercased()
+        return url.host?.lowercased() == home ? endpoint.headers : [:]
+    }
+
+    /// Throws the error `response` stands for, unless it is a success.
+    private func check(_ response: HTTPResponse) throws {
+        guard !response.isSuccess else { return }
+        let wait = RetryAfter.seconds(response, now: now())
+        let limited = response.status == 429
+            || ((response.status == 403 || response.status == 503) && (wait != nil || response.headers["x-ratelimit-remaining"] == "0"))
+        let error: FetchError
+        if limited {
+            error = FetchError(
+                kind: .httpStatus(429), endpoint: response.url.endpoint,
+                message: "\(source.title) is rate-limiting rolo — wait \(wait.map { "\(Int($0.rounded(.up))) s" } ?? "a moment"), then r",
+                detail: "\(response.url.redactedForLog): HTTP \(response.status); body: \(FetchError.excerpt(response.body))",
+                retryAfter: wait)
+        } else if response.status == 401 || response.status == 403 {
+            error = FetchError(
+                kind: .httpStatus(response.status), endpoint: response.url.endpoint,
+                message: "\(source.title) refused rolo's request (\(response.status)) — check the source's headers and their variables",
+                detail: "\(response.url.redactedForLog): HTTP \(response.status); body: \(FetchError.excerpt(response.body))")
+        } else {
+            error = FetchError.unexpectedStatus(response, service: source.title)
+        }
+        throw error.redacting(endpoint.secrets)
+    }
+}

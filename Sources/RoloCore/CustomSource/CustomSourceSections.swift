@@ -1,0 +1,51 @@
+import Foundation
+
+/// A configured source's list in the order it is shown: in sections by `group` (sorted by the
+/// locale's collation), each ordered by `sort`, ties and a source without `sort` in the API's
+/// order. Records whose group is empty come last, under "—".
+public struct CustomSourceSections: Sendable, Equatable {
+    /// One section header and the rows under it.
+    public struct Section: Sendable, Equatable {
+        /// The header: the group's text.
+        public var title: String
+        /// The section's rows, as a range of ``CustomSourceSections/order``.
+        public var rows: Range<Int>
+    }
+
+    /// The records' indexes, in the order shown.
+    public var order: [Int]
+    /// The sections, in order; empty when the source has no `group`.
+    public var sections: [Section]
+
+    /// The header of records without a group.
+    public static let ungrouped = "—"
+}
+
+extension CustomSource {
+    /// `records` arranged by ``group`` and ``sort`` for `locale`. Renders and collates every
+    /// record: call it off the main actor for a long list (``HeavyWork``).
+    public func sections(_ records: [JSONValue], locale: Locale) -> CustomSourceSections {
+        guard group != nil || sort != nil else { return CustomSourceSections(order: Array(records.indices), sections: []) }
+        let collator = Collator(locale: locale)
+        let groups = group.map { template in records.map { template.render($0) } }
+        let groupRanks = groups.map { collator.ranks(of: $0) }
+        let sortRanks = sort.map { template in collator.ranks(of: records.map { template.render($0) }) }
+        let order = records.indices.sorted { a, b in
+            if let groups, let groupRanks {
+                if groups[a].isEmpty != groups[b].isEmpty { return !groups[a].isEmpty }
+                if groupRanks[a] != groupRanks[b] { return groupRanks[a] < groupRanks[b] }
+            }
+            if let sortRanks, sortRanks[a] != sortRanks[b] { return sortRanks[a] < sortRanks[b] }
+            return a < b
+        }
+        guard let groups, let groupRanks else { return CustomSourceSections(order: order, sections: []) }
+        var sections: [CustomSourceSections.Section] = []
+        var start = 0
+        for place in order.indices where place == order.count - 1 || groupRanks[order[place]] != groupRanks[order[place + 1]] {
+            let title = groups[order[start]]
+            sections.append(.init(title: title.isEmpty ? CustomSourceSections.ungrouped : title, rows: start..<place + 1))
+            start = place + 1
+        }
+        return CustomSourceSections(order: order, sections: sections)
+    }
+}
