@@ -261,7 +261,7 @@ public final class DirectoryViewModel: SourceModel {
         let repeats = await DirectoryList.repeats(listings, lastComplete)
         if repeats { listings = [] }
         await savedTask?.value
-        // The saved list's search index too: the merge beside it raised a second start's peak.
+        // The saved list's search index too: the merge beside it would raise a second start's peak.
         await prepared.search.wait()
         guard !Task.isCancelled else { return }
         // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
