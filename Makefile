@@ -21,15 +21,15 @@ NO_CURL_LINK = -Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -
 # --disable-local-rpath: with $ORIGIN in the binary's run path the loader first looks for each
 # library in a dozen folders beside the binary (glibc-hwcaps/x86-64-v3, tls, ...): ~120 failed
 # opens on every start, for libraries that are never there.
-# LINK_PIE: a position-dependent executable by default. A PIE's loader applied 102,000 relative
-# relocations to it at every start and copied the 321 pages they land on: 2 ms of a 15 ms first
+# LINK_PIE: a position-dependent executable by default. A PIE's loader applies 102,000 relative
+# relocations to it at every start and copies the 321 pages they land on: 2 ms of a 15 ms first
 # frame, spent before main. The price is that the executable's own code and data load at a fixed
 # address (the libraries, heap and stack are still randomised), as fzf's Debian build does.
 # `make release LINK_PIE=-pie` builds a PIE instead.
 LINK_PIE   ?= -no-pie
 # Concrete generic types (a Dictionary of String to Setting, GRDB's and JSONDecoder's containers)
-# are reached through their metadata accessors, not by mangled name: the runtime demangled each
-# such name at its first use and scanned the binary's 7,300 protocol conformance records for its
+# are reached through their metadata accessors, not by mangled name: the runtime demangles each
+# such name at its first use and scans the binary's 7,300 protocol conformance records for its
 # requirements, 1.8 ms of the main thread's 4.3 before the first frame. A little more code.
 DIRECT_METADATA = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # STATIC_CXX: libstdc++ and libgcc linked in, not loaded: as shared libraries they cost every

@@ -23,7 +23,7 @@ depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/bin/rolo" 2>/dev/null
 # libcurl is loaded with dlopen by the first request (Sources/CCurl), and libjpeg and libpng by the
 # first picture (Sources/CImage/libraries.c), so dpkg-shlibdeps can't see them. libcurl: 7.68
 # brought curl_multi_wakeup; Ubuntu 24.04 renamed the package libcurl4t64, and libpng's
-# libpng16-16t64. The other two minimums are what dpkg-shlibdeps gave when they were linked.
+# libpng16-16t64. The other two minimums are what dpkg-shlibdeps gives when they are linked.
 depends="$depends, libjpeg62-turbo (>= 1.3.1), libpng16-16 (>= 1.6.2-1) | libpng16-16t64"
 depends="$depends, libcurl4 (>= 7.68.0) | libcurl4t64"
 

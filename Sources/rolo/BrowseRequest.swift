@@ -24,7 +24,7 @@ struct BrowseRequest: Equatable {
 
     /// The request of a command line with nothing to parse: no argument, or one source's name.
     /// rolo is usually started so, configured by its file and environment; swift-argument-
-    /// parser's reflection over every command and option took a third of such a launch's time
+    /// parser's reflection over every command and option takes a third of such a launch's time
     /// before its first frame. Nil for anything else, which the parser reads (and explains).
     static func unparsed(_ arguments: [String]) -> BrowseRequest? {
         guard arguments.count <= 1 else { return nil }
@@ -42,8 +42,8 @@ struct BrowseRequest: Equatable {
     /// they load); a mistake in them is exit status 2, a terminal rolo can't use 1.
     ///
     /// On the main actor from the start, where the screen runs: run on the global executor, the
-    /// launch hopped to a pool thread and back before its first frame, each hop waiting for a
-    /// thread to wake. Until the screen is up there is nothing else for the main actor to answer.
+    /// launch would hop to a pool thread and back before its first frame, each hop waiting for
+    /// a thread to wake. Until the screen is up there is nothing else for the main actor to answer.
     @MainActor
     func run() async throws {
         StartupTrace.mark("command line")
@@ -136,8 +136,8 @@ struct BrowseRequest: Equatable {
 
     /// The address book, read once the first frame is out: no first frame draws it (the
     /// directory marks its rows with cards when it comes), and read beside the first frame it
-    /// took the main thread's core. The wait is the main actor's, which runs it after the first
-    /// frame anyway: a task waiting in the pool woke a thread for it beside the first frame.
+    /// would take the main thread's core. The wait is the main actor's, which runs it after the
+    /// first frame anyway: a task waiting in the pool would wake a thread for it beside the first frame.
     @MainActor
     private static func readAddressBook(_ settings: Settings, after firstFrame: FirstFrameGate) -> Task<AddressBookIndex, Never> {
         Task { @MainActor in

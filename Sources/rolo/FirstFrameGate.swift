@@ -3,7 +3,7 @@ import Synchronization
 
 /// Opened once the first frame is out: work that waits on it begins then, at its own priority.
 ///
-/// On two cores, a thread woken at launch took the main thread's core for up to a millisecond at
+/// On two cores, a thread woken at launch takes the main thread's core for up to a millisecond at
 /// a time (perf's sched_switch, 20 launches: 0.5 ms of each first frame), even at utility
 /// priority: libdispatch gives it nice 2, and the kernel still favours a newly woken thread.
 final class FirstFrameGate: Sendable {

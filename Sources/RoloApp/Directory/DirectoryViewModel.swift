@@ -47,12 +47,12 @@ public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues
     private let service: any DirectoryService
     private let snapshots: DirectorySnapshotStore?
     /// The address book, once read; empty until then.
-    private var contacts = AddressBookIndex.empty
+    private(set) var contacts = AddressBookIndex.empty
     /// Reading the address book, until the source starts and takes its result.
     private var addressBookLoad: Task<AddressBookIndex, Never>?
     private let busy: BusyTracker
     /// The cards' photos; nil when images are off or the terminal can't show them.
-    private let pictures: PictureStore?
+    let pictures: PictureStore?
     private let now: () -> Date
     private let locale: Locale
     private let timeZone: TimeZone
@@ -258,7 +258,7 @@ public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues
         let repeats = await DirectoryList.repeats(listings, lastComplete)
         if repeats { listings = [] }
         await savedTask?.value
-        // The saved list's search index too: the merge beside it raised a second start's peak.
+        // The saved list's search index too: the merge beside it would raise a second start's peak.
         await prepared.search.wait()
         guard !Task.isCancelled else { return }
         // Merging and sorting 200,000 people takes longer than a frame: not on the main actor.
@@ -355,7 +355,7 @@ public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues
         prepared.employee(withID: rowID)
     }
 
-    // MARK: - Selection, detail and card
+    // MARK: - Selection and detail
 
     /// The detail needs nothing fetched, so the selection starts no work.
     public func detail(for rowID: String) -> [DetailBlock] {
@@ -365,30 +365,5 @@ public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues
             blocks.insert(.notice("Saved \(stamp): \(city) didn't answer this time", isError: false), at: 1)
         }
         return blocks
-    }
-
-    public func contactCardCount(for rowID: String) -> Int {
-        employee(withID: rowID).map(cards(for:))?.count ?? 0
-    }
-
-    public func contactCard(for rowID: String, at index: Int) -> OverlayContent? {
-        guard let cards = employee(withID: rowID).map(cards(for:)), cards.indices.contains(index) else { return nil }
-        let key = Self.photoKey(rowID, index)
-        return DirectoryCardOverlay.content(for: cards[index], picture: DirectoryCardOverlay.picture(
-            for: cards[index], state: pictures.map { $0.state(key, columns: Overlay.pictureSize.width, rows: Overlay.pictureSize.height) },
-            colorSeed: DirectoryCardOverlay.colorSeed(rowID)))
-    }
-
-    /// Decodes the card's embedded photo, once, through the shared pipeline.
-    public func contactCardShown(for rowID: String, at index: Int) {
-        guard let pictures, let cards = employee(withID: rowID).map(cards(for:)), cards.indices.contains(index),
-              case .embedded(let data)? = cards[index].photo else { return }
-        pictures.picture(Self.photoKey(rowID, index), columns: Overlay.pictureSize.width, rows: Overlay.pictureSize.height) { _ in data }
-    }
-
-    private static func photoKey(_ rowID: String, _ index: Int) -> String { "directory/card/\(index)/\(rowID)" }
-
-    private func cards(for employee: DirectoryEmployee) -> [ContactCard] {
-        contacts.index.cards(firstName: employee.firstName, lastName: employee.lastName)
     }
 }

@@ -6,7 +6,7 @@ import TerminalUI
 /// Decodes image bytes and renders them to half-block cells, off the main actor, caching both.
 ///
 /// One pipeline serves every source: a key names an image (e.g. "people/7/photo"), the bytes come
-/// from a loader (memory today, a disk cache or the network for the URL-based sources), and the
+/// from a loader (memory for an embedded photo, a disk cache or the network for a URL), and the
 /// result is a `CellImage` for a slot of a given size. Decoding happens once per image; each slot
 /// size is rendered once.
 public actor ImagePipeline {

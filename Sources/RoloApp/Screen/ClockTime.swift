@@ -3,7 +3,7 @@ import Foundation
 /// A time of day as the status line shows it, "HH:mm:ss" in a time zone.
 ///
 /// Worked out from the zone's offset rather than with a DateFormatter: a formatter's first use
-/// opens an ICU date formatter and calendar, which cost the first frame a millisecond on the
+/// opens an ICU date formatter and calendar, which costs the first frame a millisecond on the
 /// main actor. Seconds are truncated, as a formatter's are.
 enum ClockTime {
     /// `date`'s time of day in `zone`.

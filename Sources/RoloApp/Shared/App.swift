@@ -90,7 +90,7 @@ public final class App {
             ticker = Task { [weak self] in
                 while !Task.isCancelled {
                     // Five frames a second: the spinner still turns, and a wait on a slow
-                    // server costs under 1 % of a core (10 a second cost 1.4 %).
+                    // server costs under 1 % of a core (10 a second costs 1.4 %).
                     try? await Task.sleep(for: .milliseconds(200))
                     guard let self, !Task.isCancelled else { return }
                     guard self.controller.needsTicks else {
@@ -122,7 +122,7 @@ public final class App {
         let idle = controller.busy.isIdle && !controller.sources.contains { $0.isLoading }
         let bytes = Array("\(idle ? "idle" : "busy") \(frames)\n".utf8)
         // Whole or not at all for the reader, through a rename; no fsync (Foundation's atomic
-        // write syncs), which cost every frame of a test half a millisecond of the main actor.
+        // write syncs), which would cost every frame of a test half a millisecond of the main actor.
         let temporary = idleFile + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }

@@ -1,9 +1,10 @@
 import RoloCore
 
 /// A list's ``SearchIndex``, made off the main actor while the list it searches is drawn: the
-/// first frame shows the list, not its index. Folding 200,000 people's search text took a
-/// quarter of a second of the directory's answer → first frame; a search typed before the index
-/// is made waits for it (the list's filter is busy meanwhile, as for any search).
+/// first frame shows the list, not its index. Folding 200,000 people's search text takes a
+/// quarter of a second, which the directory's answer → first frame would otherwise wait for;
+/// a search typed before the index is made waits for it (the list's filter is busy meanwhile,
+/// as for any search).
 struct PendingSearchIndex: Sendable {
     private let made: Task<SearchIndex, Never>
 

@@ -1,7 +1,7 @@
 /// The position of each row id in a list of ids: an open-addressed table of `Int32` positions
 /// over the ids themselves.
 ///
-/// A `[String: Int]` of 200,000 ids took 12.6 MB, most of it a second copy of every id's
+/// A `[String: Int]` of 200,000 ids takes 12.6 MB, most of it a second copy of every id's
 /// 16 bytes beside an 8-byte value, kept for as long as the list is shown. Here the ids are
 /// kept once, in order, and the table holds 4 bytes per slot: about 5 MB for the same list.
 struct RowIDTable: Sendable {

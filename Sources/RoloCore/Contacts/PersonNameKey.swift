@@ -41,7 +41,7 @@ public struct PersonNameKey: Hashable, Sendable, CustomStringConvertible {
         // Latin and Cyrillic letters are NFC as they are, and lower-case into NFC (İ's "i" and
         // combining dot compose into nothing): Foundation's two passes can be left out.
         if SearchKey.isSimpleLetters(part) {
-            // Their only blanks are ASCII; splitting by `Character` looked each grapheme's
+            // Their only blanks are ASCII; splitting by `Character` looks each grapheme's
             // property up, a tenth of a second over the directory's 200,000 people. Without folding,
             // the collapse can't give up.
             return SearchKey.collapsingASCIIBlanks(part, folding: false)!.lowercased()

@@ -6,7 +6,7 @@ import Glibc
 /// Runs long synchronous work (decoding a 25 MB answer, sorting 200,000 people) on a Dispatch
 /// thread rather than in Swift's concurrency pool, whose threads (one per core) the rest of rolo
 /// needs: with both of a 2-core machine's taken by the directory's two decodes, even quitting
-/// had to wait for one to finish.
+/// would wait for one to finish.
 public enum HeavyWork {
     /// The value of `work`, computed on a Dispatch thread.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -18,8 +18,8 @@ public enum HeavyWork {
 
     /// Hands the memory finished work freed back to the system (glibc's `malloc_trim`). Each
     /// work thread allocates from an arena of its own, and what one step freed in its arenas
-    /// wasn't reused by the next step's threads: loading 200,000 people, the resident size only
-    /// grew, about 100 MB past what was live.
+    /// isn't reused by the next step's threads: untrimmed, loading 200,000 people leaves the
+    /// resident size about 100 MB past what is live.
     public static func returnFreedMemory() {
         _ = libc("malloc_trim", as: (@convention(c) (Int) -> Int32).self)?(0)
     }
@@ -37,9 +37,9 @@ public enum HeavyWork {
 
     /// Fixes glibc's threshold for mapping a block on its own at ``largeBlock``, before the
     /// first heavy work. glibc starts at 128 KB but raises the threshold to the size of any
-    /// mapped block that is freed, up to 32 MB: once the first answer's body had gone, the
-    /// lists made after it (arrays of 8–16 MB, the search text) were carved from the arenas,
-    /// and stayed resident when freed. At 200,000 people that was 10–30 MB past what was live.
+    /// mapped block that is freed, up to 32 MB: once the first answer's body has gone, the
+    /// lists made after it (arrays of 8–16 MB, the search text) would be carved from the arenas
+    /// and stay resident when freed: 10–30 MB past what is live at 200,000 people.
     private static let largeBlocksMapped: Void = {
         _ = libc("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)?(mmapThreshold, largeBlock)
     }()

@@ -52,9 +52,9 @@ struct PlainJSONReader {
             if byte < 0x20 || byte == UInt8(ascii: "\\") { return nil }
             if byte >= 0x80 { ascii = false }
         }
-        // `String(validating:as:)` is generic over the encoding and not inlined: it looked up
+        // `String(validating:as:)` is generic over the encoding and not inlined: it looks up
         // its metadata at every call, a fifth of the directory's decode. Decoding repairs what
-        // isn't UTF-8, so the text was valid exactly when the repaired bytes are the same.
+        // isn't UTF-8, so the text is valid exactly when the repaired bytes are the same.
         let string = String(decoding: text, as: UTF8.self)
         guard ascii || string.utf8.elementsEqual(text) else { return nil }
         index = end + 1

@@ -22,7 +22,7 @@ extension ListRecord {
 /// core side by side.
 ///
 /// `JSONDecoder` parses a whole body into a tree of about twice its size before the first
-/// record is made: for 200,000 foods, 34 MB of body held 95 MB at once. A run's tree is a few
+/// record is made: for 200,000 foods, 34 MB of body holds 95 MB at once. A run's tree is a few
 /// hundred KB, and the runs of one wave are read on all cores.
 enum RecordRuns {
     /// Elements per run: a run's tree stays well under a MB, and a wave's work dwarfs its setup.

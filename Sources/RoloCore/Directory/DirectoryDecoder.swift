@@ -34,15 +34,15 @@ public enum DirectoryDecoder {
     }
 
     /// `{"employees": [...]}` read a run of employees at a time (see ``RecordRuns``): a whole
-    /// decode of 200,000 people held a tree of about 80 MB per city. The object with its list
-    /// emptied is decoded whole as before, so a body that is wrong outside the list is left to
+    /// decode of 200,000 people holds a tree of about 80 MB per city. The object with its list
+    /// emptied is decoded whole, so a body that is wrong outside the list is left to
     /// the whole decode and its message; nil then, or when the scan can't find the list.
     private static func employeesInRuns(_ data: Data) -> DecodedList<DirectoryEmployee>? {
         listInObject(data).flatMap { RecordRuns.decode(DirectoryRecord.self, from: data, array: $0) }
     }
 
     /// Where the `employees` array of `{"employees": [...]}` is in `data`, when the object with
-    /// that list emptied decodes whole as before; nil otherwise.
+    /// that list emptied decodes whole; nil otherwise.
     private static func listInObject(_ data: Data) -> Range<Int>? {
         guard let list = JSONScan.arrayMember("employees", of: data),
               let rest = try? JSONDecoder().decode(DirectoryList.self, from: JSONScan.emptying([list], of: data)),

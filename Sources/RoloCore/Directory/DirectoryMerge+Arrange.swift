@@ -5,8 +5,8 @@ extension DirectoryMerge {
     /// row ids (`keys`' texts, in that order) and `cities` held as positions in them, where
     /// `origins[c][i]` is the index the merge gave `cities[c]`'s person `i`.
     ///
-    /// A sorted copy beside the merged people was 16 MB more at 200,000, and so were the
-    /// cities' own arrays for as long as the answer was kept.
+    /// A sorted copy beside the merged people would be 16 MB more at 200,000, and so would the
+    /// cities' own arrays, for as long as the answer is kept.
     static func arrange(
         _ employees: inout [DirectoryEmployee], keys: [PersonNameKey], cities: [DirectorySnapshot.City],
         origins: [[Int32]], locale: Locale

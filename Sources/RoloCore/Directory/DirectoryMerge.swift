@@ -20,7 +20,7 @@ public enum DirectoryMerge {
 
     /// ``merge(_:)``'s people, and each one's ``DirectoryEmployee/nameKey``, which the merge
     /// works out anyway: the list's row ids are these keys, and normalising 200,000 names a
-    /// second time took most of a second.
+    /// second time takes most of a second.
     public static func mergeKeyed(_ lists: [[DirectoryEmployee]]) -> (employees: [DirectoryEmployee], keys: [PersonNameKey]) {
         let merged = mergeTraced(lists)
         return (merged.employees, merged.keys)
@@ -51,8 +51,8 @@ public enum DirectoryMerge {
                     continue
                 }
                 origins[list][item] = Int32(index)
-                // In place: a copy of the person out and back cost a retain and a release of
-                // each of its texts, and a new projects array even when nothing was added.
+                // In place: a copy of the person out and back costs a retain and a release of
+                // each of its texts, and a new projects array even when nothing is added.
                 if merged[index].phone == nil, let phone = employee.phone { merged[index].phone = phone }
                 if merged[index].projects.count + employee.projects.count <= 16 {
                     for project in employee.projects where !merged[index].projects.contains(project) {
@@ -84,7 +84,7 @@ public enum DirectoryMerge {
 
     /// The indices ordered by `(group, last, first, index)`. The three ranks are packed into one
     /// integer when they fit (they do below 16 million people): comparing tuples of three array
-    /// lookups made the sort of 200,000 people a tenth of a second.
+    /// lookups costs the sort of 200,000 people a tenth of a second.
     private static func sortedByRanks(_ group: [Int32], _ last: [Int32], _ first: [Int32]) -> [Int] {
         let fits = group.allSatisfy { (0..<(1 << 15)).contains($0) }
             && last.allSatisfy { (0..<(1 << 24)).contains($0) } && first.allSatisfy { (0..<(1 << 24)).contains($0) }
@@ -122,7 +122,7 @@ public enum DirectoryMerge {
         // Each name field's texts are ranked once by their collation keys, side by side (a
         // collator each: ICU's aren't thread-safe); the sort compares integers. The email only
         // parts people equal in the rest, who are rare (the merge made one of each name), so
-        // it is ranked among them alone: ranking 200,000 emails was a third of the sort.
+        // it is ranked among them alone: ranking 200,000 emails is a third of the sort.
         let positions = DirectoryEmployee.Position.allCases
         let titleRanks = Collator(locale: locale).ranks(of: positions.map(\.title))
         let positionRank = Dictionary(uniqueKeysWithValues: zip(positions, titleRanks))

@@ -8,7 +8,7 @@ extension DirectoryRecord {
     ///
     /// Nil when any element is anything else (an escape, a number for a name, a missing or
     /// unknown key, a syntax error): `JSONDecoder` then reads the run, and skips or words what
-    /// is wrong exactly as it always has.
+    /// is wrong exactly as it does for any other run.
     static func readPlain(_ elements: UnsafeBufferPointer<UInt8>, count: Int) -> [DirectoryEmployee]? {
         var reader = PlainJSONReader(elements)
         var projects = SharedProjects()

@@ -60,7 +60,7 @@ struct DirectoryRecord: ListRecord {
 
     /// The space separators (Zs) and the tab, the blanks `CharacterSet.whitespaces` trims (it
     /// holds the zero-width space too, which never starts this trim). ASCII is answered without
-    /// the Unicode tables: two lookups a field were a tenth of the directory's decode.
+    /// the Unicode tables: two lookups a field are a tenth of the directory's decode.
     static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar == " " || scalar == "\t" }
         return scalar.properties.generalCategory == .spaceSeparator

@@ -3,7 +3,7 @@
 ///
 /// The last complete answer is kept for as long as rolo runs, to fill in a city that fails
 /// later, and saved after it is shown. As arrays of their own, the cities of 200,000 people
-/// held 16 MB of records beside the merged list, which holds the same people; as positions
+/// would hold 16 MB of records beside the merged list, which holds the same people; as positions
 /// they take 4 bytes a person. A person the merge changed (a phone or projects from another
 /// city, a namesake's spelling) is kept as the listing gave them.
 public struct DirectoryRoster: RandomAccessCollection, Sendable {

@@ -2,12 +2,12 @@ import Foundation
 
 extension DirectorySnapshotStore {
     /// The snapshot in `data`, each list of people read a run at a time (see ``RecordRuns``):
-    /// a whole decode of a 200,000-person file held a tree several times the file's 30 MB,
-    /// while the network's answers were being read beside it.
+    /// a whole decode of a 200,000-person file holds a tree several times the file's 30 MB,
+    /// while the network's answers are read beside it.
     ///
     /// The file is ours (``DirectorySnapshotWriter``), so a scan can find its lists: each of
     /// format 2's `cities[…].employees`, format 1's `employees`. The rest, with those lists
-    /// emptied, is decoded whole as before. Nil when the scan can't find the lists, the rest
+    /// emptied, is decoded whole. Nil when the scan can't find the lists, the rest
     /// doesn't read, or a person doesn't: the whole decode then reads the file or says why not.
     static func readInRuns(_ data: Data) -> DirectorySnapshot? {
         guard let lists = SavedLists(data) else { return nil }

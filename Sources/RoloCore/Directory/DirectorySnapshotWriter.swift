@@ -4,7 +4,7 @@ import Foundation
 /// ``DirectorySnapshotStore`` reads (version 2), keys sorted as `JSONEncoder` would sort them.
 ///
 /// `JSONEncoder` builds a tree of the whole list before it writes a byte: for 200,000 people
-/// that tree took about 150 MB and 5 s of a core, every time a refresh was saved.
+/// that tree takes about 150 MB and 5 s of a core, every time a refresh is saved.
 struct DirectorySnapshotWriter {
     private var buffer: [UInt8] = []
     private let write: (UnsafeRawBufferPointer) throws -> Void

@@ -1,7 +1,7 @@
 /// Hands out one array for each list of projects seen, so people who worked on the same
 /// projects share it.
 ///
-/// Each person's projects were an array of their own, 48–64 bytes even for one name: about
+/// An array of projects for each person is 48–64 bytes even for one name: about
 /// 10 MB for 200,000 people, who in a directory mostly share a few lists. Used within one
 /// run of a decode (a few thousand people), so the table stays small.
 struct SharedProjects {

@@ -1,7 +1,7 @@
 extension DumpSchemas {
     /// Every source's fields as `rolo dump --help` lists them: a literal, because the command's
-    /// configuration is built on every start of rolo, and generating this there cost a
-    /// millisecond of each launch. A test keeps it equal to ``fieldList()``.
+    /// configuration is built on every start of rolo, and generating this there would cost
+    /// a millisecond of each launch. A test keeps it equal to ``fieldList()``.
     public static let fieldsHelp = """
           people      id, name, first_name, last_name, gender, birth_date
           directory   name, first_name, last_name, email, phone, position, projects,

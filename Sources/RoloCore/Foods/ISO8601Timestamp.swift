@@ -16,8 +16,9 @@ enum ISO8601Timestamp {
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, an optional fraction, then `Z` or `±HH:MM`, every field in range,
-    /// read by hand: what the server writes, at a fraction of a format style's cost (it was a
-    /// quarter of decoding 200,000 foods). Anything else is nil, for the format styles to judge.
+    /// read by hand: what the server writes, at a fraction of a format style's cost (a format
+    /// style is a quarter of decoding 200,000 foods). Anything else is nil, for the format
+    /// styles to judge.
     static func plainDate(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { bytes -> Date? in

@@ -5,8 +5,8 @@ import Logging
 /// each request, a cap on the decoded body, redirects that never carry a token to another host,
 /// and proxies from the environment as curl reads them.
 ///
-/// URLSession (FoundationNetworking) spun a core while it waited for an answer, timed out only
-/// when a server went idle, and kept `--static-swift-stdlib` from linking; see the README.
+/// Not URLSession (FoundationNetworking): it spins a core while it waits for an answer, times
+/// out only when a server goes idle, and keeps `--static-swift-stdlib` from linking; see the README.
 public final class CurlHTTPClient: HTTPClient {
     private let engine = CurlEngine()
     private let maxBodyBytes: Int

@@ -8,7 +8,7 @@ import Logging
 /// and written together once the start is over.
 public enum StartupTrace {
     /// Whether the environment asks for the trace; read once, with `getenv`: Foundation's
-    /// `environment` copies every variable into a dictionary, which cost the traced launch
+    /// `environment` copies every variable into a dictionary, which costs the traced launch
     /// half a millisecond before its first mark.
     public static let isEnabled = getenv("ROLO_TRACE_STARTUP").map { String(cString: $0) == "1" } ?? false
 
@@ -26,7 +26,7 @@ public enum StartupTrace {
         marks.withLock { marks in
             guard !marks.written else { return }
             // Read under the lock: two threads marking at once (the directory's cities answer
-            // side by side) appended their steps in the other order than their clock reads.
+            // side by side) would append their steps in the other order than their clock reads.
             let now = DispatchTime.now().uptimeNanoseconds
             if marks.origin == nil { marks.origin = now }
             marks.steps.append((name, now))
@@ -47,7 +47,7 @@ public enum StartupTrace {
     }
 
     /// The steps as one line, each with the milliseconds it took since the one before; a step
-    /// stamped before the one before it took +0.0 (the subtraction trapped on it).
+    /// stamped before the one before it gets +0.0, where subtracting the unsigned stamps would trap.
     static func describe(_ steps: [(name: String, at: UInt64)], origin: UInt64) -> String {
         var previous = origin
         var parts: [String] = []

@@ -43,7 +43,7 @@ public struct BirthDate: Sendable, Equatable {
     }
 
     /// The words of `raw`: ASCII text, nearly all of it, is split byte by byte, since asking
-    /// each character whether it is whitespace was a fifth of decoding 200,000 employees.
+    /// each character whether it is whitespace is a fifth of decoding 200,000 employees.
     private static func words(_ raw: String) -> [Substring] {
         guard raw.utf8.allSatisfy({ $0 < 0x80 }) else { return raw.split(whereSeparator: \.isWhitespace) }
         // The ASCII whitespace `Character.isWhitespace` knows: tab to carriage return, space.

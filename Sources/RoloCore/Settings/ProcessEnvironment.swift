@@ -3,7 +3,7 @@ import Foundation
 /// The process's environment variables.
 public enum ProcessEnvironment {
     /// Every variable, read straight from `environ`: what `ProcessInfo.processInfo.environment`
-    /// gives, whose first use cost the launch half a millisecond before its first frame. A name
+    /// gives, whose first use costs the launch half a millisecond before its first frame. A name
     /// set twice keeps its first value, the one `getenv` returns; an entry without `=` is skipped.
     public static func variables() -> [String: String] {
         var variables: [String: String] = [:]

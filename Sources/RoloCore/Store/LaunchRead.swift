@@ -4,12 +4,12 @@ import GRDBSQLite
 /// The launch's read of one source's stored page, through SQLite's C API on a read-only
 /// connection of its own: what ``PersonStore/snapshot(_:picking:)`` reads, without waiting for
 /// the pool. Opening the pool (its connections' set-up, the WAL's, the migrations' check, and
-/// GRDB's first use of Foundation's calendar for a date column) took 4 ms, on the launch's
+/// GRDB's first use of Foundation's calendar for a date column) takes 4 ms, on the launch's
 /// critical path; this read takes a fraction of that, and the pool opens beside the first frame.
 ///
 /// It gives up (nil) rather than guess: no file, a database another version of rolo migrated
 /// (its migrations aren't exactly this one's), a value of an unexpected type or form, a busy
-/// lock. The caller then reads through the pool as before.
+/// lock. The caller then reads through the pool.
 enum LaunchRead {
     /// `source`'s state, its stored count and the payloads at the positions `pick` chooses,
     /// read in one transaction from the database file at `path`; nil when the read gave up.
@@ -110,7 +110,7 @@ enum LaunchRead {
         else { return nil }
         let seconds = CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
         // From 2001, as Foundation's calendar counts (and GRDB's date is), so the sum rounds the
-        // same way: counted from 1970, a fifth of dates came out one bit apart.
+        // same way: counted from 1970, a fifth of dates would come out one bit apart.
         return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(millisecond) / 1_000)
     }
 

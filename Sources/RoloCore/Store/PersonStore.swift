@@ -52,7 +52,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// thread, from the database file itself on a read-only connection of its own
     /// (``LaunchRead``), without waiting for the pool to open. Nil when that read gives up (no
     /// file yet, a database in memory, another version's schema, a lock held): the pool's own
-    /// read then follows, as before. Throws when a stored person can't be decoded.
+    /// read then follows. Throws when a stored person can't be decoded.
     public func launchSnapshot(
         _ source: String, picking pick: (SourceState?, Int) -> Range<Int>?
     ) throws -> (state: SourceState?, count: Int, persons: [Person])? {

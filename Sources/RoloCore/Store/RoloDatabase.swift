@@ -41,7 +41,7 @@ public final class RoloDatabase: Sendable {
         let path = path
         // A thread, not a task: a store's first use waits for the open, possibly on every thread
         // of the concurrency pool, and the open must not need one of them. Made when the open
-        // begins, not now: a thread starting beside the first frame took the main thread's core
+        // begins, not here: a thread starting beside the first frame takes the main thread's core
         // (and its malloc arena's set-up the address space's lock) for a third of a millisecond.
         let connection = Connection(opening: { connection in
             Thread.detachNewThread {
@@ -110,7 +110,7 @@ public final class RoloDatabase: Sendable {
     /// At exit: moves the WAL's pages into the database file and empties the WAL, so that the
     /// next launch's first connection has nothing to recover. The persistent WAL is never
     /// checkpointed otherwise until it reaches 1,000 pages, and the first connection of every
-    /// launch read all of it back, frame by frame, to rebuild its index.
+    /// launch would read all of it back, frame by frame, to rebuild its index.
     ///
     /// On a connection of its own with no busy handler, so it never waits: a write in progress
     /// (this rolo's own, or another's) or a reader in another rolo skips it, and the WAL is left
@@ -129,8 +129,8 @@ public final class RoloDatabase: Sendable {
     }
 
     /// The pool's connections keep the `-wal` and `-shm` files when the last one closes
-    /// (SQLite's persistent WAL): deleting them at every exit had every launch create both again,
-    /// which on ext4 cost the database's open more than its SQL did.
+    /// (SQLite's persistent WAL): deleting them at every exit would have every launch create both
+    /// again, which on ext4 costs the database's open more than its SQL does.
     ///
     /// A busy database is waited for, up to 5 s, rather than an error at once: at launch the
     /// first page is read beside the pool's open (``LaunchRead``), and whichever connection comes
@@ -158,7 +158,7 @@ public final class RoloDatabase: Sendable {
     }
 
     /// `<directory>/rolo.sqlite`, joined as text: the launch makes it on the main actor, where
-    /// `URL`'s first `appendingPathComponent` cost half a millisecond.
+    /// `URL`'s first `appendingPathComponent` costs half a millisecond.
     private static func path(in directory: String) -> String {
         (directory.hasSuffix("/") ? directory : directory + "/") + fileName
     }

@@ -21,8 +21,8 @@ struct SourceStateRecord: Codable, FetchableRecord, PersistableRecord {
 
     /// Reads the columns by name, not through `Codable`: the launch reads this row before its
     /// first frame, and GRDB's row decoder and its key lookup (`fetchOne(db, key:)` asks SQLite
-    /// for the table's primary key first) took a millisecond and a half of it. A value of the
-    /// wrong type throws, as the decoder did.
+    /// for the table's primary key first) take a millisecond and a half of it. A value of the
+    /// wrong type throws, as it would through the decoder.
     init(row: Row) throws {
         source = try row.decode(forColumn: "source")
         seed = try row.decode(forColumn: "seed")

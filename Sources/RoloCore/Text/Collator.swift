@@ -5,11 +5,11 @@ import Foundation
 /// so an Estonian locale puts `š`, `z`, `ž` between `s` and `t` and `õ` after `w`.
 ///
 /// Comparing through `String.compare` bridges to CoreFoundation and opens ICU at every call:
-/// sorting 200,000 people that way took 17 s. This collator lowercases and turns each distinct
+/// sorting 200,000 people that way takes 17 s. This collator lowercases and turns each distinct
 /// text into an ICU sort key once, then orders by comparing the keys' bytes. The collator is
 /// configured as CoreFoundation's comparison uses it (primary and secondary strength, the case
 /// level, punctuation not ignorable), so the order is the one `String.compare` gives, except
-/// where that contradicted itself (in Estonian it called `pasü` greater than `paš` and `paš`
+/// where that contradicts itself (in Estonian it calls `pasü` greater than `paš` and `paš`
 /// greater than `pasü`): there the locale's alphabet decides.
 ///
 /// Only the first ``TextBound/line`` characters of a text count, as only they are ever shown:
@@ -43,7 +43,7 @@ public final class Collator {
     /// fields at once.
     public func ranks(of texts: [String]) -> [Int32] {
         // Texts are told apart by their bytes: two spellings of one text (NFC and not) get a key
-        // each, equal keys, so one rank. String's own hash checked each name for NFC.
+        // each, equal keys, so one rank. String's own hash checks each name for NFC.
         var idByText: [UTF8Key: Int32] = [:]
         idByText.reserveCapacity(texts.count)
         var distinct: [String] = []

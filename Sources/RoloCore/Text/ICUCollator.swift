@@ -65,7 +65,7 @@ final class ICUCollator {
     /// rank for equal keys.
     ///
     /// Keys are ordered by their first eight bytes as one integer, and by all their bytes only
-    /// where those are equal: sorting 200,000 keys by `memcmp` alone took a quarter of a second.
+    /// where those are equal: sorting 200,000 keys by `memcmp` alone takes a quarter of a second.
     /// A key shorter than eight bytes is padded with zeros, which orders it as its end (a zero
     /// byte found nowhere else) does.
     static func ranks(by keys: SortKeys) -> [Int32] {

@@ -24,7 +24,7 @@ public enum SearchKey {
     private static let letterRanges: [ClosedRange<UInt32>] = [0xC0...0x24F, 0x400...0x482, 0x48A...0x4FF]
 
     /// Each of those scalars folded by Foundation once, so a name in them is folded scalar by
-    /// scalar: Foundation's folding cost microseconds a name, a second over 200,000 people.
+    /// scalar: Foundation's folding costs microseconds a name, a second over 200,000 people.
     private static let foldedLetters: [UInt32: [UInt8]] = {
         var table: [UInt32: [UInt8]] = [:]
         for range in letterRanges {
@@ -68,8 +68,8 @@ public enum SearchKey {
 
     /// `text` with its ASCII blank runs made one space and none at the ends; with `folding`,
     /// also its ASCII capitals made small, and nil when it isn't all ASCII. Written straight into
-    /// the string's storage: appending to an array a byte at a time was a tenth of a second over
-    /// 200,000 people. (A flag, not a closure: a call per byte through one cost more again.)
+    /// the string's storage: appending to an array a byte at a time is a tenth of a second over
+    /// 200,000 people. (A flag, not a closure: a call per byte through one costs more again.)
     static func collapsingASCIIBlanks(_ text: String, folding: Bool) -> String? {
         var text = text
         return text.withUTF8 { source -> String? in

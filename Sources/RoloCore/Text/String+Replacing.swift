@@ -3,7 +3,7 @@ extension String {
     /// without overlaps: Foundation's `replacingOccurrences(of:with:)` with no options, compared
     /// byte for byte as it compares code units.
     ///
-    /// Foundation's goes through `NSString`, whose first use cost the launch half a millisecond
+    /// Foundation's goes through `NSString`, whose first use costs the launch half a millisecond
     /// before its first frame (the settings' variable names, the log's lines); this one is plain
     /// UTF-8, and text without `target` comes back as it is.
     public func replacingEvery(_ target: String, with replacement: String) -> String {

@@ -4,7 +4,7 @@ extension StringProtocol {
     /// The text without the spaces and tabs (`CharacterSet.whitespaces`) at either end.
     ///
     /// Text that has none there, nearly all of it, is returned as it is after looking at two
-    /// scalars: Foundation's trimming goes through `NSString` and cost more than parsing the
+    /// scalars: Foundation's trimming goes through `NSString` and costs more than parsing the
     /// record around it, for every field of 200,000 records.
     public var trimmingWhitespace: String {
         guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return "" }
@@ -20,5 +20,5 @@ extension StringProtocol {
     }
 }
 
-/// Made once: the `CharacterSet.whitespaces` getter itself showed in the profile.
+/// Made once: the `CharacterSet.whitespaces` getter itself shows in a profile.
 private let whitespaces = CharacterSet.whitespaces

@@ -3,7 +3,7 @@ import Foundation
 /// The account's organisations and users, which v2 persons name by id only.
 ///
 /// There is one organisation per 25 persons (at least 10): organisation `n` is a branch of brand
-/// `(n - 1) % 10`, so a person's seeded brand stays what it was when the account had ten. Every
+/// `(n - 1) % 10`, so a person's seeded brand is the same whatever the account's size. Every
 /// 97th person belongs to an organisation that was deleted: v1 still names it (inactive), the v2
 /// list leaves it out. The users are the three owners and a deactivated colleague, listed as
 /// `/v1/users` lists everyone.

@@ -51,7 +51,7 @@ public final class StandInServer: Sendable {
         // `run()` throws at once when the port is taken, while `waitUntilListening()` would
         // only time out later: whichever reports first decides. Its deadline is generous because
         // it only matters when neither reports: on a machine whose cores the test suite keeps
-        // busy, FlyingFox's 5 s default failed starts that were merely slow to be scheduled.
+        // busy, FlyingFox's 5 s default fails starts that are merely slow to be scheduled.
         let runTask = Task {
             do {
                 try await http.run()

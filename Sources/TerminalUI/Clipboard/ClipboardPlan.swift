@@ -74,8 +74,8 @@ public struct TmuxClipboardOptions: Sendable, Equatable {
         allowsPassthrough = Self.isBefore33(parts[0]) || passthrough == "1" || passthrough == "on" || passthrough == "all"
     }
 
-    /// Whether a version such as "3.2a", "2.9" or "next-3.4" is older than 3.3, where
-    /// passthrough became opt-in.
+    /// Whether a version such as "3.2a", "2.9" or "next-3.4" is older than 3.3, the first
+    /// tmux whose passthrough is opt-in.
     static func isBefore33(_ version: String) -> Bool {
         let digits = version.drop { !$0.isNumber }
         let numbers = digits.split(separator: ".").map { Int($0.prefix { $0.isNumber }) ?? 0 }

@@ -12,7 +12,7 @@ public struct KittyGraphics: Sendable {
 
     /// Base64 bytes an escape carries at most; the protocol's limit.
     static let chunkSize = 4096
-    /// zlib's fastest level: the tests' 320×320 photo came out no larger at 1 than at 6 (223 of
+    /// zlib's fastest level: the tests' 320×320 photo comes out no larger at 1 than at 6 (223 of
     /// 307 KB; photo noise is what deflate can't shrink) in about half the time (7 against 12 ms).
     static let compressionLevel: Int32 = 1
 

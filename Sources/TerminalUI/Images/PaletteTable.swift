@@ -3,7 +3,7 @@ import Synchronization
 /// A table of palette indices filled as it is read: each cell is worked out the first time it
 /// is asked for, and kept.
 ///
-/// The whole 64³ table took 65 ms to build (release), on whichever thread drew the first image
+/// The whole 64³ table costs 65 ms to build (release), on whichever thread draws the first image
 /// for a 256-colour terminal: the main actor's, at the first avatar. An image asks for a few
 /// hundred distinct cells, so filling only those costs well under a millisecond. Cells are
 /// atomic bytes, so threads drawing images at once can share the table: two that work out the
