@@ -120,12 +120,14 @@ test: build
 # then HTTP: stand-in image loads per second, and rolo's CPU time while it waits for an answer;
 # then launch → first frame beside tig and fzf; then people, foods and the directory at 200,000
 # records (decode MB/s, answer → first frame, End, a search keystroke, peak memory, q while
-# reading) and a 100 KB field, in-process and through a pty.
+# reading) and a 100 KB field, in-process and through a pty; last, a configured source's store
+# at 100,000 records (insert, open, a search keystroke).
 bench: bench-deps release
 	$(RELEASE) --product rolo-bench
 	$(RELEASE) --product rolo-pipedrive-bench
 	$(RELEASE) --product rolo-http-bench
 	$(RELEASE) --product rolo-load-bench
+	$(RELEASE) --product rolo-custom-bench
 	$(RELEASE_DIR)/release/rolo-bench
 	$(RELEASE_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(RELEASE_BIN) 9
@@ -134,6 +136,7 @@ bench: bench-deps release
 	python3 scripts/measure-startup.py $(RELEASE_BIN) 15
 	$(RELEASE_DIR)/release/rolo-load-bench 200000 5
 	python3 scripts/measure-load.py $(RELEASE_BIN) 5 200000
+	$(RELEASE_DIR)/release/rolo-custom-bench 100000 3
 
 # The release binary (incremental after the first, slow, build).
 release: deps $(STATIC_CXX_DIR)/libstdc++.a
