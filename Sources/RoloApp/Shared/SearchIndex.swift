@@ -107,7 +107,7 @@ struct SearchIndex: Sendable {
                 guard let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return false }
                 var from = 0
                 var hits = 0
-                while let hit = Self.find(pinBase, pin.count, in: hayBase, from: from, to: hay.count) {
+                while let hit = SearchKey.offset(of: pinBase, pin.count, in: hayBase, from: from, to: hay.count) {
                     hits += 1
                     if hits % 4096 == 0, Task.isCancelled { return true }
                     let position = record(at: hit)
@@ -131,7 +131,7 @@ struct SearchIndex: Sendable {
         bytes.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
                 guard let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return pin.isEmpty }
-                return Self.find(pinBase, pin.count, in: hayBase, from: Int(starts[position]), to: Int(starts[position + 1])) != nil
+                return SearchKey.offset(of: pinBase, pin.count, in: hayBase, from: Int(starts[position]), to: Int(starts[position + 1])) != nil
             }
         }
     }
@@ -146,21 +146,6 @@ struct SearchIndex: Sendable {
         }
         // starts[low] <= offset < starts[low + 1]: an empty key, sharing its start, is passed.
         return low
-    }
-
-    /// The offset of `needle` in `hay[from..<to]`: `memchr` to each place its first byte occurs,
-    /// `memcmp` there (glibc's `memmem` isn't visible to Swift without `_GNU_SOURCE`).
-    private static func find(
-        _ needle: UnsafePointer<UInt8>, _ length: Int, in hay: UnsafePointer<UInt8>, from: Int, to end: Int
-    ) -> Int? {
-        var start = from
-        while end - start >= length {
-            guard let hit = memchr(hay + start, Int32(needle.pointee), end - start - length + 1) else { return nil }
-            let found = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - hay
-            if memcmp(hay + found, needle, length) == 0 { return found }
-            start = found + 1
-        }
-        return nil
     }
 }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A record that the list's `/` and `rolo dump --search` find by the same fields, folded and
 /// matched the same way: the fields are declared here once, by the record, so the screen and
 /// the dump can't drift apart.
@@ -18,9 +22,10 @@ extension Searchable {
     /// Whether `term` is found in the record, as the list's `/` finds it: a blank term finds
     /// every record.
     public func matches(_ term: String) -> Bool {
-        SearchKey.needles(of: term, everyWord: Self.searchesEveryWord).allSatisfy { needle in
-            SearchKey.contains(needle, in: Array(searchKey.utf8))
-        }
+        let needles = SearchKey.needles(of: term, everyWord: Self.searchesEveryWord)
+        guard !needles.isEmpty else { return true }
+        let key = Array(searchKey.utf8)
+        return needles.allSatisfy { SearchKey.contains($0, in: key) }
     }
 }
 
@@ -36,14 +41,27 @@ extension SearchKey {
     /// Whether `key` holds `needle`'s bytes. Folded text never holds a newline, so a needle
     /// can't span two fields, which the key keeps apart by one.
     public static func contains(_ needle: [UInt8], in key: [UInt8]) -> Bool {
-        guard needle.count <= key.count else { return false }
-        guard let first = needle.first else { return true }
-        var start = 0
-        while start + needle.count <= key.count {
-            guard let hit = key[start...(key.count - needle.count)].firstIndex(of: first) else { return false }
-            if key[hit..<(hit + needle.count)].elementsEqual(needle) { return true }
-            start = hit + 1
+        guard !needle.isEmpty else { return true }
+        return key.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                guard let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return false }
+                return offset(of: pinBase, pin.count, in: hayBase, from: 0, to: hay.count) != nil
+            }
         }
-        return false
+    }
+
+    /// The offset of `needle` (`length` ≥ 1 bytes) in `hay[from..<to]`: `memchr` to each place its
+    /// first byte occurs, `memcmp` there (glibc's `memmem` isn't visible to Swift without `_GNU_SOURCE`).
+    public static func offset(
+        of needle: UnsafePointer<UInt8>, _ length: Int, in hay: UnsafePointer<UInt8>, from: Int, to end: Int
+    ) -> Int? {
+        var start = from
+        while end - start >= length {
+            guard let hit = memchr(hay + start, Int32(needle.pointee), end - start - length + 1) else { return nil }
+            let found = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - hay
+            if memcmp(hay + found, needle, length) == 0 { return found }
+            start = found + 1
+        }
+        return nil
     }
 }
