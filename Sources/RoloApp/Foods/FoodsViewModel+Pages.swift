@@ -202,14 +202,13 @@ extension FoodsViewModel {
         guard let shownLoad, !shownLoad.paging.isComplete else { return nil }
         if shownLoad.asking { return .header(Self.loadingMore) }
         guard let nextPageFailure else { return nil }
-        return .row(ListRow(id: Self.retryRowID, cells: ["Couldn't load more: \(nextPageFailure.message.withoutKeyHint)",
-                                                         "Enter to retry"], spansColumns: true))
+        return .row(.retryingMore(id: Self.retryRowID, reason: nextPageFailure.message.withoutKeyHint))
     }
 
     /// The retry row's detail.
     var retryDetail: [DetailBlock] {
         guard let nextPageFailure else { return [] }
-        return [.title("More foods"), .gap, .notice("Couldn't load more: \(nextPageFailure.message.withoutKeyHint)", isError: true),
+        return [.title("More foods"), .gap, .notice(ListRow.couldNotLoadMore(nextPageFailure.message.withoutKeyHint), isError: true),
                 .gap, .paragraph("Enter, or scrolling to the end again, tries again; r reloads the whole list.")]
     }
 }

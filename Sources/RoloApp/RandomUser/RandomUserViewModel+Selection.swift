@@ -17,7 +17,7 @@ extension RandomUserViewModel {
 
     /// The row offered after a failed next page: the reason, and that Enter tries again.
     static func retryRow(_ reason: String) -> ListRow {
-        ListRow(id: retryRowID, cells: ["Couldn't load more: \(reason)", "Enter to retry"], spansColumns: true)
+        .retryingMore(id: retryRowID, reason: reason)
     }
 
     /// Enter on the retry row loads the next page again.
@@ -29,7 +29,7 @@ extension RandomUserViewModel {
 
     public func detail(for rowID: String) -> [DetailBlock] {
         if rowID == Self.retryRowID, let nextPageFailure {
-            return [.title("More persons"), .gap, .notice("Couldn't load more: \(nextPageFailure)", isError: true), .gap,
+            return [.title("More persons"), .gap, .notice(ListRow.couldNotLoadMore(nextPageFailure), isError: true), .gap,
                     .paragraph("Enter tries again.")]
         }
         guard let person = person(withID: rowID) else { return [] }

@@ -36,3 +36,13 @@ struct EntriesWithTrailer: ListEntrySource {
         id == trailer?.row?.id ? rows.entryCount : rows.index(ofRowID: id)
     }
 }
+
+extension ListRow {
+    /// The row offered below a list whose next page failed: why, and that Enter tries again.
+    static func retryingMore(id: String, reason: String) -> ListRow {
+        ListRow(id: id, cells: [couldNotLoadMore(reason), "Enter to retry"], spansColumns: true)
+    }
+
+    /// How the retry row and its detail say a next page failed.
+    static func couldNotLoadMore(_ reason: String) -> String { "Couldn't load more: \(reason)" }
+}
