@@ -47,11 +47,16 @@ public struct CapabilityAction: Hashable, Sendable {
 /// rolo's one key table as shipped, before the config file's `[keys]` remaps it
 /// (``RoloKeys/table(applying:)``): it drives key handling, the footer hints and the help
 /// overlay. The shared keys, then those the registry's sources bring with their capabilities.
-public let roloKeyTable: KeyTable<Action> = {
-    // After refresh, the first of the keys everywhere, where the footer has room for them.
-    let split = sharedBindings.firstIndex { $0.action == .refresh }.map { $0 + 1 } ?? sharedBindings.count
-    return KeyTable(Array(sharedBindings[..<split]) + SourceCatalog.builtIn.capabilityBindings + sharedBindings[split...])
-}()
+public let roloKeyTable = RoloKeys.defaultTable(for: .builtIn)
+
+extension RoloKeys {
+    /// The key table of `catalog`'s sources before any remap: the shared keys, and the
+    /// sources' own after refresh, the first of the keys everywhere, where the footer has room.
+    public static func defaultTable(for catalog: SourceCatalog) -> KeyTable<Action> {
+        let split = sharedBindings.firstIndex { $0.action == .refresh }.map { $0 + 1 } ?? sharedBindings.count
+        return KeyTable(Array(sharedBindings[..<split]) + catalog.capabilityBindings + sharedBindings[split...])
+    }
+}
 
 /// The keys every source has.
 let sharedBindings: [KeyBinding<Action>] = [

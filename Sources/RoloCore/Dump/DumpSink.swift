@@ -15,14 +15,14 @@ public final class DumpSink {
     }
 
     /// Starts the output with the header for `names`.
-    func begin(_ names: [String]) throws {
+    public func begin(_ names: [String]) throws {
         let formatter = DumpFormatter(format: format, names: names)
         self.formatter = formatter
         try write(formatter.header())
     }
 
     /// Writes one record.
-    func record(_ values: [DumpValue]) throws {
+    public func record(_ values: [DumpValue]) throws {
         guard var formatter else { return }
         let text = formatter.record(values)
         self.formatter = formatter
@@ -31,7 +31,7 @@ public final class DumpSink {
     }
 
     /// Ends the output.
-    func end() throws {
+    public func end() throws {
         guard let formatter else { return }
         try write(formatter.footer())
     }
