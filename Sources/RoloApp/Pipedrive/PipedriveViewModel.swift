@@ -15,7 +15,6 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     public let id = PipedriveSource.id
     public let listTitle = "Pipedrive persons"
     public let noun = (singular: "person", plural: "persons")
-    public let markerWidth = 0
     public let columns = PipedriveDetail.columns
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
@@ -100,6 +99,10 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     }
 
     public var isLoading: Bool { syncTask != nil || searchTask != nil }
+
+    public var status: SourceStatus {
+        SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
+    }
 
     public var placeholder: ListPlaceholder? {
         if let unconfigured { return .unconfigured(unconfigured) }
