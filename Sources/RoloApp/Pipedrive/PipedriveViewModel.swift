@@ -116,7 +116,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     public var statusItems: [String] {
         var items: [String] = []
         if let progress, syncTask != nil {
-            let done = progress.total.map { "\(Self.grouped(progress.stored)) of \(Self.grouped($0))" } ?? Self.grouped(progress.stored)
+            let done = progress.total.map { "\(StatusText.grouped(progress.stored)) of \(StatusText.grouped($0))" } ?? StatusText.grouped(progress.stored)
             if progress.fetchingNames {
                 items.append("names of organisations and owners…")
             } else if progress.refreshing {
@@ -126,7 +126,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
             }
             if let wait = progress.waiting { items.append("rate limited, next in \(Int(wait.rounded(.up))) s") }
         }
-        if isOffline, let savedAt { items.append("offline · saved \(Self.age(of: savedAt, now: now(), timeZone: timeZone))") }
+        if isOffline, let savedAt { items.append("offline · saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone))") }
         if !persistent { items.append("not saved") }
         return items + SkippedRecordsReport.statusItem(progress?.skipped.count ?? 0)
     }
@@ -215,7 +215,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
             if fetch.kind == .cancelled { return }
             if (fetch.kind == .unreachable || fetch.kind == .timedOut), stored > 0, let savedAt {
                 isOffline = true
-                onEvent(.banner("Offline — showing persons saved \(Self.age(of: savedAt, now: now(), timeZone: timeZone)) · r to retry", isError: true))
+                onEvent(.banner("Offline — showing persons saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone)) · r to retry", isError: true))
                 return
             }
             stored > 0 ? onEvent(.banner(fetch.message, isError: true)) : (firstFailure = fetch.message)
@@ -297,24 +297,5 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         let person = selectedPerson?.id == rowID ? selectedPerson : rows?.person(withID: rowID)
         guard let person else { return [] }
         return PipedriveDetail.blocks(for: person, picture: picture(for: person), timeZone: timeZone)
-    }
-
-    // MARK: - Helpers
-
-    /// "2 h ago", "yesterday", "on 12 Mar".
-    static func age(of date: Date, now: Date, timeZone: TimeZone) -> String {
-        let text = HumanDate.describe(date, now: now, timeZone: timeZone)
-        return text.first?.isNumber == true && !text.hasSuffix("ago") ? "on \(text)" : text
-    }
-
-    /// 100000 → "100,000".
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return number < 0 ? "-" + result : result
     }
 }
