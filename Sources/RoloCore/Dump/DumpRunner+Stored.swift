@@ -39,7 +39,7 @@ extension DumpRunner {
             try await noticeStored(store, source, "randomuser: --offline")
         }
         let count = try await store.count(source)
-        try sink.begin(schema.names)
+        try sink.begin(schema.names, limit: limit)
         for start in stride(from: 0, to: count, by: Self.block) {
             for person in try await store.persons(source, range: start..<min(start + Self.block, count))
             where search.map(person.matches) ?? true {
@@ -71,7 +71,7 @@ extension DumpRunner {
         }
         // v2 persons name their organisation and owner by id: the stored names fill them in.
         let names = try await PipedriveNameStore(database: store.database).all()
-        try sink.begin(schema.names)
+        try sink.begin(schema.names, limit: limit)
         if let search {
             let rows = StoredRows<PipedrivePerson>(database: store.database, source: source)
             let positions = try await rows.positions(matching: search)
