@@ -13,6 +13,7 @@ Needs root (unshare -m and mount, as CI runs). Usage:
   check-dist.py --version V --tarball T.tar.gz --deb D.deb [--dynamic path/to/debug/rolo]
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -26,7 +27,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import dist_ssh  # noqa: E402
 from dist_tmux import Pane, wait_idle  # noqa: E402
 
-SOURCES = ["people", "directory", "foods", "randomuser", "pipedrive"]
+
+
+def sources(binary):
+    """The built-in sources, as the binary's registry names them (browse's source argument)."""
+    described = json.loads(run([binary, "--experimental-dump-help"]).stdout)["command"]
+    [browse] = [c for c in described["subcommands"] if c["commandName"] == "browse"]
+    [source] = [a for a in browse["arguments"] if a["kind"] == "positional"]
+    return source["allValues"]
 LAYOUT = ["bin/rolo", "share/man/man1/rolo.1", "share/bash-completion/completions/rolo",
           "share/zsh/site-functions/_rolo", "share/fish/vendor_completions.d/rolo.fish",
           "share/doc/rolo/README.md"]
@@ -258,6 +266,8 @@ def completions(root):
     bash = os.path.join(root, "share/bash-completion/completions/rolo")
     zsh = os.path.join(root, "share/zsh/site-functions/_rolo")
     fish = os.path.join(root, "share/fish/vendor_completions.d/rolo.fish")
+    SOURCES = sources(os.path.join(root, "bin/rolo"))
+    assert len(SOURCES) >= 5, f"the binary names {SOURCES} as its sources"
     for shell, path in (("bash", bash), ("zsh", zsh), ("fish", fish)):
         syntax = run([shell, "-n", path])
         assert syntax.returncode == 0, f"{shell} -n {path}: {syntax.stderr}"
@@ -274,7 +284,9 @@ def completions(root):
     assert not missing, f"fish does not offer {missing} after `rolo `: {fish_offered}"
     images = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo browse --images '"]).stdout.split()
     assert {"auto", "off", "truecolor", "256"} <= set(images), f"fish offers {images} after rolo browse --images"
-    return "bash -n, zsh -n, fish -n pass; bash and fish offer the five sources, fish the image modes"
+    options = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo dump foods --foods-'"]).stdout.split()
+    assert "--foods-url" in options, f"fish offers {options} after rolo dump foods --foods-"
+    return f"bash -n, zsh -n, fish -n pass; bash and fish offer the {len(SOURCES)} sources, fish the image modes and the sources' options"
 
 
 def main():

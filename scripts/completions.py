@@ -9,9 +9,15 @@ parser reads `demo-server` as a source), so the names are added here, at the one
 script lists what may follow `rolo`. Each edit must apply, or this fails: a new
 argument-parser that changes its scripts gets noticed, not shipped half-working.
 
+Each source's own options (`--foods-url`, …) come from the source registry, not from the
+parser's declarations, so its scripts don't have them either: they are read from the browse
+command's help (where the registry lists them as `  --name <value>` and the help under it) and
+added to browse and dump in each script.
+
 Usage: scripts/completions.py BINARY BASH_FILE ZSH_FILE FISH_FILE
 """
 import json
+import re
 import subprocess
 import sys
 
@@ -34,9 +40,31 @@ def sources(command):
     return source["allValues"]
 
 
+def source_options(command):
+    """The sources' own options as (name, value name, help), from browse's help."""
+    [browse] = [c for c in command["subcommands"] if c["commandName"] == "browse"]
+    options = []
+    for line in browse.get("discussion", "").splitlines():
+        match = re.fullmatch(r"  --([a-z0-9-]+) <([^>]+)>", line)
+        if match:
+            options.append([match.group(1), match.group(2), ""])
+        elif options and line.startswith("        "):
+            options[-1][2] = (options[-1][2] + " " + line.strip()).strip()
+    if not options:
+        raise SystemExit("completions.py: browse's help lists no source options; update the edit")
+    return options
+
+
 def subcommands(command):
     """What bash's script offers after `rolo`, in its order: the subcommands, then help."""
     return " ".join([c["commandName"] for c in command["subcommands"] if c["commandName"] != "help"] + ["help"])
+
+
+def replace_first(script, old, new, shell):
+    """`old` replaced where it first comes (in the function that starts `script`)."""
+    if old not in script:
+        raise SystemExit(f"completions.py: the {shell} script no longer has {old!r}; update the edit")
+    return script.replace(old, new, 1)
 
 
 def replace_once(script, old, new, shell):
@@ -52,14 +80,30 @@ def main():
     words = " ".join(names)
     after_rolo = subcommands(command)
 
+    options = source_options(command)
+    flags = " ".join(f"--{name}" for name, _, _ in options)
+
     bash = replace_once(generate(binary, "bash"), f"compgen -W '{after_rolo}'",
                         f"compgen -W '{words} {after_rolo}'", "bash")
+    for function in ("_rolo_browse() {", "_rolo_dump() {"):
+        head, body = bash.split(function, 1)
+        body = replace_first(body, "non_repeating_options=(--", f"non_repeating_options=({flags} --", "bash")
+        bash = head + function + body
     zsh = replace_once(generate(binary, "zsh"), "        local -ar subcommands=(\n",
                        "        local -ar subcommands=(\n"
                        + "".join(f"            '{name}:open rolo on {name}'\n" for name in names), "zsh")
+    specs = "".join(
+        "        '--{}[{}]:{}:'\n".format(name, help.replace(":", "\\:").replace("[", "\\[").replace("]", "\\]").replace("'", "'\\''"), value)
+        for name, value, help in options)
+    for function in ("_rolo_browse() {", "_rolo_dump() {"):
+        head, body = zsh.split(function, 1)
+        body = replace_first(body, "    local -ar arg_specs=(\n", "    local -ar arg_specs=(\n" + specs, "zsh")
+        zsh = head + function + body
     fish = generate(binary, "fish") + (
         "complete -c 'rolo' -n '__rolo_should_offer_completions_for_positional \"rolo\" -eq 1' "
-        f"-fka '{words}' -d 'Open rolo on this source'\n")
+        f"-fka '{words}' -d 'Open rolo on this source'\n") + "".join(
+        f"complete -c 'rolo' -n '__fish_seen_subcommand_from browse dump; or not __fish_seen_subcommand_from demo-server keys help' "
+        f"-l '{name}' -r -d '{help.replace(chr(39), chr(92) + chr(39))}'\n" for name, _, help in options)
     if "__rolo_should_offer_completions_for_positional" not in fish.split("complete -c", 1)[0]:
         raise SystemExit("completions.py: the fish script no longer defines the function the edit uses")
     for path, text in ((bash_path, bash), (zsh_path, zsh), (fish_path, fish)):

@@ -1,14 +1,22 @@
 import ArgumentParser
 import RoloCore
 
-extension SourceID: ExpressibleByArgument {}
+extension SourceID: ExpressibleByArgument {
+    /// Any name: a configured source's is known only once the config file is read, which
+    /// says what the names are when one is wrong.
+    public init?(argument: String) { self.init(rawValue: argument) }
+
+    /// The built-in sources, for completions.
+    public static var allValueStrings: [String] { SourceCatalog.builtIn.ids.map(\.rawValue) }
+}
 extension ImageMode: ExpressibleByArgument {}
 
 /// Opens the full-screen browser.
 struct Browse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
-        abstract: "Open the browser (the default: `rolo people` is `rolo browse people`)."
+        abstract: "Open the browser (the default: `rolo people` is `rolo browse people`).",
+        discussion: "Each source's own options:\n" + SourceArguments.help(.builtIn)
     )
 
     @Argument(help: "The source to open first.")

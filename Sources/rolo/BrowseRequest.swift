@@ -30,8 +30,9 @@ struct BrowseRequest: Equatable {
         guard arguments.count <= 1 else { return nil }
         let source: SourceID?
         if let name = arguments.first {
-            guard let named = SourceID(rawValue: name) else { return nil }
-            source = named
+            // A configured source's name goes to the parser, which reads the config file's names.
+            guard SourceCatalog.builtIn.ids.contains(SourceID(rawValue: name)) else { return nil }
+            source = SourceID(rawValue: name)
         } else {
             source = nil
         }
@@ -50,13 +51,14 @@ struct BrowseRequest: Equatable {
         let environment = ProcessEnvironment.variables()
         var settings: Settings
         let keyTable: KeyTable<Action>
-        var storage: Task<(RoloDatabase, RandomUserViewModel.LoadedPage?), Never>?
+        var storage: Task<(RoloDatabase, (any Sendable)?), Never>?
         do {
             settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
             // The database and the first page it holds start as soon as the settings say where
             // they are (the demo's move with the stand-in).
             if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
+            try Self.check(source, in: settings)
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
             throw ExitCode(2)
@@ -88,33 +90,13 @@ struct BrowseRequest: Equatable {
         }
     }
 
-    /// The randomuser source over rolo's database (in memory for the run if its file won't open).
-    @MainActor
-    private static func makeRandomUser(settings: Settings, database: RoloDatabase, firstPage: RandomUserViewModel.LoadedPage?,
-                                       http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> RandomUserViewModel {
-        let store = PersonStore<RandomPerson>(database: database)
-        // Its own avatar cache, so r can replace this source's avatars without touching others'.
-        let avatars = ImageDiskCache(directory: settings.cacheDir + "/randomuser")
-        return RandomUserViewModel(
-            service: RandomUserClient(baseURL: settings.randomuserURL, http: http, timeout: settings.timeout),
-            store: store, seed: settings.randomuserSeed, busy: busy, pictures: pictures,
-            imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
-            avatarCache: avatars, firstPage: firstPage)
-    }
-
-    /// The pipedrive source: the account's persons in rolo's database (in memory for the run if
-    /// its file won't open); without a URL or token, the tab says what to set.
-    @MainActor
-    private static func makePipedrive(settings: Settings, database: RoloDatabase, http: any HTTPClient, busy: BusyTracker, pictures: PictureStore?) -> PipedriveViewModel {
-        let store = PersonStore<PipedrivePerson>(database: database)
-        let account = Wiring.pipedriveFetch(settings, http: http)
-        let avatars = ImageDiskCache(directory: settings.cacheDir + "/images")
-        return PipedriveViewModel(
-            fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured, api: settings.pipedriveAPI,
-            store: store, busy: busy,
-            pictures: pictures,
-            imageLoader: pictures == nil ? nil : RemoteImageLoader(http: http, cache: avatars, timeout: settings.timeout),
-            gravatarBase: settings.gravatarURL)
+    /// Refuses a source name that is neither built in nor configured, naming the ones there are.
+    static func check(_ source: SourceID?, in settings: Settings) throws {
+        guard let source else { return }
+        let names = SourceCatalog.builtIn.ids.map(\.rawValue) + settings.customSources.sources.map(\.name)
+        guard !names.contains(source.rawValue) else { return }
+        let near = source.rawValue.didYouMean(names) ?? ""
+        throw ConfigError("no source named '\(source.rawValue)'\(near) — the sources are \(names.joined(separator: ", "))")
     }
 
     /// Says why rolo can't go on, on standard error (the screen is not up).
@@ -126,11 +108,11 @@ struct BrowseRequest: Equatable {
     /// (so it logs nothing: the screen logs why it couldn't be opened). A first tab that shows
     /// stored persons has its page read from the file meanwhile, without waiting for the open, so
     /// that the first frame has it rather than "Loading…".
-    private static func readStorage(_ settings: Settings, first: SourceID?) -> Task<(RoloDatabase, RandomUserViewModel.LoadedPage?), Never> {
+    private static func readStorage(_ settings: Settings, first: SourceID?) -> Task<(RoloDatabase, (any Sendable)?), Never> {
         let database = RoloDatabase(openingIn: settings.dataDir)
+        let plugin = first.flatMap { first in SourceCatalog.builtIn.plugins.first { $0.id == first } }
         return Task.detached(priority: .userInitiated) {
-            guard first == .randomuser else { return (database, nil) }
-            return (database, RandomUserViewModel.storedFirstPage(in: PersonStore(database: database)))
+            (database, plugin?.preload(database))
         }
     }
 
@@ -143,7 +125,7 @@ struct BrowseRequest: Equatable {
         Task { @MainActor in
             await firstFrame.wait()
             return await Task.detached(priority: .utility) {
-                let loaded = Wiring.loadContacts(settings)
+                let loaded = AddressBook.load(settings)
                 return AddressBookIndex(cards: loaded.cards, problem: loaded.problem)
             }.value
         }
@@ -151,7 +133,7 @@ struct BrowseRequest: Equatable {
 
     @MainActor
     private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool, environment: [String: String],
-                                  storage: Task<(RoloDatabase, RandomUserViewModel.LoadedPage?), Never>,
+                                  storage: Task<(RoloDatabase, (any Sendable)?), Never>,
                                   addressBook: Task<AddressBookIndex, Never>, firstFrame: FirstFrameGate) async -> Result<Void, TerminalError> {
         // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
         let http = CurlHTTPClient()
@@ -174,29 +156,13 @@ struct BrowseRequest: Equatable {
         let pipeline = ImagePipeline()
         let showImages = terminal.canShowImages
         Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth.name), images \(showImages ? "on" : "off")")
-        let people = PeopleViewModel(
-            service: PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout),
-            busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let imageCache = ImageDiskCache(directory: settings.cacheDir + "/images")
-        let foods = FoodsViewModel(
-            service: settings.foodsURL.map { FoodsClient(baseURL: $0, http: http, timeout: settings.timeout) },
-            busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil,
-            imageLoader: showImages ? RemoteImageLoader(http: http, cache: imageCache, timeout: settings.timeout) : nil,
-            useFlags: terminal.isUnicode)
-        StartupTrace.mark("people and foods")
-        let directory = DirectoryViewModel(
-            service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
-            snapshots: Wiring.directorySnapshots(settings), addressBook: addressBook, busy: busy,
-            pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let (database, randomuserFirstPage) = await storage.value
+        let (database, preloaded) = await storage.value
         Wiring.logFailure(of: database)
         StartupTrace.mark("database")
-        let randomuser = makeRandomUser(settings: settings, database: database, firstPage: randomuserFirstPage, http: http, busy: busy,
-                                        pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,
-                                      pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
-        let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size,
-                                          busy: busy, keyTable: keyTable)
+        let context = SourceContext(settings: settings, http: http, busy: busy, database: database, preloaded: preloaded,
+                                    addressBook: addressBook, showsPictures: showImages, useFlags: terminal.isUnicode, pipeline: pipeline)
+        let sources = SourceCatalog.builtIn.plugins.map { $0.makeModel(context) }
+        let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }
         terminal.probeClipboard()
         StartupTrace.mark("sources")

@@ -29,7 +29,10 @@ struct Dump: AsyncParsableCommand {
         Text is cleaned of control and escape sequences as on screen; Unicode is kept as is.
 
         Fields (--fields a,b,c; every field by default, in this order):
-        \(DumpSchemas.fieldsHelp)
+        \(SourceCatalog.builtIn.dumpFieldsHelp)
+
+        Each source's own options:
+        \(SourceArguments.help(.builtIn))
 
         Examples:
           rolo dump directory | jq -r '.[] | select(.position == "IOS") | .email'
@@ -39,7 +42,7 @@ struct Dump: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The source to print: people, directory, foods, randomuser or pipedrive.", valueName: "source"))
+    @Argument(help: ArgumentHelp("The source to print: \(SourceCatalog.builtIn.ids.map(\.rawValue).joined(separator: ", ")), or one of the config file's [[sources]].", valueName: "source"))
     var source: SourceID
 
     @Option(help: ArgumentHelp("json (one array, the default), jsonl (one object a line), csv or tsv.", valueName: "format"))
@@ -69,7 +72,7 @@ struct Dump: AsyncParsableCommand {
         }
         _ = RoloLogging.bootstrap(
             stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-            secrets: [settings.pipedriveToken].compactMap { $0 })
+            secrets: SourceCatalog.builtIn.sourceSettings.filter(\.isSecret).compactMap { settings[text: $0] })
         let logger = Logger(label: "rolo.dump")
         logger.info("dump \(source.rawValue) as \(format.rawValue)\(offline ? ", offline" : "")")
         let standIn = sources.demo ? try await Wiring.startDemo(&settings) : nil
@@ -101,33 +104,19 @@ struct Dump: AsyncParsableCommand {
         let http = CurlHTTPClient()
         // rolo exits next: its HTTP thread must be done with libcurl before the exit handlers run.
         defer { http.shutdown() }
-        switch source {
-        case .people:
-            try await runner.people(PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout), to: sink)
-        case .foods:
-            let client = settings.foodsURL.map { FoodsClient(baseURL: $0, http: http, timeout: settings.timeout) }
-            try await runner.foods(client, unconfigured: "Set the foods server: --foods-url https://HOST/api/v1/USERID, ROLO_FOODS_URL, or foods-url in the config file", to: sink)
-        case .directory:
-            try await runner.directory(
-                DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
-                snapshots: Wiring.directorySnapshots(settings), contacts: Wiring.loadContacts(settings).cards, to: sink)
-        case .randomuser:
-            let store = PersonStore<RandomPerson>(database: try database(settings, report: report))
-            try await runner.randomUser(
-                RandomUserClient(baseURL: settings.randomuserURL, http: http, timeout: settings.timeout),
-                store: store, seed: settings.randomuserSeed, to: sink)
-        case .pipedrive:
-            let account = Wiring.pipedriveFetch(settings, http: http)
-            let store = PersonStore<PipedrivePerson>(database: try database(settings, report: report))
-            try await runner.pipedrive(
-                fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured,
-                api: settings.pipedriveAPI, store: store, to: sink)
+        guard let definition = SourceCatalog.builtIn.definition(source) else {
+            let names = SourceCatalog.builtIn.ids.map(\.rawValue) + settings.customSources.sources.map(\.name)
+            throw DumpError(.usage, "no source named '\(source.rawValue)'\(source.rawValue.didYouMean(names) ?? "") — the sources are \(names.joined(separator: ", "))")
         }
+        let context = DumpContext(settings: settings, http: http, runner: runner, sink: sink) { [offline] in
+            try Self.database(settings, offline: offline, report: report)
+        }
+        try await definition.dump(context)
     }
 
     /// rolo's database; offline, a missing file is not created (there is nothing stored), and
     /// one that can't be opened leaves a database in memory for this run, as the browser does.
-    private func database(_ settings: Settings, report: StandardErrorReport) throws -> RoloDatabase {
+    private static func database(_ settings: Settings, offline: Bool, report: StandardErrorReport) throws -> RoloDatabase {
         let path = URL(fileURLWithPath: settings.dataDir).appendingPathComponent(RoloDatabase.fileName).path
         if offline, !FileManager.default.fileExists(atPath: path) { return try RoloDatabase.inMemory() }
         if let database = Wiring.opened(Wiring.openDatabase(settings)) { return database }

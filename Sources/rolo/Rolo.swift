@@ -53,7 +53,9 @@ struct Rolo: AsyncParsableCommand {
     /// usage too.
     private static func parsed() -> any ParsableCommand {
         do {
-            return try parseAsRoot()
+            let arguments = SourceArguments.current
+            if let problem = arguments.problem { throw ValidationError(problem) }
+            return try parseAsRoot(arguments.rest)
         } catch {
             let code = exitCode(for: error)
             if CommandLine.arguments.dropFirst().first == "dump", code != .success {

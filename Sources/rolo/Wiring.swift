@@ -10,13 +10,7 @@ enum Wiring {
     /// and address book live apart from the user's own.
     static func startDemo(_ settings: inout Settings) async throws -> StandInServer {
         let server = try await StandInServer.start(.demo, logger: Logger(label: "rolo.stand-in"))
-        settings.peopleURL = server.baseURL
-        settings.foodsURL = server.baseURL.appendingPathComponent("foods/api/v1/demo")
-        settings.randomuserURL = server.baseURL.appendingPathComponent("randomuser/api/")
-        settings.directoryURLs = ["tallinn", "tartu"].map { server.baseURL.appendingPathComponent("directory/\($0)/employee_list") }
-        settings.pipedriveURL = server.baseURL.appendingPathComponent("pipedrive")
-        settings.pipedriveToken = StandInOptions().pipedriveToken
-        settings.gravatarURL = server.baseURL.appendingPathComponent("pipedrive/gravatar/")
+        for source in SourceCatalog.builtIn.definitions { source.pointAtStandIn(server.baseURL, &settings) }
         settings.dataDir += "/demo"
         settings.contactsPath = try writeDemoContacts(into: settings.dataDir)
         Logger(label: "rolo").info("demo: stand-in at \(server.baseURL)")
@@ -50,29 +44,7 @@ enum Wiring {
     }
 
     private static func logInMemory(_ error: any Error) {
-        Logger(label: "rolo").error("randomuser and pipedrive keep their persons in memory: \(error)")
-    }
-
-    /// The saved directory list's file.
-    static func directorySnapshots(_ settings: Settings) -> DirectorySnapshotStore {
-        DirectorySnapshotStore(path: settings.dataDir + "/directory.json")
-    }
-
-    /// The Pipedrive account's pages; nil when the URL or the token is missing, and then the
-    /// sentence that says what to set.
-    static func pipedriveFetch(
-        _ settings: Settings, http: any HTTPClient
-    ) -> (fetch: PipedriveSync.Fetch?, fetchNames: PipedriveSync.FetchNames?, unconfigured: String?) {
-        guard let url = settings.pipedriveURL else {
-            return (nil, nil, "Set your Pipedrive company URL: --pipedrive-url https://COMPANY.pipedrive.com, ROLO_PIPEDRIVE_URL, or pipedrive-url in the config file")
-        }
-        guard let token = settings.pipedriveToken, !token.isEmpty else {
-            return (nil, nil, "Set your Pipedrive API token: export PIPEDRIVE_API_TOKEN=…, or api_token in the config file (chmod 600)")
-        }
-        let client = PipedriveClient(baseURL: url, token: token, api: settings.pipedriveAPI, http: http, timeout: settings.timeout)
-        return (
-            { after, limit in try await client.page(after: after, limit: limit) },
-            { kind, after, limit in try await client.names(kind, after: after, limit: limit) }, nil)
+        Logger(label: "rolo").error("the sources that store records keep them in memory: \(error)")
     }
 
     /// Writes the demo address book (cards for three of the stand-in's people) beside the demo's
@@ -82,16 +54,5 @@ enum Wiring {
         let path = directory + "/demo-contacts.vcf"
         try Data(DirectoryContacts.sampleVCard.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
-    }
-
-    /// The user's address book: the configured path, plus `~/.contacts.vcf` when it exists.
-    static func loadContacts(_ settings: Settings) -> (cards: [ContactCard], problem: String?) {
-        var result = AddressBook.load(path: settings.contactsPath)
-        let home = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".contacts.vcf").path
-        if home != settings.contactsPath, FileManager.default.fileExists(atPath: home) {
-            let extra = AddressBook.load(path: home)
-            result = (result.cards + extra.cards, result.cards.isEmpty && extra.cards.isEmpty ? result.problem : nil)
-        }
-        return result
     }
 }

@@ -101,7 +101,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) },
         now: @escaping @Sendable () -> Date = Date.init, locale: Locale = .current, timeZone: TimeZone = .current
     ) {
-        id = .configured(source.name)
+        id = SourceID(rawValue: source.name)
         self.source = source
         columns = CustomSourceDetail.columns(of: source)
         let kept = source.offline ? database : nil

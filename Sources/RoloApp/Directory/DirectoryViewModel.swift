@@ -11,7 +11,7 @@ import TerminalUI
 /// marked saved), and only a complete answer replaces the saved list.
 @MainActor
 public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues {
-    public let id = SourceID.directory
+    public let id = DirectorySource.id
     public let listTitle = "Directory"
     public let noun = (singular: "person", plural: "people")
     public let markerWidth = 2

@@ -12,7 +12,7 @@ import TerminalUI
 @MainActor
 public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionRows, FollowsSelection, DetailPictures,
     CopyableValues {
-    public let id = SourceID.foods
+    public let id = FoodsSource.id
     public let listTitle = "Foods"
     public let noun = (singular: "food", plural: "foods")
     public let markerWidth = 0

@@ -6,7 +6,7 @@ import TerminalUI
 /// The `people` source: the ME employees server's list, each employee's detail and its health.
 @MainActor
 public final class PeopleViewModel: SourceModel, FollowsSelection, DetailPictures, RowThumbnails, CopyableValues {
-    public let id = SourceID.people
+    public let id = PeopleSource.id
     public let listTitle = "Employees"
     public let noun = (singular: "employee", plural: "employees")
     public let markerWidth = 0

@@ -12,7 +12,7 @@ import TerminalUI
 /// persons stay, with a banner saying since when. A search is one SQL scan, off the main actor.
 @MainActor
 public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPictures, CopyableValues {
-    public let id = SourceID.pipedrive
+    public let id = PipedriveSource.id
     public let listTitle = "Pipedrive persons"
     public let noun = (singular: "person", plural: "persons")
     public let markerWidth = 0

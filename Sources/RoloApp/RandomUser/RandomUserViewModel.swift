@@ -13,7 +13,7 @@ import TerminalUI
 @MainActor
 public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, FollowsSelection, DetailPictures,
     RowThumbnails, CopyableValues {
-    public let id = SourceID.randomuser
+    public let id = RandomUserSource.id
     /// The list's title: "Random persons" until `t` makes it a person's name.
     public private(set) var listTitle = RandomUserViewModel.defaultTitle
     public let noun = (singular: "person", plural: "persons")

@@ -81,3 +81,16 @@ public enum AddressBook {
         return files.sorted()
     }
 }
+
+extension AddressBook {
+    /// The user's address book: the configured path, plus `~/.contacts.vcf` when it exists.
+    public static func load(_ settings: Settings) -> (cards: [ContactCard], problem: String?) {
+        var result = load(path: settings.contactsPath)
+        let home = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".contacts.vcf").path
+        if home != settings.contactsPath, FileManager.default.fileExists(atPath: home) {
+            let extra = load(path: home)
+            result = (result.cards + extra.cards, result.cards.isEmpty && extra.cards.isEmpty ? result.problem : nil)
+        }
+        return result
+    }
+}

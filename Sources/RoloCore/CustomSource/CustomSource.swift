@@ -157,9 +157,9 @@ public struct CustomSourcesConfig: Sendable, Equatable {
         self.tabs = tabs
     }
 
-    /// The tabs in order: ``tabs``, else the five built-ins then the configured sources.
-    public var tabNames: [String] {
-        tabs ?? SourceID.allCases.map(\.rawValue) + sources.map(\.name)
+    /// The tabs in order: ``tabs``, else the built-ins then the configured sources.
+    public func tabNames(builtIn: [SourceID]) -> [String] {
+        tabs ?? builtIn.map(\.rawValue) + sources.map(\.name)
     }
 
     /// The source named `name`, if one is configured.

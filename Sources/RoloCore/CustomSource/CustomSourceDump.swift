@@ -36,7 +36,7 @@ public enum CustomSourceDump {
         for path in source.fields ?? [] {
             fields.append(DumpField(unique(snakeCase(path.description))) { value($0.value.value(at: path)) ?? .null })
         }
-        return DumpSchema(.configured(source.name), fields)
+        return DumpSchema(SourceID(rawValue: source.name), fields)
     }
 
     /// Dumps `source` through `runner`'s options into `sink`: synced whole first (into

@@ -13,6 +13,8 @@ struct CustomSourcesReader {
 
     let path: String
     let lines: KeyLines
+    /// The built-in sources' names, which a configured source can't take.
+    let builtIn: [SourceID]
 
     /// The sources and tabs of `table`, the whole file; none when it has neither key.
     func read(_ table: TOMLTable) throws -> CustomSourcesConfig {
@@ -46,7 +48,7 @@ struct CustomSourcesReader {
 
     private func checkName(_ source: CustomSource, against earlier: [CustomSource]) throws {
         let name = source.name
-        if SourceID(rawValue: name) != nil {
+        if builtIn.contains(SourceID(rawValue: name)) {
             throw ConfigError("\(source.place): source name '\(name)' is a built-in source's — choose another name")
         }
         if Self.commandWords.contains(name) {
@@ -66,7 +68,7 @@ struct CustomSourcesReader {
         guard let names else {
             throw ConfigError("\(place): 'tabs' should be a list of source names, like [\"people\", \"team\"], not \(ConfigFile.describe(node.type))")
         }
-        let known = SourceID.allCases.map(\.rawValue) + sources.map(\.name)
+        let known = builtIn.map(\.rawValue) + sources.map(\.name)
         var seen: Set<String> = []
         for name in names {
             guard known.contains(name) else {

@@ -14,7 +14,7 @@ struct ConfigFile {
     var customSources = CustomSourcesConfig()
 
     /// Reads and checks `path`; nil when there is no such file.
-    static func read(_ path: String) throws -> ConfigFile? {
+    static func read(_ path: String, sources: SourceCatalog) throws -> ConfigFile? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let data: Data
         do {
@@ -39,12 +39,12 @@ struct ConfigFile {
         for key in keys {
             let place = lines.line(of: key).map { "\(path), line \($0)" } ?? path
             if key == keysTable {
-                keyRemaps = try Self.keyRemaps(table[key], lines: lines, path: path, place: place)
+                keyRemaps = try Self.keyRemaps(table[key], lines: lines, path: path, place: place, sources: sources)
                 continue
             }
             if key == CustomSourcesReader.sourcesKey || key == CustomSourcesReader.tabsKey { continue }
-            guard let setting = Setting(rawValue: key) ?? aliases[key] else {
-                throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key))")
+            guard let setting = sources.setting(named: key) else {
+                throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key, sources: sources))")
             }
             guard let node = table[key], let value = Self.value(of: node, for: setting.kind) else {
                 let found = table[key].map { Self.describe($0.type) } ?? "nothing"
@@ -52,8 +52,8 @@ struct ConfigFile {
             }
             values[setting] = RawSetting(value: value, origin: "\(place), \(key)")
         }
-        let customSources = try CustomSourcesReader(path: path, lines: lines).read(table)
-        if values[.pipedriveToken] != nil { try checkPrivate(path, holding: "the Pipedrive API token") }
+        let customSources = try CustomSourcesReader(path: path, lines: lines, builtIn: sources.ids).read(table)
+        if let secret = values.keys.first(where: \.isSecret) { try checkPrivate(path, holding: secret.noun) }
         if let source = customSources.sourcesWithLiteralHeaders.first {
             try checkPrivate(path, holding: "header values of source '\(source.name)' written out (not ${VAR})")
         }
@@ -64,7 +64,8 @@ struct ConfigFile {
     static let keysTable = "keys"
 
     /// The `[keys]` table's entries: each an action name and a key name or a list of them.
-    private static func keyRemaps(_ node: (any TOMLValueConvertible)?, lines: KeyLines, path: String, place: String) throws -> [KeyRemap] {
+    private static func keyRemaps(_ node: (any TOMLValueConvertible)?, lines: KeyLines, path: String, place: String,
+                                  sources: SourceCatalog) throws -> [KeyRemap] {
         guard let table = node?.table else {
             let found = node.map { describe($0.type) } ?? "nothing"
             throw ConfigError("\(place): '\(keysTable)' should be a table — [keys] with lines like refresh = [\"r\", \"F5\"] — not \(found)")
@@ -72,7 +73,7 @@ struct ConfigFile {
         let names = table.keys.sorted { (lines.line(of: $0, inTable: keysTable) ?? .max) < (lines.line(of: $1, inTable: keysTable) ?? .max) }
         return try names.map { name in
             let at = lines.line(of: name, inTable: keysTable).map { "\(path), line \($0)" } ?? place
-            if Setting(rawValue: name) != nil || aliases[name] != nil {
+            if sources.setting(named: name) != nil {
                 throw ConfigError("\(at): '\(name)' is a setting, not an action — settings go above the [keys] table")
             }
             let value = table[name]
@@ -90,9 +91,6 @@ struct ConfigFile {
             return KeyRemap(action: name, keys: keys, place: at, line: lines.line(of: name, inTable: keysTable))
         }
     }
-
-    /// Other names a key goes by: `api_token` is what Pipedrive's own docs call the token.
-    static let aliases: [String: Setting] = ["api_token": .pipedriveToken]
 
     /// The value of `node` if its TOML type suits `kind`.
     private static func value(of node: any TOMLValueConvertible, for kind: SettingKind) -> RawSetting.Value? {
@@ -129,9 +127,9 @@ struct ConfigFile {
     }
 
     /// " (did you mean 'people-url'?)" for a near miss or a key cut short, else the list of keys.
-    static func suggestion(for key: String) -> String {
+    static func suggestion(for key: String, sources: SourceCatalog) -> String {
         let normalized = key.lowercased().replacingEvery("_", with: "-")
-        let keys = Setting.allCases.map(\.rawValue) + [CustomSourcesReader.tabsKey]
+        let keys = sources.settings.map(\.rawValue) + [CustomSourcesReader.tabsKey]
         if let best = normalized.closest(in: keys) ?? keys.first(where: { $0.hasPrefix(normalized + "-") }) {
             return " (did you mean '\(best)'?)"
         }

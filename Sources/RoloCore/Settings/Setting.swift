@@ -1,84 +1,78 @@
-/// One configurable setting; its raw value is both the option name without dashes and the
-/// config file key, so the three sources share one vocabulary.
-public enum Setting: String, CaseIterable, Sendable {
-    /// The ME employees server's base URL.
-    case peopleURL = "people-url"
-    /// The directory listing URLs; may be given more than once.
-    case directoryURL = "directory-url"
-    /// The OpenFoods base URL, `.../api/v1/<userId>`.
-    case foodsURL = "foods-url"
-    /// The randomuser.me API URL.
-    case randomuserURL = "randomuser-url"
-    /// The randomuser seed that keeps pages stable.
-    case randomuserSeed = "randomuser-seed"
-    /// The Pipedrive company URL.
-    case pipedriveURL = "pipedrive-url"
-    /// The Pipedrive API version, v1 or v2.
-    case pipedriveAPI = "pipedrive-api"
-    /// The Pipedrive API token; from the environment or the config file only.
-    case pipedriveToken = "pipedrive-api-token"
-    /// The Gravatar avatar URL.
-    case gravatarURL = "gravatar-url"
-    /// The vCard file or directory.
-    case contacts = "contacts"
-    /// Where rolo keeps its database and saved responses.
-    case dataDir = "data-dir"
-    /// Where rolo caches images.
-    case cacheDir = "cache-dir"
-    /// Seconds to wait for a server.
-    case timeout = "timeout"
-    /// How images are drawn.
-    case images = "images"
-    /// Whether to draw without colour.
-    case noColor = "no-color"
-    /// Whether `y` may set the clipboard with OSC 52; off with `--no-clipboard`.
-    case clipboard = "clipboard"
+import Foundation
 
-    /// The environment variable that sets this, e.g. `ROLO_PEOPLE_URL`; `NO_COLOR` and
-    /// `PIPEDRIVE_API_TOKEN` follow their own conventions.
-    public var environmentName: String {
-        switch self {
-        case .directoryURL: "ROLO_DIRECTORY_URLS"
-        case .pipedriveToken: "PIPEDRIVE_API_TOKEN"
-        case .noColor: "NO_COLOR"
-        default: "ROLO_" + rawValue.uppercased().replacingEvery("-", with: "_")
-        }
+/// One configurable setting; its raw value is both the option name without dashes and the
+/// config file key, so the three places a setting comes from share one vocabulary.
+///
+/// The settings every source shares are declared here; a source declares its own beside its
+/// code (`extension Setting { static let foodsURL = … }`) and lists them in its
+/// ``SourceDefinition``, which is how the loader, the command line and the man page's test
+/// find them.
+public struct Setting: Hashable, Sendable, CustomStringConvertible {
+    /// The config file key and the option without its dashes, e.g. `people-url`.
+    public let rawValue: String
+    /// What kind of value it takes.
+    let kind: SettingKind
+    /// The environment variable that sets it.
+    public let environmentName: String
+    /// An example value for messages that say what to write instead.
+    let example: String
+    /// The value when nothing sets it (source settings; the shared ones have typed fields).
+    let defaultValue: SettingValue?
+    /// The command line's help for its option; nil when it is no option (a secret must not
+    /// be seen in `ps`).
+    public let help: String?
+    /// The option's value name in the help, e.g. `url`.
+    public let valueName: String
+    /// What it holds, for messages: "the Pipedrive API token".
+    let noun: String
+
+    /// A setting; its environment variable is `ROLO_` and its name in capitals unless given.
+    public init(_ name: String, kind: SettingKind, environment: String? = nil, example: String = "",
+                default defaultValue: SettingValue? = nil, help: String?, valueName: String = "value", noun: String? = nil) {
+        rawValue = name
+        self.kind = kind
+        environmentName = environment ?? "ROLO_" + name.uppercased().replacingEvery("-", with: "_")
+        self.example = example
+        self.defaultValue = defaultValue
+        self.help = help
+        self.valueName = valueName
+        self.noun = noun ?? name
     }
+
+    public var description: String { rawValue }
 
     /// The command-line option, e.g. `--people-url`.
     public var optionName: String { self == .clipboard ? "--no-clipboard" : "--" + rawValue }
 
-    /// What kind of value this setting takes.
-    var kind: SettingKind {
-        switch self {
-        case .peopleURL, .foodsURL, .randomuserURL, .pipedriveURL, .gravatarURL: .url
-        case .directoryURL: .urls
-        case .randomuserSeed: .seed
-        case .pipedriveToken: .secret
-        case .contacts, .dataDir, .cacheDir: .path
-        case .timeout: .seconds
-        case .images: .choice(ImageMode.allCases.map(\.rawValue))
-        case .pipedriveAPI: .choice(PipedriveAPIVersion.allCases.map(\.rawValue))
-        case .noColor, .clipboard: .flag
-        }
-    }
+    /// Whether its value is a secret: never an option, never in the log.
+    public var isSecret: Bool { kind == .secret }
 
-    /// An example value for messages that say what to write instead.
-    var example: String {
-        switch self {
-        case .peopleURL: "http://127.0.0.1:5000"
-        case .directoryURL: "https://tallinn-jobapp.aw.ee/employee_list"
-        case .foodsURL: "https://example.com/api/v1/<userId>"
-        case .randomuserURL: "https://randomuser.me/api/"
-        case .pipedriveURL: "https://yourcompany.pipedrive.com"
-        case .gravatarURL: "https://gravatar.com/avatar/"
-        default: ""
-        }
-    }
+    public static func == (lhs: Setting, rhs: Setting) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    // The settings of every source, which the options and the browser's flags set.
+
+    /// The vCard file or directory.
+    public static let contacts = Setting("contacts", kind: .path, help: nil)
+    /// Where rolo keeps its database and saved responses.
+    public static let dataDir = Setting("data-dir", kind: .path, help: nil)
+    /// Where rolo caches images.
+    public static let cacheDir = Setting("cache-dir", kind: .path, help: nil)
+    /// Seconds to wait for a server.
+    public static let timeout = Setting("timeout", kind: .seconds, help: nil)
+    /// How images are drawn.
+    public static let images = Setting("images", kind: .choice(ImageMode.allCases.map(\.rawValue)), help: nil)
+    /// Whether to draw without colour.
+    public static let noColor = Setting("no-color", kind: .flag, environment: "NO_COLOR", help: nil)
+    /// Whether `y` may set the clipboard with OSC 52; off with `--no-clipboard`.
+    public static let clipboard = Setting("clipboard", kind: .flag, help: nil)
+
+    /// The settings every source shares, in the order they are resolved.
+    public static let shared: [Setting] = [.contacts, .dataDir, .cacheDir, .timeout, .images, .noColor, .clipboard]
 }
 
 /// The kinds of value settings take, which decide how text is parsed and which TOML types fit.
-enum SettingKind: Equatable {
+public enum SettingKind: Equatable, Sendable {
     case url, urls, seed, secret, path, seconds, flag
     case choice([String])
 
@@ -94,4 +88,13 @@ enum SettingKind: Equatable {
         case .choice(let values): "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
         }
     }
+}
+
+/// A source setting's resolved value.
+public enum SettingValue: Sendable, Equatable {
+    case url(URL)
+    case urls([URL])
+    case text(String)
+    case number(Double)
+    case flag(Bool)
 }

@@ -12,15 +12,6 @@ struct SettingResolver {
 
     mutating func apply(_ raw: RawSetting, to setting: Setting) throws {
         switch setting {
-        case .peopleURL: settings.peopleURL = try url(raw, setting)
-        case .directoryURL: settings.directoryURLs = try urls(raw, setting)
-        case .foodsURL: settings.foodsURL = try url(raw, setting)
-        case .randomuserURL: settings.randomuserURL = try url(raw, setting)
-        case .randomuserSeed: settings.randomuserSeed = try text(raw)
-        case .pipedriveURL: settings.pipedriveURL = try url(raw, setting)
-        case .pipedriveAPI: settings.pipedriveAPI = try choice(raw, setting)
-        case .pipedriveToken: settings.pipedriveToken = try text(raw)
-        case .gravatarURL: settings.gravatarURL = try url(raw, setting)
         case .contacts: settings.contactsPath = try path(raw)
         case .dataDir: settings.dataDir = try path(raw)
         case .cacheDir: settings.cacheDir = try path(raw)
@@ -28,6 +19,22 @@ struct SettingResolver {
         case .images: settings.images = try choice(raw, setting)
         case .noColor: settings.noColor = try flag(raw)
         case .clipboard: settings.clipboard = try flag(raw)
+        default: settings.sourceValues[setting.rawValue] = try sourceValue(raw, setting)
+        }
+    }
+
+    /// A source's setting, read by its kind; the source reads it back through ``Settings``'
+    /// typed subscripts.
+    private func sourceValue(_ raw: RawSetting, _ setting: Setting) throws -> SettingValue {
+        switch setting.kind {
+        case .url: .url(try url(raw, setting))
+        case .urls: .urls(try urls(raw, setting))
+        case .seed, .secret: .text(try text(raw))
+        case .path: .text(try path(raw))
+        case .seconds: .number(try seconds(raw))
+        case .flag: .flag(try flag(raw))
+        case .choice(let choices):
+            .text(try choice(raw, choices: choices))
         }
     }
 
@@ -69,12 +76,15 @@ struct SettingResolver {
 
     private func choice<Choice: RawRepresentable & CaseIterable>(_ raw: RawSetting, _ setting: Setting) throws -> Choice
     where Choice.RawValue == String {
+        Choice(rawValue: try choice(raw, choices: Choice.allCases.map(\.rawValue)))!
+    }
+
+    private func choice(_ raw: RawSetting, choices: [String]) throws -> String {
         let value = try text(raw)
-        guard let choice = Choice(rawValue: value.lowercased()) else {
-            let choices = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ConfigError("\(raw.origin): '\(value)' isn't one of \(choices)")
+        guard choices.contains(value.lowercased()) else {
+            throw ConfigError("\(raw.origin): '\(value)' isn't one of \(choices.joined(separator: ", "))")
         }
-        return choice
+        return value.lowercased()
     }
 
     private func flag(_ raw: RawSetting) throws -> Bool {

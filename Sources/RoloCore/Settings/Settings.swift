@@ -2,24 +2,6 @@ import Foundation
 
 /// Everything rolo can be configured with, resolved from options, environment and config file.
 public struct Settings: Sendable, Equatable {
-    /// The ME employees server; default `http://127.0.0.1:5000`.
-    public var peopleURL: URL
-    /// The directory listings, all of which are merged.
-    public var directoryURLs: [URL]
-    /// The OpenFoods base URL; none by default, so the tab says what to set.
-    public var foodsURL: URL?
-    /// The randomuser.me API; default `https://randomuser.me/api/`.
-    public var randomuserURL: URL
-    /// The randomuser seed that keeps pages stable.
-    public var randomuserSeed: String?
-    /// The Pipedrive company URL; none by default.
-    public var pipedriveURL: URL?
-    /// The Pipedrive API version; default v2.
-    public var pipedriveAPI: PipedriveAPIVersion
-    /// The Pipedrive token, from `PIPEDRIVE_API_TOKEN` or the config file, never an option.
-    public var pipedriveToken: String?
-    /// The Gravatar avatar URL; default `https://gravatar.com/avatar/`.
-    public var gravatarURL: URL
     /// The vCard file or directory; default `$XDG_DATA_HOME/contacts`.
     public var contactsPath: String
     /// The database and saved responses; default `$XDG_DATA_HOME/rolo`.
@@ -36,6 +18,9 @@ public struct Settings: Sendable, Equatable {
     public var noColor: Bool
     /// Whether `y` may set the clipboard with OSC 52; default on.
     public var clipboard: Bool
+    /// The sources' own settings, by key, as resolved; read through the typed subscripts
+    /// below, which fall back to each setting's default.
+    public var sourceValues: [String: SettingValue] = [:]
     /// The config file's `[keys]` table, in file order, checked by the app's key table.
     public var keyRemaps: [KeyRemap]
     /// The config file's `[[sources]]` and `tabs`.
@@ -53,18 +38,6 @@ public struct Settings: Sendable, Equatable {
     }
 
     init(directories: XDGDirectories) {
-        peopleURL = URL(string: "http://127.0.0.1:5000")!
-        directoryURLs = [
-            URL(string: "https://tallinn-jobapp.aw.ee/employee_list")!,
-            URL(string: "https://tartu-jobapp.aw.ee/employee_list")!,
-        ]
-        foodsURL = nil
-        randomuserURL = URL(string: "https://randomuser.me/api/")!
-        randomuserSeed = nil
-        pipedriveURL = nil
-        pipedriveAPI = .v2
-        pipedriveToken = nil
-        gravatarURL = URL(string: "https://gravatar.com/avatar/")!
         contactsPath = directories.dataHome + "/contacts"
         dataDir = directories.dataHome + "/rolo"
         cacheDir = directories.cacheHome + "/rolo"
@@ -77,5 +50,26 @@ public struct Settings: Sendable, Equatable {
         customSources = CustomSourcesConfig()
         configFile = nil
         configPath = directories.configHome + "/rolo/config.toml"
+    }
+
+    /// A source setting's value, or its default.
+    public func value(_ setting: Setting) -> SettingValue? { sourceValues[setting.rawValue] ?? setting.defaultValue }
+
+    /// A URL setting; nil when unset and without a default.
+    public subscript(url setting: Setting) -> URL? {
+        get { if case .url(let url) = value(setting) { url } else { nil } }
+        set { sourceValues[setting.rawValue] = newValue.map(SettingValue.url) }
+    }
+
+    /// A setting of several URLs.
+    public subscript(urls setting: Setting) -> [URL] {
+        get { if case .urls(let urls) = value(setting) { urls } else { [] } }
+        set { sourceValues[setting.rawValue] = .urls(newValue) }
+    }
+
+    /// A text setting (a seed, a secret, a path or a choice).
+    public subscript(text setting: Setting) -> String? {
+        get { if case .text(let text) = value(setting) { text } else { nil } }
+        set { sourceValues[setting.rawValue] = newValue.map(SettingValue.text) }
     }
 }

@@ -10,23 +10,25 @@ public enum SettingsLoader {
     ///   - environment: the process environment (``ProcessEnvironment/variables()``).
     ///   - configFile: the config file; nil means `$XDG_CONFIG_HOME/rolo/config.toml`. A missing
     ///     file is fine.
+    ///   - sources: the sources whose settings there are (the built-in ones).
     public static func load(
-        options: [Setting: [String]], environment: [String: String], configFile: String? = nil
+        options: [Setting: [String]], environment: [String: String], configFile: String? = nil,
+        sources: SourceCatalog = .builtIn
     ) throws -> Settings {
-        if options[.pipedriveToken] != nil {
+        if let secret = options.keys.first(where: \.isSecret) {
             throw ConfigError(
-                "\(Setting.pipedriveToken.optionName) isn't accepted on the command line, where other users "
-                    + "can see it — set PIPEDRIVE_API_TOKEN or put it in the config file")
+                "\(secret.optionName) isn't accepted on the command line, where other users "
+                    + "can see it — set \(secret.environmentName) or put it in the config file")
         }
         let directories = XDGDirectories(environment: environment)
         let path = configFile.map(directories.expandingTilde) ?? directories.configHome + "/rolo/config.toml"
-        let file = try ConfigFile.read(path)
+        let file = try ConfigFile.read(path, sources: sources)
         var resolver = SettingResolver(directories: directories)
         resolver.settings.configFile = file?.path
         resolver.settings.configPath = path
         resolver.settings.keyRemaps = file?.keyRemaps ?? []
         resolver.settings.customSources = file?.customSources ?? CustomSourcesConfig()
-        for setting in Setting.allCases {
+        for setting in sources.settings {
             let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]
             if let given { try resolver.apply(given, to: setting) }
         }

@@ -76,6 +76,8 @@ final class DumpStandIn {
             try await runner.pipedrive(
                 fetch: { try await client.page(after: $0, limit: $1) }, unconfigured: nil, api: .v2,
                 store: PersonStore(database: try RoloDatabase(dataDirectory: data.path)), to: sink)
+        default:
+            throw DumpError(.usage, "no stand-in set-up for \(source)")
         }
         // The port is new every run; the goldens name the server by a fixed stand-in.
         return text.replacingOccurrences(of: base.absoluteString, with: "http://stand-in")

@@ -16,7 +16,7 @@ public struct ListedEmployee: Sendable, Equatable {
 extension DumpSchemas {
     /// The directory: the merged person, the position as the API codes it (`IOS`, `OTHER` for
     /// any the API adds later), and whether the address book knows them.
-    public static let directory = DumpSchema<ListedEmployee>(.directory, [
+    public static let directory = DumpSchema<ListedEmployee>(DirectorySource.id, [
         DumpField("name") { .text($0.employee.fullName) },
         DumpField("first_name") { .text($0.employee.firstName) },
         DumpField("last_name") { .text($0.employee.lastName) },

@@ -1,6 +1,6 @@
 extension DumpSchemas {
     /// The ME employees: the list's fields, the birth date as `yyyy-mm-dd` when it parses.
-    public static let people = DumpSchema<Employee>(.people, [
+    public static let people = DumpSchema<Employee>(PeopleSource.id, [
         DumpField("id") { .number($0.id) },
         DumpField("name") { .text($0.fullName) },
         DumpField("first_name") { .text($0.firstName) },

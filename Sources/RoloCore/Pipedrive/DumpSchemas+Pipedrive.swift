@@ -1,7 +1,7 @@
 extension DumpSchemas {
     /// Pipedrive: the primary email and phone for quick use, every one in `emails`/`phones`, the
     /// organisation and owner by name where the stored person has it and by id.
-    public static let pipedrive = DumpSchema<PipedrivePerson>(.pipedrive, [
+    public static let pipedrive = DumpSchema<PipedrivePerson>(PipedriveSource.id, [
         DumpField("id") { person in Int(person.id).map(DumpValue.number) ?? .text(person.id) },
         DumpField("name") { .text($0.displayName) },
         DumpField("first_name") { .optional($0.firstName) },

@@ -6,7 +6,7 @@ extension DumpSchemas {
 
     /// The randomuser fields with ages counted on `now()`'s day (tests fix it).
     public static func randomUser(now: @escaping @Sendable () -> Date) -> DumpSchema<RandomPerson> {
-        DumpSchema(.randomuser, [
+        DumpSchema(RandomUserSource.id, [
             DumpField("id") { .text($0.id) },
             DumpField("title") { .text($0.title) },
             DumpField("name") { .text($0.fullName) },

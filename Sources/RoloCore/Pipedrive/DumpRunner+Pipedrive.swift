@@ -1,54 +1,6 @@
 import Foundation
-import Logging
 
 extension DumpRunner {
-    /// Persons read from the store a block at a time, so 100,000 never sit in memory at once.
-    static let block = 1000
-
-    /// randomuser: every stored person, in the list's order; when none are stored, the first
-    /// page is fetched and stored, as the browser's first launch does.
-    public func randomUser(
-        _ service: any RandomUserService, store: PersonStore<RandomPerson>, seed: String?, to sink: DumpSink
-    ) async throws {
-        let schema = try DumpSchemas.randomUser(now: now).selecting(fields)
-        let source = RandomUserPager.source
-        if try await store.count(source) == 0 {
-            guard !offline else {
-                throw DumpError(.unavailable, "randomuser: nothing is stored yet, and --offline asks no server")
-            }
-            report.progress("randomuser: loading…")
-            defer { report.progress(nil) }
-            let pager = RandomUserPager(pageSize: 10, seedOverride: seed)
-            let report = self.report
-            do {
-                _ = try await pager.loadNext(shown: 0, store: store, fetch: { number, seed in
-                    let page = try await service.page(number, size: pager.pageSize, seed: seed)
-                    let logger = Logger(label: "rolo.dump")
-                    for line in page.skipped.logLines(of: "randomuser person") { logger.warning("\(line)") }
-                    // Every person unreadable fails the dump; some unreadable are counted on stderr.
-                    let fetched = try page.readable()
-                    if let notice = page.skipped.notice(singular: "person", plural: "persons") {
-                        report.notice("randomuser: \(notice)")
-                    }
-                    return fetched
-                }, name: { $0.fullName })
-            } catch let error as FetchError {
-                throw DumpError.unavailable(.randomuser, error)
-            }
-        } else if offline {
-            try await noticeStored(store, source, "randomuser: --offline")
-        }
-        let count = try await store.count(source)
-        try sink.begin(schema.names, limit: limit)
-        for start in stride(from: 0, to: count, by: Self.block) {
-            for person in try await store.persons(source, range: start..<min(start + Self.block, count))
-            where search.map(person.matches) ?? true {
-                try sink.record(schema.values(of: person))
-            }
-        }
-        try sink.end()
-    }
-
     /// pipedrive: the account synced to completion into the store (the same sync as the
     /// browser's, resumed where it stopped), then every stored person in the API's order.
     /// Unreachable, the stored persons are dumped with a notice; a refused token is an error
@@ -108,20 +60,10 @@ extension DumpRunner {
         } catch let error as FetchError {
             let refused = error.kind == .httpStatus(401) || error.kind == .httpStatus(403)
             guard !refused, try await store.count(PipedriveSync.source) > 0 else {
-                throw DumpError.unavailable(.pipedrive, error)
+                throw DumpError.unavailable(PipedriveSource.id, error)
             }
             report.progress(nil)
             try await noticeStored(store, PipedriveSync.source, "pipedrive: \(DumpError.withoutKeyHint(error.message))")
         }
-    }
-
-    /// "<why> — dumping the 500 persons stored 2026-11-22T10:42:05Z", and whether that is the
-    /// whole account.
-    private func noticeStored<Person>(_ store: PersonStore<Person>, _ source: String, _ why: String) async throws {
-        let count = try await store.count(source)
-        let state = try await store.state(source)
-        let when = state.map { " " + Self.stamp($0.fetchedAt) } ?? ""
-        let partial = state?.complete == false && source == PipedriveSync.source ? " (not the whole account)" : ""
-        report.notice("\(why) — dumping the \(count) \(count == 1 ? "person" : "persons") stored\(when)\(partial)")
     }
 }

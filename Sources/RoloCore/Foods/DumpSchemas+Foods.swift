@@ -1,7 +1,7 @@
 extension DumpSchemas {
     /// OpenFoods: the country as its code and its English name (null for a code that isn't an
     /// assigned one), the time in UTC.
-    public static let foods = DumpSchema<Food>(.foods, [
+    public static let foods = DumpSchema<Food>(FoodsSource.id, [
         DumpField("id") { .text($0.id) },
         DumpField("name") { .text($0.name) },
         DumpField("liked") { .bool($0.isLiked) },

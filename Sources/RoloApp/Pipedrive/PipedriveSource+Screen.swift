@@ -1,0 +1,15 @@
+import RoloCore
+
+extension PipedriveSource: SourcePlugin {
+    /// The account's persons in rolo's database; without a URL or token, the tab says what to set.
+    @MainActor
+    public static func makeModel(_ context: SourceContext) -> any SourceModel {
+        let settings = context.settings
+        let account = fetch(settings, http: context.http)
+        return PipedriveViewModel(
+            fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured, api: settings.pipedriveAPI,
+            store: PersonStore<PipedrivePerson>(database: context.database), busy: context.busy,
+            pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
+            gravatarBase: settings.gravatarURL)
+    }
+}

@@ -1,0 +1,21 @@
+import RoloCore
+
+extension RandomUserSource: SourcePlugin {
+    /// The persons over rolo's database, with their own avatar cache so `r` can replace this
+    /// source's avatars without touching others'.
+    @MainActor
+    public static func makeModel(_ context: SourceContext) -> any SourceModel {
+        let settings = context.settings
+        let avatars = ImageDiskCache(directory: settings.cacheDir + "/randomuser")
+        return RandomUserViewModel(
+            service: RandomUserClient(baseURL: settings.randomuserURL, http: context.http, timeout: settings.timeout),
+            store: PersonStore<RandomPerson>(database: context.database), seed: settings.randomuserSeed, busy: context.busy,
+            pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "randomuser"),
+            avatarCache: avatars, firstPage: context.preloaded as? RandomUserViewModel.LoadedPage)
+    }
+
+    /// The first stored page, so that the first frame has it rather than "Loading…".
+    public static func preload(_ database: RoloDatabase) -> (any Sendable)? {
+        RandomUserViewModel.storedFirstPage(in: PersonStore(database: database))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import RoloCore
+
+/// A source's screen half: how its view-model is made from the shared services. Each built-in
+/// source's definition conforms to it in its own folder; the registry is
+/// ``SourceCatalog/builtIn``, and the screen takes every definition there that is a plug-in.
+public protocol SourcePlugin: SourceDefinition {
+    /// The source's view-model over the shared services.
+    @MainActor static func makeModel(_ context: SourceContext) -> any SourceModel
+    /// What the first frame should show when this source's tab opens first, read from the
+    /// database off the main actor while the terminal is set up (stored rows); nil for nothing.
+    static func preload(_ database: RoloDatabase) -> (any Sendable)?
+}
+
+extension SourcePlugin {
+    public static func preload(_ database: RoloDatabase) -> (any Sendable)? { nil }
+}
+
+/// The shared services a source's view-model is made over.
+@MainActor
+public struct SourceContext {
+    public let settings: Settings
+    public let http: any HTTPClient
+    public let busy: BusyTracker
+    /// rolo's database (in memory for the run when its file won't open).
+    public let database: RoloDatabase
+    /// What ``SourcePlugin/preload(_:)`` read, for the source that opens first.
+    public let preloaded: (any Sendable)?
+    /// The user's address book, read after the first frame.
+    public let addressBook: Task<AddressBookIndex, Never>
+    /// Whether the terminal draws pictures at all.
+    public let showsPictures: Bool
+    /// Whether the terminal can draw flags and other non-ASCII symbols.
+    public let useFlags: Bool
+    private let pipeline: ImagePipeline
+
+    public init(settings: Settings, http: any HTTPClient, busy: BusyTracker, database: RoloDatabase, preloaded: (any Sendable)?,
+                addressBook: Task<AddressBookIndex, Never>, showsPictures: Bool, useFlags: Bool, pipeline: ImagePipeline) {
+        self.settings = settings
+        self.http = http
+        self.busy = busy
+        self.database = database
+        self.preloaded = preloaded
+        self.addressBook = addressBook
+        self.showsPictures = showsPictures
+        self.useFlags = useFlags
+        self.pipeline = pipeline
+    }
+
+    /// A picture store of the source's own (its sizes and evictions apart from the others'),
+    /// or nil when the terminal draws no pictures.
+    public func pictures() -> PictureStore? {
+        showsPictures ? PictureStore(pipeline: pipeline, busy: busy) : nil
+    }
+
+    /// A loader of remote images cached under the cache directory's `folder`, or nil when the
+    /// terminal draws no pictures.
+    public func imageLoader(cachingIn folder: String) -> RemoteImageLoader? {
+        showsPictures ? RemoteImageLoader(http: http, cache: ImageDiskCache(directory: settings.cacheDir + "/" + folder), timeout: settings.timeout) : nil
+    }
+}
+
+extension SourceCatalog {
+    /// The sources the screen can show, in tab order.
+    public var plugins: [any SourcePlugin.Type] {
+        definitions.compactMap { $0 as? any SourcePlugin.Type }
+    }
+}

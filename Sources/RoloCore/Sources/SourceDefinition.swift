@@ -1,0 +1,91 @@
+import Foundation
+
+/// What rolo knows of a built-in source apart from its screen: its name, the settings it reads,
+/// how `rolo dump` gets its records, and where the demo's stand-in serves it. Each source's
+/// definition lives in its own folder; ``SourceCatalog/builtIn`` lists them once, and the tabs,
+/// the command line, the config file, `rolo dump` and its help all read that list.
+///
+/// The screen's half is the app's `SourcePlugin`, which a definition also conforms to.
+public protocol SourceDefinition: Sendable {
+    /// The tab's name, `rolo NAME` and `rolo dump NAME`.
+    static var id: SourceID { get }
+    /// What it browses, for the help: "the ME employees server".
+    static var summary: String { get }
+    /// The settings only this source reads, in the order the help lists them.
+    static var settings: [Setting] { get }
+    /// Other config-file names of its settings (`api_token` for Pipedrive's token).
+    static var settingAliases: [String: Setting] { get }
+    /// Its dump fields, in their default order.
+    static var dumpFields: [String] { get }
+    /// Points its settings at the demo's stand-in, which serves every source under `server`.
+    static func pointAtStandIn(_ server: URL, _ settings: inout Settings)
+    /// Writes its records for `rolo dump`.
+    static func dump(_ context: DumpContext) async throws
+}
+
+extension SourceDefinition {
+    public static var settingAliases: [String: Setting] { [:] }
+}
+
+/// What a source's dump is given: the settings, the one HTTP client, the runner with the
+/// command line's choices, where the records go, and the shared stores opened on demand.
+public struct DumpContext {
+    public let settings: Settings
+    public let http: any HTTPClient
+    public let runner: DumpRunner
+    public let sink: DumpSink
+    /// rolo's database (in memory for this run when it can't be opened, or offline with no file).
+    public let database: @Sendable () throws -> RoloDatabase
+
+    public init(settings: Settings, http: any HTTPClient, runner: DumpRunner, sink: DumpSink,
+                database: @escaping @Sendable () throws -> RoloDatabase) {
+        self.settings = settings
+        self.http = http
+        self.runner = runner
+        self.sink = sink
+        self.database = database
+    }
+}
+
+/// The sources rolo knows, in tab order (their digit keys): the one list everything reads.
+public struct SourceCatalog: Sendable {
+    /// The sources, in tab order.
+    public let definitions: [any SourceDefinition.Type]
+
+    public init(_ definitions: [any SourceDefinition.Type]) {
+        self.definitions = definitions
+    }
+
+    /// The built-in sources. Adding a source is its folders and one line here.
+    public static let builtIn = SourceCatalog([
+        PeopleSource.self,
+        DirectorySource.self,
+        FoodsSource.self,
+        RandomUserSource.self,
+        PipedriveSource.self,
+    ])
+
+    /// The sources' names, in tab order.
+    public var ids: [SourceID] { definitions.map { $0.id } }
+
+    /// The definition named `id`.
+    public func definition(_ id: SourceID) -> (any SourceDefinition.Type)? {
+        definitions.first { $0.id == id }
+    }
+
+    /// Every setting: each source's, then the shared ones.
+    public var settings: [Setting] { definitions.flatMap { $0.settings } + Setting.shared }
+
+    /// The sources' settings, which the command line reads apart from its own options.
+    public var sourceSettings: [Setting] { definitions.flatMap { $0.settings } }
+
+    /// The config file's other names for settings.
+    public var aliases: [String: Setting] {
+        definitions.reduce(into: [:]) { aliases, definition in aliases.merge(definition.settingAliases) { first, _ in first } }
+    }
+
+    /// The setting a config key or option name (without dashes) names.
+    public func setting(named name: String) -> Setting? {
+        settings.first { $0.rawValue == name } ?? aliases[name]
+    }
+}
