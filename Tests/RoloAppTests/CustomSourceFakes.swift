@@ -116,14 +116,18 @@ enum CrewSamples {
 
     /// The one source of the config file `toml`, read as rolo reads its config file.
     static func source(_ toml: String, environment: [String: String] = [:]) throws -> CustomSource {
+        try settings(toml, environment: environment).customSources.sources[0]
+    }
+
+    /// The settings of the config file `toml`.
+    static func settings(_ toml: String, environment: [String: String] = [:]) throws -> Settings {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-custom-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("config.toml")
         try Data(toml.utf8).write(to: file)
-        let settings = try SettingsLoader.load(
+        return try SettingsLoader.load(
             options: [:], environment: environment.merging(["HOME": folder.path]) { $1 }, configFile: file.path)
-        return settings.customSources.sources[0]
     }
 }
 

@@ -24,10 +24,11 @@ struct CustomSourceScreenTests {
         controller.perform(.moveDown)
         #expect(await model.settled())
         let canvas = controller.render(theme: .monochrome, glyphs: .unicode)
+        assertSnapshot(canvas, named: "custom-crew-100x30")
         let text = canvas.text
         #expect(text.contains("Crew"))
         #expect(text.contains("Name") && text.contains("Email") && text.contains("Team"))
-        #expect(text.contains("25 records"))
+        #expect(text.contains("crew │ 25 records │ 2/25"))
         #expect(text.contains("bio") && text.contains("Crew member 3"))
     }
 

@@ -142,4 +142,22 @@ struct CustomSourceViewModelTests {
         #expect(banners == ["Crew: " + problem])
         #expect(model.detail(for: "1").contains(.notice(problem, isError: true)))
     }
+
+    @Test("Made from a launch's context: named by its source, its records in rolo's database")
+    func madeFromContext() async throws {
+        let settings = try CrewSamples.settings(CrewSamples.toml())
+        let api = try FakeCrewAPI(count: 15)
+        let database = try RoloDatabase.inMemory()
+        let busy = BusyTracker()
+        let context = SourceContext(
+            settings: settings, http: api, busy: busy, database: database, preloaded: nil,
+            addressBook: Task { AddressBookIndex(cards: [], problem: nil) }, showsPictures: false, useFlags: false,
+            pipeline: ImagePipeline())
+        let model = CustomSourceViewModel.make(settings.customSources.sources[0], context: context, environment: [:])
+        #expect(model.id == SourceID(rawValue: "crew") && model.listTitle == "Crew")
+        model.start()
+        #expect(await model.settled())
+        #expect(try await CustomRecordStore(database: database, source: model.source).count() == 15)
+        #expect(!model.canShowThumbnails)
+    }
 }

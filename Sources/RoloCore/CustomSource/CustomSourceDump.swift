@@ -75,6 +75,14 @@ public enum CustomSourceDump {
         try await write(store, schema, search: runner.search, limit: runner.limit, to: sink)
     }
 
+    /// ``run(_:runner:http:database:environment:timeout:sleep:to:)`` with what `rolo dump`
+    /// gives every source: its runner, sink, HTTP client, timeout and database.
+    public static func run(_ source: CustomSource, _ context: DumpContext, environment: [String: String]) async throws {
+        try await run(
+            source, runner: context.runner, http: context.http, database: source.offline ? try context.database() : nil,
+            environment: environment, timeout: context.settings.timeout, to: context.sink)
+    }
+
     /// Syncs `store` (resumed, or refreshed when whole), or with `limit` only its first pages;
     /// a failure leaves the stored records to dump, unless none are or the API refused rolo.
     private static func fetch(_ pager: CustomSourcePager, into store: CustomRecordStore, limit: Int?, report: DumpReport) async throws {

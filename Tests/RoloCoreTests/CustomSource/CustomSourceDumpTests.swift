@@ -117,4 +117,24 @@ struct CustomSourceDumpTests {
             #expect(notices.last?.hasPrefix("staff: column 'City': no record has 'office.town'") == true)
         }
     }
+
+    @Test("Through rolo dump's context: its runner, sink, client and database")
+    func context() async throws {
+        try await CustomSourceStandIn.with { standIn in
+            let toml = CustomSourceStandInTests.staffTOML(standIn.base)
+            let directory = try TemporaryDirectory()
+            let file = try directory.write("config.toml", toml)
+            let settings = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
+            let database = try RoloDatabase.inMemory()
+            let text = Log<String>()
+            let context = DumpContext(
+                settings: settings, http: standIn.http,
+                runner: DumpRunner(search: "tallinn", fields: "label,city", offline: false, report: DumpReport(notice: { _ in }, progress: { _ in })),
+                sink: DumpSink(format: .tsv) { text.append($0) }, database: { database })
+            try await CustomSourceDump.run(settings.customSources.sources[0], context, environment: [:])
+            let rows = lines(text.values.joined())
+            #expect(rows.first == "label\tcity" && rows.count > 1 && rows.dropFirst().allSatisfy { $0.hasSuffix("\tTallinn") })
+            #expect(try await CustomRecordStore(database: database, source: settings.customSources.sources[0]).count() == 95)
+        }
+    }
 }
