@@ -19,7 +19,7 @@ struct CustomSourceDumpTests {
         let sink = DumpSink(format: format) { text.append($0) }
         try await CustomSourceDump.run(
             source, runner: runner, http: standIn.http, database: database, environment: CustomSourceStandIn.environment,
-            sleep: { _ in }, to: sink)
+            timeout: CustomSourceStandIn.timeout, sleep: { _ in }, to: sink)
         return (text.values.joined(), notices.values)
     }
 
@@ -124,7 +124,8 @@ struct CustomSourceDumpTests {
             let toml = CustomSourceStandInTests.staffTOML(standIn.base)
             let directory = try TemporaryDirectory()
             let file = try directory.write("config.toml", toml)
-            let settings = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
+            var settings = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
+            settings.timeout = CustomSourceStandIn.timeout
             let database = try RoloDatabase.inMemory()
             let text = Log<String>()
             let context = DumpContext(

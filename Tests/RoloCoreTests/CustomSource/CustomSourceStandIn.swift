@@ -56,10 +56,13 @@ final class CustomSourceStandIn: Sendable {
         return settings.customSources.sources[0]
     }
 
+    /// How long a request may take: the whole test suite on two cores can starve the stand-in.
+    static let timeout: TimeInterval = 120
+
     /// A pager of `source` over real HTTP whose waits for a rate limit are recorded, not slept.
     func pager(_ source: CustomSource, waits: WaitLog = WaitLog()) throws -> CustomSourcePager {
         CustomSourcePager(
-            source: source, endpoint: try source.endpoint(environment: Self.environment), client: http, timeout: 30,
+            source: source, endpoint: try source.endpoint(environment: Self.environment), client: http, timeout: Self.timeout,
             sleep: { waits.append($0) })
     }
 
