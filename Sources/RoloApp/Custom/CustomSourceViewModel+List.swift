@@ -67,47 +67,20 @@ extension CustomSourceViewModel {
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
-        searchIsStale = false
-        searchTask?.cancel()
-        searchTask = nil
         if searchTerm == nil {
             matches = nil
             applyMatches()
         }
-        runSearch()
+        search?.search(searchTerm)
         onEvent(.changed)
     }
 
-    /// Runs the search again after the records changed, at most one at a time.
-    func rerunSearch() {
-        guard searchTerm != nil else { return }
-        if searchTask != nil {
-            searchIsStale = true
-        } else {
-            runSearch()
+    /// What the store's index matched; the list shows it once laid out.
+    func searchAnswered(_ result: Result<[Int], any Error>) {
+        switch result {
+        case .success(let positions): matches = positions
+        case .failure(let error): onEvent(.banner("The search failed: \(error)", isError: true))
         }
-    }
-
-    private func runSearch() {
-        guard let term = searchTerm, let store else { return }
-        searchTask = busy.task { [weak self] in
-            let result: Result<[Int], any Error>
-            do {
-                result = .success(try await store.positions(matching: term))
-            } catch {
-                result = .failure(error)
-            }
-            guard let self, !Task.isCancelled, self.searchTerm == term else { return }
-            self.searchTask = nil
-            switch result {
-            case .success(let positions): self.matches = positions
-            case .failure(let error): self.onEvent(.banner("The search failed: \(error)", isError: true))
-            }
-            if self.searchIsStale {
-                self.searchIsStale = false
-                self.runSearch()
-            }
-            self.applyMatches()
-        }
+        applyMatches()
     }
 }

@@ -63,9 +63,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// The positions the search matched; nil when not filtered.
     var matches: [Int]?
     var arrangeTask: Task<Void, Never>?
-    var searchTask: Task<Void, Never>?
-    /// A page landed while a search ran: the search runs again when it ends.
-    var searchIsStale = false
+    /// The search of the stored records; nil without a store.
+    let search: StoredSearch?
     /// Full records fetched from `detail_url`, by id.
     var details: [String: CustomSourceDetail.Fetch] = [:]
     var detailTask: Task<Void, Never>?
@@ -106,7 +105,9 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         columns = CustomSourceDetail.columns(of: source)
         let kept = source.offline ? database : nil
         persistent = kept != nil
-        store = (kept ?? (try? RoloDatabase.inMemory())).map { CustomRecordStore(database: $0, source: source) }
+        let store = (kept ?? (try? RoloDatabase.inMemory())).map { CustomRecordStore(database: $0, source: source) }
+        self.store = store
+        search = store.map { store in StoredSearch(busy: busy) { term in try await store.positions(matching: term) } }
         do {
             let endpoint = try source.endpoint(environment: environment)
             pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now)
@@ -126,20 +127,21 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
             self?.rebuildEntries()
             self?.onEvent(.changed)
         }
+        search?.onAnswer = { [weak self] in self?.searchAnswered($0) }
         whenNotSaved(kept) { [weak self] in
             self?.persistent = false
             self?.onEvent(.changed)
         }
     }
 
-    public var isLoading: Bool { loadTask != nil || syncTask != nil || searchTask != nil }
+    public var isLoading: Bool { loadTask != nil || syncTask != nil || search?.isRunning == true }
 
     public var placeholder: ListPlaceholder? {
         if let unconfigured { return .unconfigured(unconfigured) }
         guard store != nil else { return .failed("rolo couldn't make a database for the records — see the log") }
         guard entries.entryCount == 0 else { return nil }
         if let searchTerm {
-            return searchTask != nil || arrangeTask != nil
+            return search?.isRunning == true || arrangeTask != nil
                 ? .loading("Searching…") : .empty("No record matches “\(searchTerm)” — Esc clears the search")
         }
         if let firstFailure { return .failed("Couldn't load \(source.title). \(firstFailure)") }
@@ -283,7 +285,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     private func recordsChanged() {
         checkTemplates()
         arrange()
-        rerunSearch()
+        search?.rowsChanged()
         onEvent(.changed)
     }
 

@@ -51,9 +51,8 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     var selectedID: String?
     var selectedPerson: PipedrivePerson?
     private var syncTask: Task<Void, Never>?
-    private var searchTask: Task<Void, Never>?
-    /// A page landed while a search ran: the search runs again when it ends.
-    private var searchIsStale = false
+    /// The search of the stored persons; nil without a store.
+    private let search: StoredSearch?
     /// Why nothing could be loaded, while nothing is shown.
     private var firstFailure: String?
     private var started = false
@@ -78,6 +77,10 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         let store = store ?? (try? RoloDatabase.inMemory()).map { PersonStore<PipedrivePerson>(database: $0) }
         self.store = store
         rows = store.map { PipedriveRows(stored: StoredRows(database: $0.database, source: PipedriveSync.source)) }
+        search = rows.map { rows in
+            let stored = rows.stored
+            return StoredSearch(busy: busy) { term in try await stored.positions(matching: term) }
+        }
         if let fetch, let store {
             sync = PipedriveSync(
                 store: store, api: api, pageSize: pageSize, sleep: sleep, now: now, fetchNames: fetchNames, fetch: fetch)
@@ -93,20 +96,21 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         self.now = now
         self.timeZone = timeZone
         pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
+        search?.onAnswer = { [weak self] in self?.searchAnswered($0) }
         whenNotSaved(persistent ? store?.database : nil) { [weak self] in
             self?.persistent = false
             self?.onEvent(.changed)
         }
     }
 
-    public var isLoading: Bool { syncTask != nil || searchTask != nil }
+    public var isLoading: Bool { syncTask != nil || search?.isRunning == true }
 
     public var placeholder: ListPlaceholder? {
         if let unconfigured { return .unconfigured(unconfigured) }
         guard let rows else { return .failed("rolo couldn't make a database for the persons — see the log") }
         guard rows.entryCount == 0 else { return nil }
         if let searchTerm {
-            return searchTask != nil ? .loading("Searching…") : .empty("No person matches “\(searchTerm)” — Esc clears the search")
+            return search?.isRunning == true ? .loading("Searching…") : .empty("No person matches “\(searchTerm)” — Esc clears the search")
         }
         if let firstFailure { return .failed("Couldn't load persons. \(firstFailure)") }
         if syncTask != nil || !started { return .loading("Loading persons from Pipedrive…") }
@@ -181,7 +185,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         } else if progress.namesStored {
             // Rows were read with the old names (or none), and the search text was refolded.
             rows?.invalidate()
-            rerunSearch()
+            search?.rowsChanged()
             selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
         } else if progress.waiting == nil, !progress.fetchingNames {
             // A page was stored: the shown list grew, or (a refresh done) was replaced.
@@ -189,11 +193,11 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
             if !progress.refreshing {
                 lastUpdated = now()
                 rows?.reloadCount()
-                rerunSearch()
+                search?.rowsChanged()
             } else if progress.finished {
                 lastUpdated = now()
                 rows?.invalidate()
-                rerunSearch()
+                search?.rowsChanged()
                 selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
             }
         }
@@ -240,47 +244,18 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
-        searchIsStale = false
-        searchTask?.cancel()
-        searchTask = nil
         if searchTerm == nil { rows?.setFilter(nil) }
-        runSearch()
+        search?.search(searchTerm)
         updateTrailer()
         onEvent(.changed)
     }
 
-    /// Runs the search again after the stored list changed, at most one at a time.
-    private func rerunSearch() {
-        guard searchTerm != nil else { return }
-        if searchTask != nil {
-            searchIsStale = true
-        } else {
-            runSearch()
+    private func searchAnswered(_ result: Result<[Int], any Error>) {
+        switch result {
+        case .success(let positions): rows?.setFilter(positions)
+        case .failure(let error): onEvent(.banner("The search failed: \(error)", isError: true))
         }
-    }
-
-    private func runSearch() {
-        guard let term = searchTerm, let rows else { return }
-        let stored = rows.stored
-        searchTask = busy.task { [weak self] in
-            let result: Result<[Int], any Error>
-            do {
-                result = .success(try await stored.positions(matching: term))
-            } catch {
-                result = .failure(error)
-            }
-            guard let self, !Task.isCancelled, self.searchTerm == term else { return }
-            self.searchTask = nil
-            switch result {
-            case .success(let positions): rows.setFilter(positions)
-            case .failure(let error): self.onEvent(.banner("The search failed: \(error)", isError: true))
-            }
-            if self.searchIsStale {
-                self.searchIsStale = false
-                self.runSearch()
-            }
-            self.onEvent(.changed)
-        }
+        onEvent(.changed)
     }
 
     // MARK: - Selection and detail
