@@ -18,6 +18,7 @@ actor FakeCrewAPI: HTTPClient {
     private var failures: [FetchError] = []
     private var held: [CheckedContinuation<Void, Never>] = []
     private var toHold = 0
+    private var limited: (count: Int, retryAfter: Int) = (0, 0)
     let jpeg: Data
 
     init(count: Int, tag: String = "") throws {
@@ -28,6 +29,8 @@ actor FakeCrewAPI: HTTPClient {
 
     /// The next list requests fail with these, in turn.
     func fail(_ errors: FetchError...) { failures += errors }
+    /// Answers the next `count` list requests with a 429 asking for `retryAfter` seconds.
+    func limit(_ count: Int, retryAfter: Int) { limited = (count, retryAfter) }
     /// Holds the next `count` list requests until ``release()``.
     func hold(_ count: Int = 1) { toHold += count }
     /// Lets the oldest held request go on.
@@ -60,6 +63,10 @@ actor FakeCrewAPI: HTTPClient {
             await withCheckedContinuation { held.append($0) }
         }
         if !failures.isEmpty { throw failures.removeFirst() }
+        if limited.count > 0 {
+            limited.count -= 1
+            return HTTPResponse(status: 429, headers: ["retry-after": String(limited.retryAfter)], body: Data(), url: url)
+        }
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let page = query.first { $0.name == "page" }.flatMap { $0.value.flatMap(Int.init) } ?? 1
         let size = query.first { $0.name == "per_page" }.flatMap { $0.value.flatMap(Int.init) } ?? 10
@@ -135,7 +142,8 @@ enum CrewSamples {
 @MainActor
 func makeCrew(
     _ api: FakeCrewAPI, toml: String = CrewSamples.toml(), database: RoloDatabase?, pictures: Bool = false,
-    busy: BusyTracker = BusyTracker(), environment: [String: String] = [:]
+    busy: BusyTracker = BusyTracker(), environment: [String: String] = [:],
+    sleep: @escaping CustomSourcePager.Sleep = { _ in }
 ) throws -> CustomSourceViewModel {
     var store: PictureStore?
     var loader: RemoteImageLoader?
@@ -146,7 +154,7 @@ func makeCrew(
     }
     return CustomSourceViewModel(
         source: try CrewSamples.source(toml, environment: environment), database: database, http: api, environment: environment,
-        busy: busy, pictures: store, imageLoader: loader, sleep: { _ in }, now: { Sample.today }, locale: Locale(identifier: "en"),
+        busy: busy, pictures: store, imageLoader: loader, sleep: sleep, now: { Sample.today }, locale: Locale(identifier: "en"),
         timeZone: Sample.zone)
 }
 

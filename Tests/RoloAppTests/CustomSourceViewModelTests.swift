@@ -31,6 +31,20 @@ struct CustomSourceViewModelTests {
         #expect(model.columns.map(\.title) == ["Name", "Email", "Team"] && model.columns[2].width == .fixed(6))
     }
 
+    @Test("A 429 is waited out as Retry-After asks, the status line saying so, then paging goes on")
+    func rateLimited() async throws {
+        let api = try FakeCrewAPI(count: 15)
+        await api.limit(1, retryAfter: 7)
+        let gate = Gate()
+        let model = try makeCrew(api, database: nil, sleep: { _ in await gate.wait() })
+        model.start()
+        #expect(await settle({ model.statusItems == ["rate limited, next in 7 s", "not saved"] }, limit: 100_000))
+        await gate.open()
+        #expect(await model.settled())
+        #expect(model.rowIDs.count == 15 && model.statusItems == ["not saved"])
+        #expect(await api.listRequests == 3)
+    }
+
     @Test("Relaunch: the stored list is drawn before any answer and stays until the refresh's first page")
     func relaunch() async throws {
         let database = try RoloDatabase.inMemory()
