@@ -212,10 +212,10 @@ struct PipedriveViewModelTests {
 
     @Test("Numbers are grouped and ages said the human way")
     func formatting() {
-        #expect(PipedriveViewModel.grouped(100_000) == "100,000")
-        #expect(PipedriveViewModel.grouped(999) == "999")
-        #expect(PipedriveViewModel.grouped(1_234_567) == "1,234,567")
-        #expect(PipedriveViewModel.age(of: Sample.today.addingTimeInterval(-7200), now: Sample.today, timeZone: Sample.zone) == "2 h ago")
-        #expect(PipedriveViewModel.age(of: Sample.today.addingTimeInterval(-86_400 * 40), now: Sample.today, timeZone: Sample.zone) == "on 9 Oct")
+        #expect(StatusText.grouped(100_000) == "100,000")
+        #expect(StatusText.grouped(999) == "999")
+        #expect(StatusText.grouped(1_234_567) == "1,234,567")
+        #expect(StatusText.age(of: Sample.today.addingTimeInterval(-7200), now: Sample.today, timeZone: Sample.zone) == "2 h ago")
+        #expect(StatusText.age(of: Sample.today.addingTimeInterval(-86_400 * 40), now: Sample.today, timeZone: Sample.zone) == "on 9 Oct")
     }
 }

@@ -50,9 +50,8 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     var selectedID: String?
     var selectedPerson: PipedrivePerson?
     private var syncTask: Task<Void, Never>?
-    private var searchTask: Task<Void, Never>?
-    /// A page landed while a search ran: the search runs again when it ends.
-    private var searchIsStale = false
+    /// The search of the stored persons; nil without a store.
+    private let search: StoredSearch?
     /// Why nothing could be loaded, while nothing is shown.
     private var firstFailure: String?
     private var started = false
@@ -77,6 +76,10 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         let store = store ?? (try? RoloDatabase.inMemory()).map { PersonStore<PipedrivePerson>(database: $0) }
         self.store = store
         rows = store.map { PipedriveRows(stored: StoredRows(database: $0.database, source: PipedriveSync.source)) }
+        search = rows.map { rows in
+            let stored = rows.stored
+            return StoredSearch(busy: busy) { term in try await stored.positions(matching: term) }
+        }
         if let fetch, let store {
             sync = PipedriveSync(
                 store: store, api: api, pageSize: pageSize, sleep: sleep, now: now, fetchNames: fetchNames, fetch: fetch)
@@ -92,13 +95,14 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         self.now = now
         self.timeZone = timeZone
         pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
+        search?.onAnswer = { [weak self] in self?.searchAnswered($0) }
         whenNotSaved(persistent ? store?.database : nil) { [weak self] in
             self?.persistent = false
             self?.onEvent(.changed)
         }
     }
 
-    public var isLoading: Bool { syncTask != nil || searchTask != nil }
+    public var isLoading: Bool { syncTask != nil || search?.isRunning == true }
 
     public var status: SourceStatus {
         SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
@@ -109,7 +113,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         guard let rows else { return .failed("rolo couldn't make a database for the persons — see the log") }
         guard rows.entryCount == 0 else { return nil }
         if let searchTerm {
-            return searchTask != nil ? .loading("Searching…") : .empty("No person matches “\(searchTerm)” — Esc clears the search")
+            return search?.isRunning == true ? .loading("Searching…") : .empty("No person matches “\(searchTerm)” — Esc clears the search")
         }
         if let firstFailure { return .failed("Couldn't load persons. \(firstFailure)") }
         if syncTask != nil || !started { return .loading("Loading persons from Pipedrive…") }
@@ -119,7 +123,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     public var statusItems: [String] {
         var items: [String] = []
         if let progress, syncTask != nil {
-            let done = progress.total.map { "\(Self.grouped(progress.stored)) of \(Self.grouped($0))" } ?? Self.grouped(progress.stored)
+            let done = progress.total.map { "\(StatusText.grouped(progress.stored)) of \(StatusText.grouped($0))" } ?? StatusText.grouped(progress.stored)
             if progress.fetchingNames {
                 items.append("names of organisations and owners…")
             } else if progress.refreshing {
@@ -129,7 +133,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
             }
             if let wait = progress.waiting { items.append("rate limited, next in \(Int(wait.rounded(.up))) s") }
         }
-        if isOffline, let savedAt { items.append("offline · saved \(Self.age(of: savedAt, now: now(), timeZone: timeZone))") }
+        if isOffline, let savedAt { items.append("offline · saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone))") }
         if !persistent { items.append("not saved") }
         return items + SkippedRecordsReport.statusItem(progress?.skipped.count ?? 0)
     }
@@ -184,7 +188,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         } else if progress.namesStored {
             // Rows were read with the old names (or none), and the search text was refolded.
             rows?.invalidate()
-            rerunSearch()
+            search?.rowsChanged()
             selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
         } else if progress.waiting == nil, !progress.fetchingNames {
             // A page was stored: the shown list grew, or (a refresh done) was replaced.
@@ -192,11 +196,11 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
             if !progress.refreshing {
                 lastUpdated = now()
                 rows?.reloadCount()
-                rerunSearch()
+                search?.rowsChanged()
             } else if progress.finished {
                 lastUpdated = now()
                 rows?.invalidate()
-                rerunSearch()
+                search?.rowsChanged()
                 selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
             }
         }
@@ -218,7 +222,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
             if fetch.kind == .cancelled { return }
             if (fetch.kind == .unreachable || fetch.kind == .timedOut), stored > 0, let savedAt {
                 isOffline = true
-                onEvent(.banner("Offline — showing persons saved \(Self.age(of: savedAt, now: now(), timeZone: timeZone)) · r to retry", isError: true))
+                onEvent(.banner("Offline — showing persons saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone)) · r to retry", isError: true))
                 return
             }
             stored > 0 ? onEvent(.banner(fetch.message, isError: true)) : (firstFailure = fetch.message)
@@ -243,47 +247,18 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
-        searchIsStale = false
-        searchTask?.cancel()
-        searchTask = nil
         if searchTerm == nil { rows?.setFilter(nil) }
-        runSearch()
+        search?.search(searchTerm)
         updateTrailer()
         onEvent(.changed)
     }
 
-    /// Runs the search again after the stored list changed, at most one at a time.
-    private func rerunSearch() {
-        guard searchTerm != nil else { return }
-        if searchTask != nil {
-            searchIsStale = true
-        } else {
-            runSearch()
+    private func searchAnswered(_ result: Result<[Int], any Error>) {
+        switch result {
+        case .success(let positions): rows?.setFilter(positions)
+        case .failure(let error): onEvent(.banner("The search failed: \(error)", isError: true))
         }
-    }
-
-    private func runSearch() {
-        guard let term = searchTerm, let rows else { return }
-        let stored = rows.stored
-        searchTask = busy.task { [weak self] in
-            let result: Result<[Int], any Error>
-            do {
-                result = .success(try await stored.positions(matching: term))
-            } catch {
-                result = .failure(error)
-            }
-            guard let self, !Task.isCancelled, self.searchTerm == term else { return }
-            self.searchTask = nil
-            switch result {
-            case .success(let positions): rows.setFilter(positions)
-            case .failure(let error): self.onEvent(.banner("The search failed: \(error)", isError: true))
-            }
-            if self.searchIsStale {
-                self.searchIsStale = false
-                self.runSearch()
-            }
-            self.onEvent(.changed)
-        }
+        onEvent(.changed)
     }
 
     // MARK: - Selection and detail
@@ -300,24 +275,5 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         let person = selectedPerson?.id == rowID ? selectedPerson : rows?.person(withID: rowID)
         guard let person else { return [] }
         return PipedriveDetail.blocks(for: person, picture: picture(for: person), timeZone: timeZone)
-    }
-
-    // MARK: - Helpers
-
-    /// "2 h ago", "yesterday", "on 12 Mar".
-    static func age(of date: Date, now: Date, timeZone: TimeZone) -> String {
-        let text = HumanDate.describe(date, now: now, timeZone: timeZone)
-        return text.first?.isNumber == true && !text.hasSuffix("ago") ? "on \(text)" : text
-    }
-
-    /// 100000 → "100,000".
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return number < 0 ? "-" + result : result
     }
 }

@@ -75,7 +75,9 @@ public struct CustomSource: Sendable, Equatable {
         for column in columns { checked.append(("column '\(column.title)'", column.value.paths)) }
         let optional: [(String, [JSONPath]?)] = [
             ("group", group?.paths), ("sort", sort?.paths), ("search", search), ("image", image?.paths),
-            ("thumbnail", thumbnail?.paths), ("fields", fields),
+            // With a detail_url the fields may be the full record's alone, which no listed
+            // record shows.
+            ("thumbnail", thumbnail?.paths), ("fields", detailURL == nil ? fields : nil),
         ]
         for (setting, paths) in optional { if let paths { checked.append((setting, paths)) } }
         return checked

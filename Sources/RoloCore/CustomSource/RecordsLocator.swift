@@ -1,6 +1,6 @@
 /// Finds the list of records in an answer, at a source's `records` path, and says what the
 /// answer is instead when it isn't there: "no list at 'items': the answer is an object with
-/// keys foods, totalCount".
+/// keys foods, totalCount". Null where the list should be is an empty page.
 public enum RecordsLocator {
     /// The records at `path` of `answer` (the answer itself when `path` is nil).
     public static func records(in answer: JSONValue, at path: JSONPath?) throws(RecordsPathError) -> [JSONValue] {
@@ -17,6 +17,9 @@ public enum RecordsLocator {
             }
             reached = next
         }
+        // Pipedrive v1 sends `"data": null` for the page after the last: no records, not a
+        // mistake in the path.
+        if reached == .null { return [] }
         guard case .array(let items) = reached else {
             throw RecordsPathError("no list at '\(path)': it is \(reached.kindDescription)\(hint(reached))")
         }

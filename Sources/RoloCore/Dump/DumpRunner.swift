@@ -15,18 +15,21 @@ public struct DumpRunner: Sendable {
     public let fields: String?
     /// Whether to read only what rolo has stored.
     public let offline: Bool
+    /// `--limit`: the most records written, the dry run of a new source; nil for all.
+    public let limit: Int?
     /// Where notices and progress go.
     public let report: DumpReport
     /// Today, for ages and the saved list's stamp.
     public let now: @Sendable () -> Date
 
     /// A runner; a blank `search` is no search.
-    public init(search: String?, fields: String?, offline: Bool, report: DumpReport,
+    public init(search: String?, fields: String?, offline: Bool, limit: Int? = nil, report: DumpReport,
                 now: @escaping @Sendable () -> Date = Date.init) {
         let term = search?.trimmingCharacters(in: .whitespaces)
         self.search = term?.isEmpty == false ? term : nil
         self.fields = fields
         self.offline = offline
+        self.limit = limit
         self.report = report
         self.now = now
     }
@@ -50,7 +53,7 @@ public struct DumpRunner: Sendable {
     }
 
     func write<Record>(_ records: [Record], _ schema: DumpSchema<Record>, to sink: DumpSink) throws {
-        try sink.begin(schema.names)
+        try sink.begin(schema.names, limit: limit)
         for record in records { try sink.record(schema.values(of: record)) }
         try sink.end()
     }

@@ -7,6 +7,8 @@ public final class DumpSink {
     private var formatter: DumpFormatter?
     /// How many records were written.
     public private(set) var count = 0
+    /// The most records written (`--limit`); nil for all.
+    private var limit: Int?
 
     /// A sink writing `format` through `write`, which may throw to stop the dump (a closed pipe).
     public init(format: DumpFormat, write: @escaping (String) throws -> Void) {
@@ -14,8 +16,13 @@ public final class DumpSink {
         self.write = write
     }
 
-    /// Starts the output with the header for `names`.
-    public func begin(_ names: [String]) throws {
+    /// Whether `--limit` records were written: the rest are left out, and a source can stop
+    /// fetching.
+    public var isFull: Bool { limit.map { count >= $0 } ?? false }
+
+    /// Starts the output with the header for `names`; at most `limit` records follow.
+    public func begin(_ names: [String], limit: Int? = nil) throws {
+        self.limit = limit
         let formatter = DumpFormatter(format: format, names: names)
         self.formatter = formatter
         try write(formatter.header())
@@ -23,7 +30,7 @@ public final class DumpSink {
 
     /// Writes one record.
     public func record(_ values: [DumpValue]) throws {
-        guard var formatter else { return }
+        guard var formatter, !isFull else { return }
         let text = formatter.record(values)
         self.formatter = formatter
         count += 1

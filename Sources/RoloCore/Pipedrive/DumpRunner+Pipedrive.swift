@@ -23,7 +23,7 @@ extension DumpRunner {
         }
         // v2 persons name their organisation and owner by id: the stored names fill them in.
         let names = try await PipedriveNameStore(database: store.database).all()
-        try sink.begin(schema.names)
+        try sink.begin(schema.names, limit: limit)
         if let search {
             let rows = StoredRows<PipedrivePerson>(database: store.database, source: source)
             let positions = try await rows.positions(matching: search)

@@ -36,7 +36,7 @@ extension DumpRunner {
             try await noticeStored(store, source, "randomuser: --offline")
         }
         let count = try await store.count(source)
-        try sink.begin(schema.names)
+        try sink.begin(schema.names, limit: limit)
         for start in stride(from: 0, to: count, by: Self.block) {
             for person in try await store.persons(source, range: start..<min(start + Self.block, count))
             where search.map(person.matches) ?? true {

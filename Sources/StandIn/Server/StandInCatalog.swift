@@ -10,6 +10,8 @@ enum StandInCatalog {
             DirectoryAPI(options: options),
             RandomUserAPI(options: options, logger: logger),
             PipedriveAPI(options: options, logger: logger),
+            OrgMembersAPI(options: options, logger: logger),
+            StaffAPI(options: options, logger: logger),
         ]
     }
 }

@@ -33,6 +33,18 @@ public struct StandInOptions: Sendable, Equatable {
     /// How many persons the Pipedrive account holds; pages are generated on demand, so
     /// 100,000 costs no more memory than 500.
     public var pipedrivePersons: Int = 500
+    /// How many members the GitHub organisation (`/github/orgs/rolo-stand-in/members`) has.
+    public var orgMembers: Int = 230
+    /// The token the GitHub organisation's API wants as `Authorization: Bearer …`; nil takes
+    /// any request, as for a public organisation.
+    public var orgMembersToken: String? = nil
+    /// How many GitHub requests, from start, are refused with its rate-limit 403 before the API
+    /// answers again.
+    public var orgMembersRateLimitedRequests: Int = 0
+    /// How many people the staff directory (`/staff/api/people/`) holds.
+    public var staffMembers: Int = 95
+    /// Whether the staff directory's last page names itself as `next`, as a buggy server may.
+    public var staffNextLoops = false
     /// How badly the people, foods and directory lists answer; off by default.
     public var hostility = StandInHostility()
     /// Whether Nagle's algorithm is off on the server's sockets (see `NoDelaySocketPool`); off

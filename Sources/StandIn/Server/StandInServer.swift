@@ -3,7 +3,8 @@ import FlyingSocks
 import Foundation
 import Logging
 
-/// rolo's own server for the five APIs it browses, with generated data and switches for latency,
+/// rolo's own server for the five APIs it browses and two more for configured sources (a GitHub
+/// organisation's members, a staff directory), with generated data and switches for latency,
 /// failures and size. It runs in-process (`rolo --demo`, tests, benchmarks) or alone
 /// (`rolo demo-server`), always on 127.0.0.1.
 public final class StandInServer: Sendable {

@@ -93,6 +93,24 @@ struct CustomSourceConfigTests {
         #expect(users.searchPaths == [JSONPath("id")])
     }
 
+    @Test("offline = false keeps a source in memory; offline = \"no\" is an error naming the key")
+    func offlineFlag() throws {
+        let config = try load("""
+            [[sources]]
+            name = "users"
+            url = "https://jsonplaceholder.typicode.com/users"
+            offline = false
+            """)
+        #expect(config.sources.first?.offline == false)
+        let message = try #require(error("""
+            [[sources]]
+            name = "users"
+            url = "https://jsonplaceholder.typicode.com/users"
+            offline = "no"
+            """))
+        #expect(message.contains("offline") && message.contains("true or false"))
+    }
+
     @Test("Paging params default from the style unless the URL holds {page} or {offset}")
     func pagingDefaults() throws {
         let sources = try CustomSourceFixtures.sources("""

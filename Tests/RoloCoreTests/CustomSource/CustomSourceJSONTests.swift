@@ -86,6 +86,8 @@ struct CustomSourceJSONTests {
     func recordsPath() throws {
         let foods = try parse(#"{"foods": [{"id": 1}], "totalCount": 1}"#)
         #expect(try RecordsLocator.records(in: foods, at: JSONPath("foods")).count == 1)
+        // Pipedrive v1's page after the last.
+        #expect(try RecordsLocator.records(in: try parse(#"{"success": true, "data": null}"#), at: JSONPath("data")).isEmpty)
         func message(_ answer: JSONValue, _ path: String?) -> String? {
             #expect(throws: RecordsPathError.self) { try RecordsLocator.records(in: answer, at: path.map(JSONPath.init)) }?.description
         }

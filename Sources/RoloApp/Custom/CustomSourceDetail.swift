@@ -1,0 +1,79 @@
+import Foundation
+import RoloCore
+import TerminalUI
+
+/// A configured source's record as a list row, as the detail pane's blocks and as values to
+/// copy: pure functions of the source's settings and the record.
+enum CustomSourceDetail {
+    /// The label's column, then the configured ones: a width given is kept, the rest share.
+    static func columns(of source: CustomSource) -> [ListColumn] {
+        [ListColumn("Name", .flexible(min: 14))]
+            + source.columns.map { column in ListColumn(column.title, column.width.map { .fixed($0) } ?? .flexible(min: 8)) }
+    }
+
+    /// The record's label (its id when the label comes out empty), then each column's text.
+    static func row(of record: CustomRecord, in source: CustomSource) -> ListRow {
+        ListRow(id: record.id, cells: [label(of: record, in: source)] + source.columns.map { $0.value.render(record.value) })
+    }
+
+    /// The row's name: a label that renders empty (its fields missing) falls back to the id, so
+    /// no row is blank.
+    static func label(of record: CustomRecord, in source: CustomSource) -> String {
+        let label = source.label.render(record.value).trimmingCharacters(in: .whitespaces)
+        return label.isEmpty ? record.id.sanitizedForTerminal : label
+    }
+
+    /// What the detail says about the full record while or after `detail_url` is fetched.
+    enum Fetch: Equatable {
+        case loading
+        case loaded(JSONValue)
+        case failed(String)
+    }
+
+    /// The picture (when the source has one), the label, the fields (each of `fields`, or every
+    /// field), then the template problems found, which name the setting and the path.
+    static func blocks(
+        of record: CustomRecord, value: JSONValue, in source: CustomSource, picture: Picture?, fetch: Fetch?, problems: [String]
+    ) -> [DetailBlock] {
+        var blocks: [DetailBlock] = []
+        if let picture { blocks.append(.picture(picture)) }
+        blocks.append(.title(label(of: CustomRecord(id: record.id, value: value), in: source)))
+        switch fetch {
+        case .loading: blocks.append(.notice("Loading the full record…", isError: false))
+        case .failed(let message): blocks.append(.notice("The full record couldn't be fetched: \(message)", isError: true))
+        case .loaded, nil: break
+        }
+        blocks.append(.gap)
+        for (field, text) in source.detailFields(value) { blocks.append(.field(label: field, value: text)) }
+        if !problems.isEmpty {
+            blocks.append(.gap)
+            blocks += problems.map { .notice($0, isError: true) }
+        }
+        return blocks
+    }
+
+    /// The record's values to copy: emails and phones found by their field's name, the label as
+    /// the name, then every other field.
+    static func copyValues(of record: CustomRecord, value: JSONValue, in source: CustomSource) -> [CopyValue] {
+        var emails: [CopyValue] = [], phones: [CopyValue] = [], others: [CopyValue] = []
+        for (field, text) in source.detailFields(value) {
+            switch kind(of: field, text: text) {
+            case .email: emails.append(CopyValue(.email, field, text))
+            case .phone: phones.append(CopyValue(.phone, field, text))
+            default: others.append(CopyValue(.other, field, text))
+            }
+        }
+        let name = CopyValue(.name, "Name", label(of: CustomRecord(id: record.id, value: value), in: source))
+        return CopyValue.present(emails + phones + [name] + others)
+    }
+
+    /// What a field holds, by its path's names: `email`, `work_mail` with an @ are emails;
+    /// `phone`, `phones.0.number`, `mobile`, `tel` are phones.
+    static func kind(of field: String, text: String) -> CopyValue.Kind {
+        let steps = field.lowercased().split(separator: ".").filter { Int($0) == nil }
+        if text.contains("@"), steps.contains(where: { $0.contains("email") || $0.contains("mail") }) { return .email }
+        let phone = steps.contains { $0.contains("phone") || $0.contains("mobile") || $0 == "tel" || $0 == "telephone" }
+        if phone, text.contains(where: \.isNumber) { return .phone }
+        return .other
+    }
+}

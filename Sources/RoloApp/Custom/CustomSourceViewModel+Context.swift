@@ -1,0 +1,16 @@
+import Foundation
+import RoloCore
+
+extension CustomSourceViewModel {
+    /// The view-model of the configured `source` over a launch's shared services: rolo's
+    /// database (unless `offline = false`), the one HTTP client, a picture store of its own and
+    /// images cached under `custom/<name>`; `${VAR}`s from `environment`.
+    public static func make(
+        _ source: CustomSource, context: SourceContext, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> CustomSourceViewModel {
+        CustomSourceViewModel(
+            source: source, database: context.database, http: context.http, environment: environment, busy: context.busy,
+            pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "custom/" + source.name),
+            timeout: context.settings.timeout)
+    }
+}

@@ -1,0 +1,305 @@
+import Foundation
+import Logging
+import RoloCore
+import TerminalUI
+
+/// A configured source (`[[sources]]` in the config file): any JSON REST API as a list and a
+/// detail, with nothing written in Swift for it.
+///
+/// What is stored shows at once; a ``CustomSourceSync`` then runs in the background, one request
+/// at a time, until the list is whole: the first time rows appear as pages land, a relaunch
+/// refreshes beside the stored list, which stays until the new first page replaces it. When the
+/// API can't be reached the stored records stay, with a banner saying since when. A search asks
+/// the store's index, off the main actor. `offline = false` keeps the records in memory.
+@MainActor
+public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailPictures, RowThumbnails, CopyableValues {
+    public let id: SourceID
+    /// The source as configured.
+    public let source: CustomSource
+    public var listTitle: String { source.title }
+    public let noun = (singular: "record", plural: "records")
+    public let columns: [ListColumn]
+    public var onEvent: (SourceEvent) -> Void = { _ in }
+
+    public private(set) var lastUpdated: Date?
+    public internal(set) var searchTerm: String?
+    public internal(set) var entries: any ListEntrySource = [ListEntry]()
+    public var showsThumbnails = true {
+        didSet { rebuildEntries() }
+    }
+
+    /// The records read so far, in the API's order: position `n` is the store's position `n`.
+    public private(set) var records: [CustomRecord] = []
+    /// What the sync has done, updated after every page and wait.
+    public private(set) var progress: CustomSourceSync.Progress?
+    /// Whether the last sync found the API unreachable.
+    public private(set) var isOffline = false
+    /// Settings naming a path no record has, "label: no record has 'first_nme' …".
+    public private(set) var templateProblems: [String] = []
+
+    static let loadingMore = "loading more…"
+
+    /// Why the source can't be used (a variable not set); nil when it can.
+    let unconfigured: String?
+    let store: CustomRecordStore?
+    let pager: CustomSourcePager?
+    /// Whether the records outlive the run: false for `offline = false`, or when the database
+    /// didn't open.
+    private(set) var persistent: Bool
+    let busy: BusyTracker
+    let pictures: PictureStore?
+    let imageLoader: RemoteImageLoader?
+    let now: @Sendable () -> Date
+    let locale: Locale
+    let timeZone: TimeZone
+    let logger: Logger
+    var pictureSlot = Size(width: 40, height: 20)
+    var selectedID: String?
+    /// The records the list is laid out from, with its layout: made together, off the main actor.
+    var arranged = Arranged(records: [], layout: RowLayout(ids: []))
+    /// The layout shown: ``arranged``'s, or the rows a search matched.
+    var shownLayout = RowLayout(ids: [])
+    /// The positions the search matched; nil when not filtered.
+    var matches: [Int]?
+    var arrangeTask: Task<Void, Never>?
+    /// The search of the stored records; nil without a store.
+    let search: StoredSearch?
+    /// Full records fetched from `detail_url`, by id.
+    var details: [String: CustomSourceDetail.Fetch] = [:]
+    var detailTask: Task<Void, Never>?
+    /// Changes with every refresh, so a picture key never names an image from before it.
+    var generation = 0
+    private var loadTask: Task<Void, Never>?
+    private(set) var syncTask: Task<Void, Never>?
+    /// Whether the running sync replaces the list: its first page then replaces what is shown.
+    private(set) var replacing = false
+    /// When the shown records were last fetched, for "saved 2 h ago".
+    private var savedAt: Date?
+    private var firstFailure: String?
+    private var started = false
+
+    /// The records and the layout made from them.
+    struct Arranged: Sendable {
+        var records: [CustomRecord]
+        var layout: RowLayout
+    }
+
+    /// Creates the source's view-model.
+    ///
+    /// - `database`: rolo's database; nil (or `offline = false`) keeps the records in memory.
+    /// - `http`: the client the API, its `detail_url` and nothing else are fetched with.
+    /// - `environment`: where `${VAR}`s come from; one that isn't set makes the tab say so.
+    /// - `imageLoader`: fetches `image` and `thumbnail` URLs through the disk cache; nil, or
+    ///   nil `pictures`, shows no pictures.
+    /// - `sleep`: how a rate limit is waited out (tests return at once).
+    public init(
+        source: CustomSource, database: RoloDatabase?, http: any HTTPClient,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        busy: BusyTracker, pictures: PictureStore?, imageLoader: RemoteImageLoader?, timeout: TimeInterval = 30,
+        sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) },
+        now: @escaping @Sendable () -> Date = Date.init, locale: Locale = .current, timeZone: TimeZone = .current
+    ) {
+        id = SourceID(rawValue: source.name)
+        self.source = source
+        columns = CustomSourceDetail.columns(of: source)
+        let kept = source.offline ? database : nil
+        persistent = kept != nil
+        let store = (kept ?? (try? RoloDatabase.inMemory())).map { CustomRecordStore(database: $0, source: source) }
+        self.store = store
+        search = store.map { store in StoredSearch(busy: busy) { term in try await store.positions(matching: term) } }
+        do {
+            let endpoint = try source.endpoint(environment: environment)
+            pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now)
+            unconfigured = nil
+        } catch {
+            pager = nil
+            unconfigured = (error as? ConfigError)?.description ?? String(describing: error)
+        }
+        self.busy = busy
+        self.pictures = pictures
+        self.imageLoader = imageLoader
+        self.now = now
+        self.locale = locale
+        self.timeZone = timeZone
+        logger = Logger(label: "rolo.\(source.name)")
+        pictures?.onChange = { [weak self] in
+            self?.rebuildEntries()
+            self?.onEvent(.changed)
+        }
+        search?.onAnswer = { [weak self] in self?.searchAnswered($0) }
+        whenNotSaved(kept) { [weak self] in
+            self?.persistent = false
+            self?.onEvent(.changed)
+        }
+    }
+
+    public var isLoading: Bool { loadTask != nil || syncTask != nil || search?.isRunning == true }
+
+    public var status: SourceStatus {
+        SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
+    }
+
+    public var placeholder: ListPlaceholder? {
+        if let unconfigured { return .unconfigured(unconfigured) }
+        guard store != nil else { return .failed("rolo couldn't make a database for the records — see the log") }
+        guard entries.entryCount == 0 else { return nil }
+        if let searchTerm {
+            return search?.isRunning == true || arrangeTask != nil
+                ? .loading("Searching…") : .empty("No record matches “\(searchTerm)” — Esc clears the search")
+        }
+        if let firstFailure { return .failed("Couldn't load \(source.title). \(firstFailure)") }
+        if isLoading || !started || arranged.records.count < records.count { return .loading("Loading \(source.title)…") }
+        return .empty("\(source.title) sent no records — r to check again")
+    }
+
+    public var statusItems: [String] {
+        var items: [String] = []
+        if let progress, syncTask != nil {
+            let done = progress.total.map { "\(StatusText.grouped(progress.stored)) of \(StatusText.grouped($0))" }
+                ?? StatusText.grouped(progress.stored)
+            if let wait = progress.waiting {
+                items.append("rate limited, next in \(Int(wait.rounded(.up))) s")
+            } else if !progress.finished {
+                items.append("\(replacing ? "refreshing" : "loaded") \(done)…")
+            }
+        }
+        if isOffline, let savedAt { items.append("offline · saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone))") }
+        if source.offline, !persistent { items.append("not saved") }
+        return items + SkippedRecordsReport.statusItem(progress?.skipped.count ?? 0)
+    }
+
+    // MARK: - Loading
+
+    /// Shows what is stored, then syncs: a refresh beside a whole stored list, else the list
+    /// from where it stopped (or from its first page).
+    public func start() {
+        guard !started else { return }
+        started = true
+        guard let store, unconfigured == nil else { return }
+        loadTask = busy.task { [weak self] in
+            let state: CustomSourceState?
+            let stored: [CustomRecord]
+            do {
+                state = try await store.state()
+                stored = try await store.all()
+            } catch {
+                self?.loadTask = nil
+                self?.onEvent(.banner(String(describing: error), isError: true))
+                self?.startSync(refresh: false)
+                return
+            }
+            guard let self else { return }
+            self.loadTask = nil
+            self.records = stored
+            self.savedAt = state?.refreshedAt
+            self.lastUpdated = state?.refreshedAt
+            self.recordsChanged()
+            self.startSync(refresh: state?.complete == true)
+        }
+    }
+
+    /// `r`: fetches the list again, the stored records shown until its first page comes; a list
+    /// a sync left unfinished goes on from where it stopped. Nothing while a sync runs.
+    public func refresh() {
+        guard started else { return start() }
+        guard loadTask == nil else { return }
+        pictures?.retryFailed()
+        startSync(refresh: nil)
+    }
+
+    /// Starts the sync: a refresh, a resume, or (`refresh` nil) whichever the stored list
+    /// needs: a whole one is fetched again, an unfinished one goes on.
+    private func startSync(refresh: Bool?) {
+        guard let pager, let store, syncTask == nil else { return }
+        let sync = CustomSourceSync(pager: pager, store: store, now: now)
+        firstFailure = nil
+        progress = nil
+        syncTask = busy.task { [weak self] in
+            let result: Result<Void, any Error>
+            do {
+                let whole = try await store.state()?.complete ?? true
+                let replacing = refresh ?? whole
+                self?.replacing = replacing
+                try await sync.run(refresh: replacing) { [weak self] progress in await self?.progressed(progress) }
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            self?.syncEnded(result)
+        }
+        rebuildEntries()
+        onEvent(.changed)
+    }
+
+    /// A page was stored (or a wait begins): the new records are read from the store, all of
+    /// them when the page replaced the list.
+    private func progressed(_ progress: CustomSourceSync.Progress) async {
+        let newlySkipped = Array(progress.skipped.dropFirst(self.progress?.skipped.count ?? 0))
+        SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
+        if progress.finished, let notice = SkippedRecordsReport.notice(progress.skipped, noun: noun) { onEvent(notice) }
+        self.progress = progress
+        guard progress.waiting == nil, let store else { return onEvent(.changed) }
+        do {
+            if replacing {
+                records = try await store.all()
+                replacing = false
+                generation += 1
+                details.removeAll()
+                pictures?.removeAll()
+            } else if progress.stored > records.count {
+                records += try await store.records(records.count..<progress.stored)
+            }
+        } catch {
+            onEvent(.banner(String(describing: error), isError: true))
+        }
+        firstFailure = nil
+        isOffline = false
+        savedAt = now()
+        lastUpdated = now()
+        recordsChanged()
+    }
+
+    private func syncEnded(_ result: Result<Void, any Error>) {
+        syncTask = nil
+        replacing = false
+        progress?.waiting = nil
+        defer {
+            rebuildEntries()
+            onEvent(.changed)
+        }
+        guard case .failure(let error) = result, !(error is CancellationError) else { return }
+        guard let fetch = error as? FetchError else {
+            let message = (error as? StoreError)?.description ?? String(describing: error)
+            logger.error("sync stopped: \(message)")
+            return records.isEmpty ? (firstFailure = message) : onEvent(.banner(message, isError: true))
+        }
+        logger.warning("sync stopped: \(fetch.detail)")
+        if fetch.kind == .cancelled { return }
+        if fetch.kind == .unreachable || fetch.kind == .timedOut, !records.isEmpty, let savedAt {
+            isOffline = true
+            let age = StatusText.age(of: savedAt, now: now(), timeZone: timeZone)
+            return onEvent(.banner("Offline — showing \(source.title) saved \(age) · r to retry", isError: true))
+        }
+        records.isEmpty ? (firstFailure = fetch.message) : onEvent(.banner(fetch.message, isError: true))
+    }
+
+    /// The records changed: the settings are checked against them, and the list is laid out
+    /// again and searched again.
+    private func recordsChanged() {
+        checkTemplates()
+        arrange()
+        search?.rowsChanged()
+        onEvent(.changed)
+    }
+
+    /// Names each setting whose path no record has, once a problem first shows.
+    private func checkTemplates() {
+        let problems = source.problems(with: records.prefix(50).map(\.value))
+        guard problems != templateProblems else { return }
+        templateProblems = problems
+        for problem in problems { logger.warning("\(problem)") }
+        if let first = problems.first {
+            onEvent(.banner("\(source.title): \(first)\(problems.count > 1 ? " (and \(problems.count - 1) more)" : "")", isError: true))
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+
+/// `rolo dump NAME` for a configured source: its list synced whole into the store (the same
+/// sync as the screen's, resumed where it stopped), then every stored record in the API's order.
+///
+/// The fields, in order: `id`; `label`; each column by its title in snake_case ("Email" →
+/// `email`, "Home city" → `home_city`); then each of the source's `fields` by its path in
+/// snake_case (`address.city` → `address_city`). A name already taken gets `_2`, `_3` … A source
+/// without `fields` dumps its id, label and columns. Numbers, true/false and lists of plain values
+/// keep their JSON type; an object is its compact JSON text.
+public enum CustomSourceDump {
+    /// The dumped fields of `source`.
+    public static func schema(of source: CustomSource) -> DumpSchema<CustomRecord> {
+        var names: Set<String> = []
+        func unique(_ name: String) -> String {
+            var candidate = name.isEmpty ? "field" : name
+            var number = 2
+            while names.contains(candidate) {
+                candidate = "\(name)_\(number)"
+                number += 1
+            }
+            names.insert(candidate)
+            return candidate
+        }
+        var fields: [DumpField<CustomRecord>] = [
+            DumpField(unique("id")) { record in value(record.value.value(at: source.id)) ?? .text(record.id) },
+            DumpField(unique("label")) { .text(source.label.render($0.value)) },
+        ]
+        for column in source.columns {
+            let template = column.value
+            fields.append(DumpField(unique(snakeCase(column.title))) { record in
+                let text = template.render(record.value)
+                return text.isEmpty ? .null : .text(text)
+            })
+        }
+        for path in source.fields ?? [] {
+            fields.append(DumpField(unique(snakeCase(path.description))) { value($0.value.value(at: path)) ?? .null })
+        }
+        return DumpSchema(SourceID(rawValue: source.name), fields)
+    }
+
+    /// Dumps `source` through `runner`'s options into `sink`: synced whole first (into
+    /// `database` when the source is stored, else into memory), or only what is stored with
+    /// `offline`. `--limit N` fetches into memory and stops once N records came, leaving the
+    /// stored list alone: the dry run of a new source. Unreachable, the stored records are
+    /// dumped with a notice; settings naming a path no record has are reported as notices.
+    public static func run(
+        _ source: CustomSource, runner: DumpRunner, http: any HTTPClient, database: RoloDatabase?,
+        environment: [String: String], timeout: TimeInterval = 30,
+        sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) }, to sink: DumpSink
+    ) async throws {
+        let schema = try schema(of: source).selecting(runner.fields)
+        let name = source.name
+        let kept = source.offline && runner.limit == nil ? database : nil
+        let database = try kept ?? RoloDatabase.inMemory()
+        let store = CustomRecordStore(database: database, source: source)
+        if runner.offline {
+            guard try await store.count() > 0 else {
+                throw DumpError(.unavailable, "\(name): nothing is stored yet, and --offline asks no server")
+            }
+            try await noticeStored(store, "\(name): --offline", runner.report)
+        } else {
+            let endpoint: CustomSourceEndpoint
+            do {
+                endpoint = try source.endpoint(environment: environment)
+            } catch let error as ConfigError {
+                throw DumpError(.unavailable, error.description)
+            }
+            let pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep)
+            try await fetch(pager, into: store, limit: runner.limit, report: runner.report)
+        }
+        for problem in source.problems(with: try await store.records(0..<50).map(\.value)) {
+            runner.report.notice("\(name): \(problem)")
+        }
+        try await write(store, schema, search: runner.search, limit: runner.limit, to: sink)
+    }
+
+    /// ``run(_:runner:http:database:environment:timeout:sleep:to:)`` with what `rolo dump`
+    /// gives every source: its runner, sink, HTTP client, timeout and database.
+    public static func run(_ source: CustomSource, _ context: DumpContext, environment: [String: String]) async throws {
+        try await run(
+            source, runner: context.runner, http: context.http, database: source.offline ? try context.database() : nil,
+            environment: environment, timeout: context.settings.timeout, to: context.sink)
+    }
+
+    /// Syncs `store` (resumed, or refreshed when whole), or with `limit` only its first pages;
+    /// a failure leaves the stored records to dump, unless none are or the API refused rolo.
+    private static func fetch(_ pager: CustomSourcePager, into store: CustomRecordStore, limit: Int?, report: DumpReport) async throws {
+        let name = pager.source.name
+        report.progress("\(name): loading…")
+        defer { report.progress(nil) }
+        do {
+            if let limit {
+                try await firstRecords(limit, pager: pager, store: store)
+            } else {
+                let refresh = try await store.state()?.complete == true
+                try await CustomSourceSync(pager: pager, store: store).run(refresh: refresh) { progress in
+                    let done = progress.total.map { "\(progress.stored) of \($0)" } ?? "\(progress.stored)"
+                    let wait = progress.waiting.map { "; rate limited, next in \(Int($0.rounded(.up))) s" } ?? ""
+                    report.progress("\(name): \(done) records\(wait)…")
+                }
+            }
+        } catch let error as FetchError {
+            let refused = error.kind == .httpStatus(401) || error.kind == .httpStatus(403)
+            guard !refused, limit == nil, try await store.count() > 0 else {
+                throw DumpError(.unavailable, "\(name): \(error.message.withoutKeyHint)")
+            }
+            report.progress(nil)
+            try await noticeStored(store, "\(name): \(error.message.withoutKeyHint)", report)
+        }
+    }
+
+    /// Pages into `store` until `limit` records came or the list ends.
+    private static func firstRecords(_ limit: Int, pager: CustomSourcePager, store: CustomRecordStore) async throws {
+        struct Enough: Error {}
+        do {
+            try await pager.run(from: .start(pager.source.paging), page: { page in
+                try await store.append(page)
+                if try await store.count() >= limit { throw Enough() }
+            })
+        } catch is Enough {}
+    }
+
+    /// Writes the stored records, in order, those `search` matches (as the screen's search does).
+    private static func write(
+        _ store: CustomRecordStore, _ schema: DumpSchema<CustomRecord>, search: String?, limit: Int?, to sink: DumpSink
+    ) async throws {
+        let count = try await store.count()
+        var matched: Set<Int>?
+        if let search { matched = Set(try await store.positions(matching: search)) }
+        try sink.begin(schema.names, limit: limit)
+        for start in stride(from: 0, to: count, by: 1000) where !sink.isFull {
+            for (offset, record) in try await store.records(start..<min(start + 1000, count)).enumerated()
+            where matched?.contains(start + offset) ?? true {
+                try sink.record(schema.values(of: record))
+            }
+        }
+        try sink.end()
+    }
+
+    /// "<why> — dumping the 230 records stored 2026-11-22T10:42:05Z", and whether that is the
+    /// whole list.
+    private static func noticeStored(_ store: CustomRecordStore, _ why: String, _ report: DumpReport) async throws {
+        let count = try await store.count()
+        let state = try await store.state()
+        let when = state.map { " " + DumpRunner.stamp($0.refreshedAt) } ?? ""
+        let partial = state?.complete == false ? " (not the whole list)" : ""
+        report.notice("\(why) — dumping the \(count) \(count == 1 ? "record" : "records") stored\(when)\(partial)")
+    }
+
+    /// "Home city" → `home_city`, `address.city` → `address_city`, "E-mail (work)" → `e_mail_work`.
+    static func snakeCase(_ text: String) -> String {
+        var words: [String] = []
+        var word = ""
+        var previousLower = false
+        for character in text {
+            if character.isLetter || character.isNumber {
+                if character.isUppercase, previousLower, !word.isEmpty {
+                    words.append(word)
+                    word = ""
+                }
+                word += character.lowercased()
+                previousLower = character.isLowercase || character.isNumber
+            } else {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+                previousLower = false
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words.joined(separator: "_")
+    }
+
+    private static func isContainer(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array, .object: return true
+        default: return false
+        }
+    }
+
+    /// A JSON value as a dumped value; nil for a missing one.
+    private static func value(_ json: JSONValue?) -> DumpValue? {
+        switch json {
+        case nil: return nil
+        case .null?: return .null
+        case .bool(let flag)?: return .bool(flag)
+        case .number(let text)?: return Int(text).map(DumpValue.number) ?? .text(text)
+        case .string(let text)?: return .text(text)
+        case .array(let items)? where !items.contains(where: isContainer):
+            return .list(items.compactMap(\.text))
+        case .array?, .object?: return .text(json?.jsonText ?? "")
+        }
+    }
+}
