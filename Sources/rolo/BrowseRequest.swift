@@ -59,13 +59,20 @@ struct BrowseRequest: Equatable {
             if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
             try Self.check(source, in: settings)
+            // Each configured source's URL and headers as its first request would make them, so
+            // an unset ${VAR} is found here rather than on its tab.
+            if checkConfig {
+                for configured in settings.customSources.sources { _ = try configured.endpoint(environment: environment) }
+            }
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
             throw ExitCode(2)
         }
         if checkConfig {
             let found = settings.configFile == nil ? " (no such file: the defaults are in use)" : ""
-            print("config OK: \(settings.configPath)\(found)")
+            let configured = settings.customSources.sources.map(\.name)
+            let sources = configured.isEmpty ? "" : "; sources \(configured.joined(separator: ", "))"
+            print("config OK: \(settings.configPath)\(found)\(sources)")
             return
         }
         let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,

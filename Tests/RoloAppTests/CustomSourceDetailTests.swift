@@ -39,6 +39,26 @@ struct CustomSourceDetailTests {
         #expect(await api.detailRequests == ["3", "4"])
     }
 
+    @Test("A relaunch's refresh replaces the stored list under the selection: its full record is asked for again")
+    func detailAfterTheRefreshReplaces() async throws {
+        let database = try RoloDatabase.inMemory()
+        let api = try FakeCrewAPI(count: 12)
+        let first = try makeCrew(api, database: database)
+        first.start()
+        #expect(await first.settled())
+        await api.hold()
+        let again = try makeCrew(api, database: database)
+        again.start()
+        #expect(await settle({ again.rowIDs.count == 12 }, limit: 100_000))
+        // Selected from the stored list, while the refresh's first page is held back.
+        again.selectionChanged(to: "3")
+        #expect(await settle({ fields(again.detail(for: "3")).contains("bio: Crew member 3") }, limit: 100_000))
+        await api.release()
+        #expect(await again.settled())
+        #expect(fields(again.detail(for: "3")).contains("bio: Crew member 3"), "the new list's record 3, fetched again")
+        #expect(await api.detailRequests == ["3", "3"])
+    }
+
     @Test("fields picks the detail's rows and their order; a failed detail_url says so over the listed record")
     func fieldsAndFailure() async throws {
         let toml = CrewSamples.toml("fields = [\"email\", \"bio\", \"team\"]")

@@ -37,7 +37,7 @@ extension CustomSourceViewModel {
     }
 
     /// Fetches the selected record's `detail_url`, unless it was fetched (or failed) already.
-    private func fetchDetail() {
+    func fetchDetail() {
         guard let pager, source.detailURL != nil, let id = selectedID, details[id] == nil, let record = record(withID: id) else {
             return
         }

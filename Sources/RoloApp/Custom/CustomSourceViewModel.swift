@@ -239,13 +239,17 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         if progress.finished, let notice = SkippedRecordsReport.notice(progress.skipped, noun: noun) { onEvent(notice) }
         self.progress = progress
         guard progress.waiting == nil, let store else { return onEvent(.changed) }
+        var replaced = false
         do {
             if replacing {
                 records = try await store.all()
                 replacing = false
                 generation += 1
                 details.removeAll()
+                detailTask?.cancel()
+                detailTask = nil
                 pictures?.removeAll()
+                replaced = true
             } else if progress.stored > records.count {
                 records += try await store.records(records.count..<progress.stored)
             }
@@ -257,6 +261,11 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         savedAt = now()
         lastUpdated = now()
         recordsChanged()
+        // The selection stays where it was, so nothing asks again for what the new list dropped.
+        if replaced {
+            fetchDetail()
+            requestPicture()
+        }
     }
 
     private func syncEnded(_ result: Result<Void, any Error>) {

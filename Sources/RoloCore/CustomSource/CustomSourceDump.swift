@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `rolo dump NAME` for a configured source: its list synced whole into the store (the same
 /// sync as the screen's, resumed where it stopped), then every stored record in the API's order.
@@ -67,7 +68,11 @@ public enum CustomSourceDump {
                 throw DumpError(.unavailable, error.description)
             }
             let pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep)
-            try await fetch(pager, into: store, limit: runner.limit, report: runner.report)
+            let skipped = try await fetch(pager, into: store, limit: runner.limit, report: runner.report)
+            if let first = skipped.first, try await store.count() == 0 {
+                throw DumpError(.unavailable, "\(name): the API sent \(skipped.count) records and rolo can keep none of them: \(first.reason)")
+            }
+            if let notice = skipped.notice(singular: "record", plural: "records") { runner.report.notice("\(name): \(notice)") }
         }
         for problem in source.problems(with: try await store.records(0..<50).map(\.value)) {
             runner.report.notice("\(name): \(problem)")
@@ -85,16 +90,20 @@ public enum CustomSourceDump {
 
     /// Syncs `store` (resumed, or refreshed when whole), or with `limit` only its first pages;
     /// a failure leaves the stored records to dump, unless none are or the API refused rolo.
-    private static func fetch(_ pager: CustomSourcePager, into store: CustomRecordStore, limit: Int?, report: DumpReport) async throws {
+    /// Returns the records left out (no id).
+    private static func fetch(_ pager: CustomSourcePager, into store: CustomRecordStore, limit: Int?, report: DumpReport) async throws -> [SkippedRecord] {
+        let skipped = Mutex<[SkippedRecord]>([])
         let name = pager.source.name
         report.progress("\(name): loading…")
         defer { report.progress(nil) }
         do {
             if let limit {
-                try await firstRecords(limit, pager: pager, store: store)
+                skipped.withLock { $0 = [] }
+                try await firstRecords(limit, pager: pager, store: store) { page in skipped.withLock { $0 += page } }
             } else {
                 let refresh = try await store.state()?.complete == true
                 try await CustomSourceSync(pager: pager, store: store).run(refresh: refresh) { progress in
+                    skipped.withLock { $0 = progress.skipped }
                     let done = progress.total.map { "\(progress.stored) of \($0)" } ?? "\(progress.stored)"
                     let wait = progress.waiting.map { "; rate limited, next in \(Int($0.rounded(.up))) s" } ?? ""
                     report.progress("\(name): \(done) records\(wait)…")
@@ -108,13 +117,17 @@ public enum CustomSourceDump {
             report.progress(nil)
             try await noticeStored(store, "\(name): \(error.message.withoutKeyHint)", report)
         }
+        return skipped.withLock { $0 }
     }
 
     /// Pages into `store` until `limit` records came or the list ends.
-    private static func firstRecords(_ limit: Int, pager: CustomSourcePager, store: CustomRecordStore) async throws {
+    private static func firstRecords(
+        _ limit: Int, pager: CustomSourcePager, store: CustomRecordStore, skipped: @Sendable ([SkippedRecord]) -> Void
+    ) async throws {
         struct Enough: Error {}
         do {
             try await pager.run(from: .start(pager.source.paging), page: { page in
+                skipped(page.skipped)
                 try await store.append(page)
                 if try await store.count() >= limit { throw Enough() }
             })

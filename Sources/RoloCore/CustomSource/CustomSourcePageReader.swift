@@ -18,7 +18,10 @@ struct CustomSourcePageReader {
         records.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             guard let id = item.value(at: source.id)?.text, !id.isEmpty else {
-                let problem = DecodingProblem("'\(source.id)' is missing", summary: "a missing \(source.id)")
+                // What the record has instead, so the fix (id = "uuid") is in the message.
+                let has: String = if case .object(let members) = item { members.prefix(6).map(\.key).joined(separator: ", ") } else { "" }
+                let instead = has.isEmpty ? "" : " (a record has \(has))"
+                let problem = DecodingProblem("no id at '\(source.id)'\(instead)", summary: "no id at '\(source.id)'\(instead)")
                 skipped.append(SkippedRecord(index: position.received + index, problem: problem))
                 continue
             }
