@@ -29,6 +29,8 @@ public enum Setting: String, CaseIterable, Sendable {
     case timeout = "timeout"
     /// How images are drawn.
     case images = "images"
+    /// Whether to draw a food's country as its flag.
+    case flags = "flags"
     /// Whether to draw without colour.
     case noColor = "no-color"
     /// Whether `y` may set the clipboard with OSC 52; off with `--no-clipboard`.
@@ -58,6 +60,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .contacts, .dataDir, .cacheDir: .path
         case .timeout: .seconds
         case .images: .choice(ImageMode.allCases.map(\.rawValue))
+        case .flags: .choice(FlagMode.allCases.map(\.rawValue))
         case .pipedriveAPI: .choice(PipedriveAPIVersion.allCases.map(\.rawValue))
         case .noColor, .clipboard: .flag
         }
