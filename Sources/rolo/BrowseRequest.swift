@@ -172,29 +172,32 @@ struct BrowseRequest: Equatable {
         StartupTrace.mark("terminal")
         let busy = BusyTracker()
         let pipeline = ImagePipeline()
-        let showImages = terminal.canShowImages
+        let graphics = GraphicsSetup(settings: settings, environment: environment)
+        let showImages = graphics.showsImages(on: terminal)
+        let pictureStore = { showImages ? graphics.store(pipeline: pipeline, busy: busy) : nil }
         Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth.name), images \(showImages ? "on" : "off")")
         let people = PeopleViewModel(
             service: PeopleClient(baseURL: settings.peopleURL, http: http, timeout: settings.timeout),
-            busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+            busy: busy, pictures: pictureStore())
         let imageCache = ImageDiskCache(directory: settings.cacheDir + "/images")
         let foods = FoodsViewModel(
             service: settings.foodsURL.map { FoodsClient(baseURL: $0, http: http, timeout: settings.timeout) },
-            busy: busy, pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil,
+            busy: busy, pictures: pictureStore(),
             imageLoader: showImages ? RemoteImageLoader(http: http, cache: imageCache, timeout: settings.timeout) : nil,
             useFlags: terminal.isUnicode)
+        foods.showFlags(graphics.initialFlags(on: terminal))
         StartupTrace.mark("people and foods")
         let directory = DirectoryViewModel(
             service: DirectoryClient(urls: settings.directoryURLs, http: http, timeout: settings.timeout),
             snapshots: Wiring.directorySnapshots(settings), addressBook: addressBook, busy: busy,
-            pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+            pictures: pictureStore())
         let (database, randomuserFirstPage) = await storage.value
         Wiring.logFailure(of: database)
         StartupTrace.mark("database")
         let randomuser = makeRandomUser(settings: settings, database: database, firstPage: randomuserFirstPage, http: http, busy: busy,
-                                        pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+                                        pictures: pictureStore())
         let pipedrive = makePipedrive(settings: settings, database: database, http: http, busy: busy,
-                                      pictures: showImages ? PictureStore(pipeline: pipeline, busy: busy) : nil)
+                                      pictures: pictureStore())
         let controller = ScreenController(sources: [people, directory, foods, randomuser, pipedrive], initial: first, size: terminal.size,
                                           busy: busy, keyTable: keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }
@@ -204,6 +207,7 @@ struct BrowseRequest: Equatable {
         app.afterFirstFrame = {
             database.openNow()
             firstFrame.open()
+            graphics.start(terminal: terminal, pipeline: pipeline, foods: foods, busy: busy)
         }
         await app.run()
         // The terminal is restored by now; what is left of the exit doesn't show.

@@ -66,6 +66,16 @@ public final class PictureStore {
         }
     }
 
+    /// Renders every ready picture again, after the pipeline's way of drawing changed (the
+    /// terminal said it draws pictures itself): each keeps showing until its new rendering
+    /// replaces it, so nothing blinks.
+    public func renderAgain() {
+        for (slot, state) in states where tasks[slot] == nil {
+            guard case .ready = state, loaders[slot] != nil else { continue }
+            start(slot, retrying: false)
+        }
+    }
+
     private func start(_ slot: Slot, retrying: Bool) {
         guard let load = loaders[slot] else { return }
         let pipeline = self.pipeline
