@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import RoloCore
+import StandIn
+import Testing
+@testable import TerminalUI
+
+/// rolo through a pty whose far end answers as kitty, as XTerm with sixel, late or not at all,
+/// against the stand-in: the pictures it sends, decoded, are the stand-in's photos; replies never
+/// reach the keys.
+extension EndToEnd {
+    @Suite("Pictures by the terminal's protocol, through a pty", .serialized)
+    struct PicturesEndToEndTests {
+        private static let down = "\u{1b}OB", up = "\u{1b}OA"
+
+        /// Every employee's photo as the stand-in serves it, decoded: the sources to measure against.
+        private func sourcePhotos(_ server: StandInServer) async throws -> [PixelImage] {
+            let http = CurlHTTPClient()
+            defer { http.shutdown() }
+            let client = PeopleClient(baseURL: server.baseURL, http: http, timeout: 10)
+            var photos: [PixelImage] = []
+            for employee in try await client.employees().records {
+                // The stand-in truncates some photos on purpose; rolo shows no picture for those.
+                guard case .bytes(let data) = try await client.employee(id: employee.id).image,
+                      let decoded = try? ImageDecoder.decode(data, fitting: nil) else { continue }
+                photos.append(PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels))
+            }
+            return photos
+        }
+
+        /// The best PSNR of `shown` against any source: the one it was made from.
+        private func psnr(_ shown: PixelImage, _ sources: [PixelImage]) -> Double {
+            sources.map { PictureBytes.psnr(shown, against: $0) }.max() ?? 0
+        }
+
+        /// rolo on people against a fresh stand-in, settled: the terminal, the server and the bytes of the start.
+        private func start(_ persona: PtyTerminal.Persona, _ extra: [String] = []) async throws -> (PtyTerminal, StandInServer) {
+            try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in"))
+            let terminal = try PtyTerminal(arguments: ["people", "--people-url", server.baseURL.absoluteString] + extra, persona: persona)
+            try await terminal.waitIdle(after: 0)
+            return (terminal, server)
+        }
+
+        /// Presses `key`, waits for the frame it causes and for idle; the bytes rolo wrote meanwhile.
+        private func press(_ key: String, on terminal: PtyTerminal) async throws -> [UInt8] {
+            let before = terminal.bytes.count
+            let frame = terminal.idleState().frame
+            terminal.type(key)
+            try await terminal.waitIdle(after: frame)
+            return Array(terminal.bytes[before...])
+        }
+
+        @Test("kitty: the photo uploaded once at the slot's size, matching the source; a return visit is a placement by id")
+        func kitty() async throws {
+            let (terminal, server) = try await start(.kitty)
+            defer { Task { await server.stop() } }
+            let sources = try await sourcePhotos(server)
+            let commands = PictureBytes.kittyCommands(terminal.bytes)
+            let uploads = try PictureBytes.kittyUploads(commands)
+            let placements = commands.filter { $0.keys["a"] == "p" }
+            // The detail photo: the largest image uploaded; placed on c × r cells of 10×20 pixels.
+            let (id, photo) = try #require(uploads.max { $0.value.rgba.count < $1.value.rgba.count })
+            let placed = try #require(placements.last { $0.keys["i"] == "\(id)" })
+            let columns = try #require(placed.keys["c"].flatMap(Int.init)), rows = try #require(placed.keys["r"].flatMap(Int.init))
+            #expect(photo.width == columns * 10 && photo.height == rows * 20, "an image of the slot's size: \(photo.width)×\(photo.height) on \(columns)×\(rows) cells")
+            let shown = PictureBytes.opaque(width: photo.width, height: photo.height, rgba: photo.rgba)
+            let quality = psnr(shown, sources)
+            #expect(quality > 30, "PSNR \(quality) dB")
+
+            let first = try await press(Self.down, on: terminal)
+            let back = try await press(Self.up, on: terminal)
+            let again = PictureBytes.kittyCommands(back)
+            #expect(!again.contains { $0.keys["a"] == "t" && $0.keys["i"] == "\(id)" }, "not uploaded twice")
+            #expect(again.contains { $0.keys["a"] == "p" && $0.keys["i"] == "\(id)" }, "placed again by id")
+            #expect(PictureBytes.kittyCommands(first).contains { $0.keys["a"] == "d" && $0.keys["i"] == "\(id)" && $0.keys["d"] == "i" },
+                    "moving away deletes the placement, keeping the image")
+            #expect(back.count < 4000, "a return visit costs \(back.count) bytes, the first \(first.count)")
+            try await terminal.quit()
+        }
+
+        @Test("XTerm with sixel: the photo drawn at the cell size the kernel gives, decoded by libsixel it matches the source")
+        func sixel() async throws {
+            let (terminal, server) = try await start(.xtermSixel)
+            defer { Task { await server.stop() } }
+            let sources = try await sourcePhotos(server)
+            let images = PictureBytes.sixelImages(terminal.bytes)
+            let largest = try #require(images.max { $0.count < $1.count })
+            let shown = try PictureBytes.decodeSixel(largest)
+            // 360×480 in the detail's 36×18-cell slot at 120×40, of 10×20 pixels (from TIOCGWINSZ): 270×360.
+            #expect(shown.width == 270 && shown.height == 360, "shown \(shown.width)×\(shown.height)")
+            let quality = psnr(shown, sources)
+            #expect(quality > 28, "PSNR \(quality) dB")
+            #expect(PictureBytes.kittyCommands(terminal.bytes).allSatisfy { $0.keys["i"] == "31" }, "only the query speaks kitty")
+            try await terminal.quit()
+        }
+
+        @Test("A terminal that answers nothing gets half blocks, as before")
+        func silent() async throws {
+            let (terminal, server) = try await start(.silent)
+            defer { Task { await server.stop() } }
+            let bytes = terminal.bytes
+            #expect(PictureBytes.sixelImages(bytes).isEmpty)
+            #expect(PictureBytes.kittyCommands(bytes).allSatisfy { $0.keys["i"] == "31" })
+            #expect(bytes.firstRange(of: Array("▀".utf8)) != nil, "the photo in half blocks")
+            try await terminal.quit()
+        }
+
+        @Test("Replies that come after rolo stopped waiting are read and dropped, never typed as keys")
+        func late() async throws {
+            let (terminal, server) = try await start(.late(.milliseconds(400)))
+            defer { Task { await server.stop() } }
+            // The far end answers 400 ms after the question, when rolo has decided without it;
+            // rolo reads its input in order, so once the keys typed after the answer have
+            // their frame, the answer has been read too.
+            try await terminal.waitAnswered()
+            let afterReply = terminal.bytes.count
+            // A typed `2` would open the directory; `/` then `x` puts x in the search field.
+            let typed = try await press("/", on: terminal)
+            let searched = try await press("x", on: terminal)
+            let since = Array(terminal.bytes[afterReply...])
+            #expect(since.firstRange(of: Array("irectory".utf8)) == nil, "no source switch from a leaked 2")
+            #expect(since.firstRange(of: Array("62".utf8)) == nil && since.firstRange(of: Array("kitty".utf8)) == nil)
+            #expect(searched.contains(UInt8(ascii: "x")) && !typed.isEmpty, "\(String(decoding: typed, as: UTF8.self).debugDescription) then \(String(decoding: searched, as: UTF8.self).debugDescription)")
+            #expect(PictureBytes.kittyCommands(terminal.bytes).allSatisfy { $0.keys["i"] == "31" }, "half blocks: the answer came too late")
+            // Esc alone (no sequence follows it) leaves the search, so q quits.
+            _ = try await press("\u{1b}", on: terminal)
+            try await terminal.quit()
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Spawn
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// rolo on a pseudo-terminal whose far end this test holds, playing a terminal: it records every
+/// byte rolo writes and answers rolo's questions as the terminal it plays would (or not at all).
+///
+/// The far end is read continuously on a thread of its own, so rolo never blocks writing a
+/// picture; waits are on rolo's idle file (`ROLO_IDLE_FILE`) and on bytes seen, each bounded.
+final class PtyTerminal: @unchecked Sendable {
+    /// How the far end answers rolo's start-up questions.
+    enum Persona: Sendable {
+        /// kitty 0.26: XTVERSION, the graphics query's OK, the cell size, DA1 without sixel.
+        case kitty
+        /// XTerm -ti vt340: XTVERSION, DA1 with sixel (4); no cell size (XTerm's window ops are
+        /// off by default), so rolo falls back to the kernel's window size in pixels.
+        case xtermSixel
+        /// A terminal that answers nothing.
+        case silent
+        /// kitty's answers, but only after `delay`: past rolo's patience, so they must be read
+        /// and dropped, never taken for keys.
+        case late(Duration)
+
+        /// The answers, in the order a terminal gives them (DA1 last).
+        var replies: [UInt8] {
+            switch self {
+            case .kitty, .late:
+                return Array("\u{1b}P>|kitty(0.26.5)\u{1b}\\\u{1b}_Gi=31;OK\u{1b}\\\u{1b}[6;20;10t\u{1b}[?62;c".utf8)
+            case .xtermSixel:
+                return Array("\u{1b}P>|XTerm(379)\u{1b}\\\u{1b}[?63;1;2;4;6;9;15;16;22;28c".utf8)
+            case .silent:
+                return []
+            }
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let columns: Int, rows: Int
+    private let master: Int32
+    private let child: ChildProcess
+    let idleFile: String
+    private let home: String
+    private let output = Mutex<[UInt8]>([])
+    private let stopping = Atomic<Bool>(false)
+    private let answered = Atomic<Bool>(false)
+    /// The far end's turns of reading, to know when it has read all rolo wrote so far.
+    private let rounds = Atomic<Int>(0)
+    private var reader: Thread?
+
+    /// Starts rolo with `arguments` on a `columns × rows` pty of `cellPixels` pixels a cell.
+    init(arguments: [String], persona: Persona, columns: Int = 120, rows: Int = 40,
+         cellPixels: (width: Int, height: Int) = (10, 20)) throws {
+        self.columns = columns
+        self.rows = rows
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-pty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        home = scratch
+        idleFile = scratch + "/idle"
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var unlock: Int32 = 0, number: Int32 = 0
+        // TIOCSPTLCK and TIOCGPTN: what unlockpt and ptsname do, which Swift's Glibc lacks.
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw Failure(description: "no pty")
+        }
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellPixels.width),
+                           ws_ypixel: UInt16(rows * cellPixels.height))
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let environment = [
+            "TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(scratch)", "ROLO_IDLE_FILE=\(idleFile)",
+            "XDG_CONFIG_HOME=\(scratch)/config", "XDG_STATE_HOME=\(scratch)/state", "XDG_CACHE_HOME=\(scratch)/cache",
+            "XDG_DATA_HOME=\(scratch)/data", "PATH=/usr/bin:/bin",
+        ]
+        child = try ChildProcess(RoloBinary.path, arguments, environment: environment, terminal: "/dev/pts/\(number)")
+        let thread = Thread { [self] in pump(persona) }
+        thread.name = "pty-far-end"
+        reader = thread
+        thread.start()
+    }
+
+    deinit {
+        stop()
+        close(master)
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// Everything rolo has written so far.
+    var bytes: [UInt8] { output.withLock { $0 } }
+
+    /// Types `text` as keys.
+    func type(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    /// Writes raw bytes, as the terminal would send them.
+    func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    /// Waits (bounded) until the far end has written its answers.
+    func waitAnswered(timeout: TimeInterval = 10) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !answered.load(ordering: .sequentiallyConsistent) {
+            guard Date() < deadline else { throw Failure(description: "rolo asked nothing within \(timeout) s") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// rolo's last report: whether it was idle, and its frame number.
+    func idleState() -> (idle: Bool, frame: Int) {
+        guard let text = try? String(contentsOfFile: idleFile, encoding: .utf8) else { return (false, 0) }
+        let parts = text.split(separator: " ")
+        return (parts.first == "idle", parts.count > 1 ? Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 : 0)
+    }
+
+    /// Waits until rolo has drawn a frame after `frame` with nothing in flight; returns that frame.
+    @discardableResult
+    func waitIdle(after frame: Int, timeout: TimeInterval = 60) async throws -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let state = idleState()
+            if state.idle && state.frame > frame {
+                try await waitRead()
+                return state.frame
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw Failure(description: "rolo did not become idle after frame \(frame) within \(timeout) s (\(idleState()))")
+    }
+
+    /// Waits until the far end has read everything rolo wrote so far: rolo writes a frame before
+    /// it reports it in the idle file, so after an idle report its bytes are in the pty, and
+    /// once the pty holds nothing and the reader has finished a turn since, they are in `bytes`.
+    private func waitRead(timeout: TimeInterval = 10) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pending: Int32 = 0
+        while ioctl(master, UInt(FIONREAD), &pending) == 0, pending > 0 {
+            guard Date() < deadline else { throw Failure(description: "the pty was not drained") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let turn = rounds.load(ordering: .sequentiallyConsistent)
+        while rounds.load(ordering: .sequentiallyConsistent) < turn + 2 {
+            guard Date() < deadline else { throw Failure(description: "the far end stopped reading") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Presses `q` and waits (bounded) for rolo to exit; kills it if it doesn't. Returns its status.
+    @discardableResult
+    func quit(timeout: TimeInterval = 10) async throws -> Int32 {
+        type("q")
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let status = child.exited() {
+                stop()
+                return status
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        stop()
+        throw Failure(description: "rolo did not exit within \(timeout) s of q")
+    }
+
+    /// Ends the far end's thread and, if rolo still runs, kills and reaps it.
+    private func stop() {
+        if child.exited() == nil {
+            kill(child.pid, SIGKILL)
+            child.wait()
+        }
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        while reader?.isFinished == false { usleep(1000) }
+        reader = nil
+    }
+
+    /// The far end: reads rolo's output as it comes, answering the start-up questions once.
+    private func pump(_ persona: Persona) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var answerAt: ContinuousClock.Instant?
+        let question = Array("\u{1b}[c".utf8)
+        while !stopping.load(ordering: .sequentiallyConsistent) {
+            rounds.add(1, ordering: .sequentiallyConsistent)
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 20) > 0 {
+                let count = read(master, &buffer, buffer.count)
+                if count > 0 {
+                    output.withLock { $0 += buffer[0..<count] }
+                } else if count == 0 || errno != EINTR && errno != EAGAIN {
+                    // rolo is gone (EIO): nothing more to read.
+                    usleep(5000)
+                }
+            }
+            if answerAt == nil, output.withLock({ $0.firstRange(of: question) != nil }) {
+                if case .late(let delay) = persona {
+                    answerAt = .now + delay
+                } else {
+                    answerAt = .now
+                }
+            }
+            if !answered.load(ordering: .sequentiallyConsistent), let at = answerAt, ContinuousClock.now >= at {
+                let replies = persona.replies
+                // Written in two pieces, so rolo's reads may end inside a reply.
+                let half = replies.count / 2
+                write(Array(replies[..<half]))
+                usleep(2000)
+                write(Array(replies[half...]))
+                answered.store(true, ordering: .sequentiallyConsistent)
+            }
+        }
+    }
+}
