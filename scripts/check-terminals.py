@@ -111,25 +111,6 @@ def start_xvfb():
     return server, f":{number}"
 
 
-def descendants(root):
-    """The processes below `root`, from /proc."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    parent = int(handle.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry))
-    found, queue = [], [root]
-    while queue:
-        for child in children.get(queue.pop(), []):
-            found.append(child)
-            queue.append(child)
-    return found
-
-
 def log_lines(home):
     try:
         with open(os.path.join(home, ".local/state/rolo/rolo.log")) as handle:
@@ -200,7 +181,7 @@ def check(name, command, protocol, display, url, sources, extra_env):
         return best >= THRESHOLD_DB
     finally:
         # rolo first (it restores its terminal and exits), then the terminal it ran in.
-        for pid in descendants(terminal.pid):
+        for pid in rolopty.descendants(terminal.pid):
             try:
                 os.kill(pid, signal.SIGTERM)
             except ProcessLookupError:

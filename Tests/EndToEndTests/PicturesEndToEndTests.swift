@@ -106,6 +106,22 @@ extension EndToEnd {
             try await terminal.quit()
         }
 
+        @Test("Foods' flags where the terminal composes them (kitty), the country's code where it doesn't (XTerm)")
+        func flags() async throws {
+            try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in"))
+            defer { Task { await server.stop() } }
+            let foods = server.baseURL.appendingPathComponent("foods/api/v1/demo").absoluteString
+            // A regional indicator symbol, U+1F1E6 to U+1F1FF, starts F0 9F 87 in UTF-8.
+            func hasFlag(_ bytes: [UInt8]) -> Bool { bytes.firstRange(of: [0xf0, 0x9f, 0x87]) != nil }
+            for (persona, flags) in [(PtyTerminal.Persona.kitty, true), (.xtermSixel, false)] {
+                let terminal = try PtyTerminal(arguments: ["foods", "--foods-url", foods], persona: persona)
+                try await terminal.waitIdle(after: 0)
+                #expect(hasFlag(terminal.bytes) == flags, "\(persona)")
+                try await terminal.quit()
+            }
+        }
+
         @Test("Replies that come after rolo stopped waiting are read and dropped, never typed as keys")
         func late() async throws {
             let (terminal, server) = try await start(.late(.milliseconds(400)))
