@@ -125,6 +125,8 @@ test: build
 # rolo's image decode + render against chafa's; the pipedrive source at 100,000 persons against
 # 100 (load persons/s, first frame, End, a filter); and through a pty the time to the first
 # frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000;
+# pictures by protocol through a pty that answers as kitty, XTerm, WezTerm or nothing (bytes per
+# ↓ onto a photo and back, start → the photo final);
 # then HTTP: stand-in image loads per second, and rolo's CPU time while it waits for an answer;
 # then launch → first frame beside tig and fzf; then people, foods and the directory at 200,000
 # records (decode MB/s, answer → first frame, End, a search keystroke, peak memory, q while
@@ -139,6 +141,7 @@ bench: bench-deps release
 	$(RELEASE_DIR)/release/rolo-bench
 	$(RELEASE_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(RELEASE_BIN) 9
+	python3 scripts/measure-pictures.py $(RELEASE_BIN) 5
 	$(RELEASE_DIR)/release/rolo-http-bench 400
 	python3 scripts/measure-http.py $(RELEASE_BIN) 3
 	python3 scripts/measure-startup.py $(RELEASE_BIN) 15

@@ -41,11 +41,13 @@ final class GraphicsSetup {
                                                       images: .off, flags: flags).flags
     }
 
-    /// Whether to ask the terminal anything: not where the answer can't change a thing, and not
-    /// on the Linux console, which prints what it doesn't understand (kitty's query among it).
+    /// Whether to ask the terminal anything: not where the answer can't change a thing (half
+    /// blocks forced, flags on or off), and not on the Linux console, which prints what it
+    /// doesn't understand (kitty's query among it).
     private var needsAsking: Bool {
         guard environment["TERM"] != "linux" else { return false }
-        return flags == .auto || !stores.isEmpty
+        let protocolUndecided = !stores.isEmpty && [.auto, .kitty, .iterm, .sixel].contains(images)
+        return flags == .auto || protocolUndecided
     }
 
     /// Asks the terminal (after the first frame, which it doesn't hold up), then shows flags as

@@ -76,6 +76,18 @@ extension EndToEnd {
             #expect(PictureBytes.kittyCommands(first).contains { $0.keys["a"] == "d" && $0.keys["i"] == "\(id)" && $0.keys["d"] == "i" },
                     "moving away deletes the placement, keeping the image")
             #expect(back.count < 4000, "a return visit costs \(back.count) bytes, the first \(first.count)")
+
+            // The help overlay covers the photo: its placement goes, and comes back by id after.
+            func has(_ bytes: [UInt8], _ action: String) -> Bool {
+                PictureBytes.kittyCommands(bytes).contains { $0.keys["a"] == action && $0.keys["i"] == "\(id)" }
+            }
+            let help = try await press("?", on: terminal)
+            #expect(has(help, "d") && !has(help, "p"), "the overlay takes the photo off")
+            let closed = try await press("\u{1b}", on: terminal)
+            #expect(has(closed, "p") && !has(closed, "t"), "closed, the photo is placed again, not uploaded")
+            // Ctrl-L repaints every cell, and places the photo again by id.
+            let repainted = try await press("\u{0c}", on: terminal)
+            #expect(has(repainted, "p") && !has(repainted, "t"))
             try await terminal.quit()
         }
 
@@ -92,6 +104,12 @@ extension EndToEnd {
             let quality = psnr(shown, sources)
             #expect(quality > 28, "PSNR \(quality) dB")
             #expect(PictureBytes.kittyCommands(terminal.bytes).allSatisfy { $0.keys["i"] == "31" }, "only the query speaks kitty")
+            // The help overlay covers the photo; closed, the photo is drawn again, since sixel
+            // lives in the cells the overlay was drawn over.
+            let help = try await press("?", on: terminal)
+            #expect(!PictureBytes.sixelImages(help).contains(largest), "no photo over the overlay")
+            let closed = try await press("\u{1b}", on: terminal)
+            #expect(PictureBytes.sixelImages(closed).contains(largest), "the photo again once the overlay is gone")
             try await terminal.quit()
         }
 
