@@ -82,12 +82,24 @@ extension EndToEnd {
                 PictureBytes.kittyCommands(bytes).contains { $0.keys["a"] == action && $0.keys["i"] == "\(id)" }
             }
             let help = try await press("?", on: terminal)
-            #expect(has(help, "d") && !has(help, "p"), "the overlay takes the photo off")
+            #expect(has(help, "d") && !has(help, "p"), "the overlay takes the photo off: \(String(decoding: help, as: UTF8.self).debugDescription)")
             let closed = try await press("\u{1b}", on: terminal)
             #expect(has(closed, "p") && !has(closed, "t"), "closed, the photo is placed again, not uploaded")
             // Ctrl-L repaints every cell, and places the photo again by id.
             let repainted = try await press("\u{0c}", on: terminal)
             #expect(has(repainted, "p") && !has(repainted, "t"))
+
+            // A smaller window: the photo's slot shrinks, so the old placement goes and the photo
+            // is rendered, uploaded and placed anew; nothing of the old size stays.
+            let before = terminal.bytes.count
+            let frame = terminal.idleState().frame
+            terminal.resize(columns: 100, rows: 30)
+            try await terminal.waitIdle(after: frame)
+            let resized = PictureBytes.kittyCommands(Array(terminal.bytes[before...]))
+            #expect(resized.contains { $0.keys["a"] == "d" && $0.keys["i"] == "\(id)" }, "the old size's placement deleted")
+            let newUploads = try PictureBytes.kittyUploads(resized)
+            #expect(resized.contains { $0.keys["a"] == "p" && $0.keys["i"].flatMap(UInt32.init).map { newUploads[$0] != nil } == true },
+                    "the photo uploaded and placed at its new size")
             try await terminal.quit()
         }
 

@@ -117,6 +117,13 @@ final class PtyTerminal: @unchecked Sendable {
         }
     }
 
+    /// Resizes the terminal, as a window dragged bigger or smaller: the kernel signals rolo.
+    func resize(columns: Int, rows: Int, cellPixels: (width: Int, height: Int) = (10, 20)) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellPixels.width),
+                           ws_ypixel: UInt16(rows * cellPixels.height))
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// rolo's last report: whether it was idle, and its frame number.
     func idleState() -> (idle: Bool, frame: Int) {
         guard let text = try? String(contentsOfFile: idleFile, encoding: .utf8) else { return (false, 0) }

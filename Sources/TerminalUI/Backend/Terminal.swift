@@ -10,8 +10,8 @@ import Foundation
 /// can never reach the key handling: only the key bytes go on, through a pipe that ncurses reads
 /// as its input, where the main actor decodes them. An idle rolo makes no system calls.
 ///
-/// Over 400 lines, kept whole: setup, drawing and input share the screen, the signal pipe, the
-/// key pipe and the last canvas, which stay private to this file.
+/// The input thread's loop is in Terminal+Input.swift, the questions and pictures in
+/// Terminal+Graphics.swift.
 @MainActor
 public final class Terminal {
     public private(set) var size: Size
@@ -50,7 +50,7 @@ public final class Terminal {
     private var previous: Canvas?
     private var needsFullRepaint = true
     private var pairs: ColorPairAllocator
-    private var onEvent: (TerminalEvent) -> Void = { _ in }
+    private(set) var onEvent: (TerminalEvent) -> Void = { _ in }
     private(set) var isShutDown = false
     private let inputDrained = DispatchSemaphore(value: 0)
 
@@ -243,70 +243,10 @@ public final class Terminal {
 
     // MARK: - Input
 
-    /// Runs on the input thread: waits, reads, separates replies from keys, then hands the main
-    /// actor the replies and the work of decoding the keys.
-    private nonisolated static func waitForInput(signalFD: Int32, keyPipe: Int32, drained: DispatchSemaphore) {
-        var pending = [UInt8](repeating: 0, count: 64)
-        var input = [UInt8](repeating: 0, count: 4096)
-        var parser = TerminalReplyParser()
-        /// Sends key bytes on and wakes the main actor; false when the key pipe is gone.
-        func deliver(_ output: TerminalReplyParser.Output) -> Bool {
-            guard !output.keyBytes.isEmpty || !output.replies.isEmpty else { return true }
-            if !output.keyBytes.isEmpty, !writeAll(output.keyBytes, to: keyPipe) { return false }
-            let replies = output.replies
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    Terminal.current?.receive(replies)
-                    Terminal.current?.drainInput()
-                }
-            }
-            // Wait until the main actor has read what is there: the pipe stays small, and the
-            // keys are decoded in the order they came.
-            drained.wait()
-            return true
-        }
-        while true {
-            // Bytes of an unfinished sequence get a moment to be finished: an ESC alone is the
-            // Esc key only once nothing follows it (ncurses then waits its own ESCDELAY).
-            let mask = rolo_poll2(STDIN_FILENO, signalFD, parser.isInsideSequence ? 20 : -1)
-            if mask < 0 { return }
-            if mask == 0 {
-                if !deliver(parser.flush()) { return }
-                continue
-            }
-            if mask & 2 != 0 {
-                let count = read(signalFD, &pending, pending.count)
-                let signals = count > 0 ? Array(pending[0..<count]) : []
-                if signals.contains(0) { return }
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { Terminal.current?.handleSignals(signals) }
-                }
-            }
-            if mask & 4 != 0 {
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { Terminal.current?.onEvent(.hangup) }
-                }
-                return
-            }
-            if mask & 1 != 0 {
-                let count = read(STDIN_FILENO, &input, input.count)
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                guard count > 0 else {
-                    // End of file, or the terminal is gone (EIO).
-                    DispatchQueue.main.async {
-                        MainActor.assumeIsolated { Terminal.current?.onEvent(.hangup) }
-                    }
-                    return
-                }
-                if !deliver(parser.feed(input[0..<count])) { return }
-            }
-        }
-    }
-
     /// The live terminal, for the input thread's hand-offs (there is only ever one).
-    private static weak var current: Terminal?
+    static weak var current: Terminal?
 
-    private func drainInput() {
+    func drainInput() {
         defer { inputDrained.signal() }
         guard !isShutDown else { return }
         var events: [TerminalEvent] = []
@@ -323,7 +263,7 @@ public final class Terminal {
         for event in events { onEvent(event) }
     }
 
-    private func handleSignals(_ signals: [UInt8]) {
+    func handleSignals(_ signals: [UInt8]) {
         for signal in signals {
             switch Int32(signal) {
             case SIGINT, SIGTERM:
