@@ -91,6 +91,21 @@ enum PictureBytes {
         return PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)
     }
 
+    /// Every iTerm2 inline image (`OSC 1337 ; File=… : base64 BEL`): its arguments and its file.
+    static func itermImages(_ bytes: [UInt8]) -> [(arguments: String, file: Data)] {
+        var result: [(arguments: String, file: Data)] = []
+        var index = bytes.startIndex
+        let opening = Array("\u{1b}]1337;File=".utf8)
+        while let start = bytes[index...].firstRange(of: opening),
+              let colon = bytes[start.upperBound...].firstIndex(of: UInt8(ascii: ":")),
+              let bell = bytes[colon...].firstIndex(of: 0x07) {
+            let arguments = String(decoding: bytes[start.upperBound..<colon], as: UTF8.self)
+            if let file = Data(base64Encoded: Data(bytes[(colon + 1)..<bell])) { result.append((arguments, file)) }
+            index = bell + 1
+        }
+        return result
+    }
+
     /// The peak signal-to-noise ratio of `shown` against `source` scaled to its size, in dB.
     static func psnr(_ shown: PixelImage, against source: PixelImage) -> Double {
         let reference = BoxResampler.resample(source, width: shown.width, height: shown.height)

@@ -125,6 +125,22 @@ extension EndToEnd {
             try await terminal.quit()
         }
 
+        @Test("WezTerm: the photo as an iTerm2 inline PNG on the slot's cells, matching the source")
+        func iterm() async throws {
+            let (terminal, server) = try await start(.wezterm)
+            defer { Task { await server.stop() } }
+            let sources = try await sourcePhotos(server)
+            let images = PictureBytes.itermImages(terminal.bytes)
+            let photo = try #require(images.max { $0.file.count < $1.file.count })
+            // 270×360 pixels of 10×20-pixel cells: 27 columns, 18 rows.
+            #expect(photo.arguments.hasPrefix("inline=1;width=27;height=18;preserveAspectRatio=1;"), "\(photo.arguments)")
+            let decoded = try ImageDecoder.decode(photo.file, fitting: nil)
+            let shown = PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)
+            let quality = psnr(shown, sources)
+            #expect(quality > 35, "PSNR \(quality) dB")
+            try await terminal.quit()
+        }
+
         @Test("A terminal that answers nothing gets half blocks, as before")
         func silent() async throws {
             let (terminal, server) = try await start(.silent)

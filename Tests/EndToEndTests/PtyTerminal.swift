@@ -19,6 +19,9 @@ final class PtyTerminal: @unchecked Sendable {
         /// XTerm -ti vt340: XTVERSION, DA1 with sixel (4); no cell size (XTerm's window ops are
         /// off by default), so rolo falls back to the kernel's window size in pixels.
         case xtermSixel
+        /// WezTerm: XTVERSION, the cell size, DA1; no answer to kitty's query here, so rolo's
+        /// choice for WezTerm, iTerm2's inline images, is what is tested.
+        case wezterm
         /// A terminal that answers nothing.
         case silent
         /// kitty's answers, but only after `delay`: past rolo's patience, so they must be read
@@ -32,6 +35,8 @@ final class PtyTerminal: @unchecked Sendable {
                 return Array("\u{1b}P>|kitty(0.26.5)\u{1b}\\\u{1b}_Gi=31;OK\u{1b}\\\u{1b}[6;20;10t\u{1b}[?62;c".utf8)
             case .xtermSixel:
                 return Array("\u{1b}P>|XTerm(379)\u{1b}\\\u{1b}[?63;1;2;4;6;9;15;16;22;28c".utf8)
+            case .wezterm:
+                return Array("\u{1b}P>|WezTerm 20240203-110809-5046fc22\u{1b}\\\u{1b}[6;20;10t\u{1b}[?65;4;6;18;22c".utf8)
             case .silent:
                 return []
             }
