@@ -43,11 +43,17 @@ extension EndToEnd {
         }
 
         /// Presses `key`, waits for the frame it causes and for idle; the bytes rolo wrote meanwhile.
+        ///
+        /// Every key pressed here changes the screen, so a frame that wrote nothing is not the
+        /// key's: rolo draws one more when its spinner's timer finds nothing left to turn.
         private func press(_ key: String, on terminal: PtyTerminal) async throws -> [UInt8] {
             let before = terminal.bytes.count
-            let frame = terminal.idleState().frame
+            var frame = terminal.idleState().frame
             terminal.type(key)
-            try await terminal.waitIdle(after: frame)
+            let deadline = Date().addingTimeInterval(60)
+            repeat {
+                frame = try await terminal.waitIdle(after: frame)
+            } while terminal.bytes.count == before && Date() < deadline
             return Array(terminal.bytes[before...])
         }
 

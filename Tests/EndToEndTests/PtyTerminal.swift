@@ -55,8 +55,9 @@ final class PtyTerminal: @unchecked Sendable {
     private let output = Mutex<[UInt8]>([])
     private let stopping = Atomic<Bool>(false)
     private let answered = Atomic<Bool>(false)
-    /// The far end's turns of reading, to know when it has read all rolo wrote so far.
-    private let rounds = Atomic<Int>(0)
+    /// The far end's waits that ended with nothing to read, to know when it has read all rolo
+    /// wrote so far.
+    private let quietPolls = Atomic<Int>(0)
     private var reader: Thread?
 
     /// Starts rolo with `arguments` on a `columns × rows` pty of `cellPixels` pixels a cell.
@@ -152,8 +153,9 @@ final class PtyTerminal: @unchecked Sendable {
     }
 
     /// Waits until the far end has read everything rolo wrote so far: rolo writes a frame before
-    /// it reports it in the idle file, so after an idle report its bytes are in the pty, and
-    /// once the pty holds nothing and the reader has finished a turn since, they are in `bytes`.
+    /// it reports it in the idle file, so after an idle report its bytes are on their way through
+    /// the pty (the kernel hands them to this side on a work queue, which a loaded machine runs
+    /// late); once a whole wait of the reader begun since found nothing, they are in `bytes`.
     private func waitRead(timeout: TimeInterval = 10) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         var pending: Int32 = 0
@@ -161,8 +163,8 @@ final class PtyTerminal: @unchecked Sendable {
             guard Date() < deadline else { throw Failure(description: "the pty was not drained") }
             try await Task.sleep(for: .milliseconds(5))
         }
-        let turn = rounds.load(ordering: .sequentiallyConsistent)
-        while rounds.load(ordering: .sequentiallyConsistent) < turn + 2 {
+        let quiet = quietPolls.load(ordering: .sequentiallyConsistent)
+        while quietPolls.load(ordering: .sequentiallyConsistent) < quiet + 2 {
             guard Date() < deadline else { throw Failure(description: "the far end stopped reading") }
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -201,9 +203,10 @@ final class PtyTerminal: @unchecked Sendable {
         var answerAt: ContinuousClock.Instant?
         let question = Array("\u{1b}[c".utf8)
         while !stopping.load(ordering: .sequentiallyConsistent) {
-            rounds.add(1, ordering: .sequentiallyConsistent)
             var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            if poll(&descriptor, 1, 20) > 0 {
+            let ready = poll(&descriptor, 1, 20)
+            if ready == 0 { quietPolls.add(1, ordering: .sequentiallyConsistent) }
+            if ready > 0 {
                 let count = read(master, &buffer, buffer.count)
                 if count > 0 {
                     output.withLock { $0 += buffer[0..<count] }
