@@ -10,6 +10,7 @@ Starts `rolo demo-server --port 0` itself, so it needs nothing else running.
 import fcntl
 import os
 import pty
+import shutil
 import signal
 import statistics
 import struct
@@ -104,6 +105,7 @@ class Session:
         os.waitpid(self.pid, 0)
         os.close(self.fd)
         os.unlink(self.idle_file)
+        shutil.rmtree(self.home, ignore_errors=True)
 
 
 def one_run(url, terminal, options, colorterm):

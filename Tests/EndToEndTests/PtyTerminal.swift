@@ -47,17 +47,38 @@ final class PtyTerminal: @unchecked Sendable {
         let description: String
     }
 
+    /// What the far end's thread shares with the test: the pty's master side and what was read.
+    /// The thread holds only this, so a test that ends early (a failed expectation) still
+    /// releases the terminal, which kills rolo and stops the thread.
+    private final class FarEnd: Sendable {
+        let master: Int32
+        let output = Mutex<[UInt8]>([])
+        let stopping = Atomic<Bool>(false)
+        let answered = Atomic<Bool>(false)
+        /// The reader's waits that ended with nothing to read, to know when it has read all
+        /// rolo wrote so far.
+        let quietPolls = Atomic<Int>(0)
+
+        init(master: Int32) {
+            self.master = master
+        }
+
+        func write(_ bytes: [UInt8]) {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
     let columns: Int, rows: Int
-    private let master: Int32
+    private var master: Int32 { far.master }
+    private let far: FarEnd
     private let child: ChildProcess
     let idleFile: String
     private let home: String
-    private let output = Mutex<[UInt8]>([])
-    private let stopping = Atomic<Bool>(false)
-    private let answered = Atomic<Bool>(false)
-    /// The far end's waits that ended with nothing to read, to know when it has read all rolo
-    /// wrote so far.
-    private let quietPolls = Atomic<Int>(0)
     private var reader: Thread?
 
     /// Starts rolo with `arguments` on a `columns × rows` pty of `cellPixels` pixels a cell.
@@ -69,7 +90,8 @@ final class PtyTerminal: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         home = scratch
         idleFile = scratch + "/idle"
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        far = FarEnd(master: master)
         var unlock: Int32 = 0, number: Int32 = 0
         // TIOCSPTLCK and TIOCGPTN: what unlockpt and ptsname do, which Swift's Glibc lacks.
         guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
@@ -84,7 +106,8 @@ final class PtyTerminal: @unchecked Sendable {
             "XDG_DATA_HOME=\(scratch)/data", "PATH=/usr/bin:/bin",
         ]
         child = try ChildProcess(RoloBinary.path, arguments, environment: environment, terminal: "/dev/pts/\(number)")
-        let thread = Thread { [self] in pump(persona) }
+        let far = self.far
+        let thread = Thread { Self.pump(far, persona) }
         thread.name = "pty-far-end"
         reader = thread
         thread.start()
@@ -97,7 +120,7 @@ final class PtyTerminal: @unchecked Sendable {
     }
 
     /// Everything rolo has written so far.
-    var bytes: [UInt8] { output.withLock { $0 } }
+    var bytes: [UInt8] { far.output.withLock { $0 } }
 
     /// Types `text` as keys.
     func type(_ text: String) {
@@ -106,18 +129,13 @@ final class PtyTerminal: @unchecked Sendable {
 
     /// Writes raw bytes, as the terminal would send them.
     func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
-            offset += written
-        }
+        far.write(bytes)
     }
 
     /// Waits (bounded) until the far end has written its answers.
     func waitAnswered(timeout: TimeInterval = 10) async throws {
         let deadline = Date().addingTimeInterval(timeout)
-        while !answered.load(ordering: .sequentiallyConsistent) {
+        while !far.answered.load(ordering: .sequentiallyConsistent) {
             guard Date() < deadline else { throw Failure(description: "rolo asked nothing within \(timeout) s") }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -163,8 +181,8 @@ final class PtyTerminal: @unchecked Sendable {
             guard Date() < deadline else { throw Failure(description: "the pty was not drained") }
             try await Task.sleep(for: .milliseconds(5))
         }
-        let quiet = quietPolls.load(ordering: .sequentiallyConsistent)
-        while quietPolls.load(ordering: .sequentiallyConsistent) < quiet + 2 {
+        let quiet = far.quietPolls.load(ordering: .sequentiallyConsistent)
+        while far.quietPolls.load(ordering: .sequentiallyConsistent) < quiet + 2 {
             guard Date() < deadline else { throw Failure(description: "the far end stopped reading") }
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -192,44 +210,44 @@ final class PtyTerminal: @unchecked Sendable {
             kill(child.pid, SIGKILL)
             child.wait()
         }
-        stopping.store(true, ordering: .sequentiallyConsistent)
+        far.stopping.store(true, ordering: .sequentiallyConsistent)
         while reader?.isFinished == false { usleep(1000) }
         reader = nil
     }
 
     /// The far end: reads rolo's output as it comes, answering the start-up questions once.
-    private func pump(_ persona: Persona) {
+    private static func pump(_ far: FarEnd, _ persona: Persona) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var answerAt: ContinuousClock.Instant?
         let question = Array("\u{1b}[c".utf8)
-        while !stopping.load(ordering: .sequentiallyConsistent) {
-            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        while !far.stopping.load(ordering: .sequentiallyConsistent) {
+            var descriptor = pollfd(fd: far.master, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 20)
-            if ready == 0 { quietPolls.add(1, ordering: .sequentiallyConsistent) }
+            if ready == 0 { far.quietPolls.add(1, ordering: .sequentiallyConsistent) }
             if ready > 0 {
-                let count = read(master, &buffer, buffer.count)
+                let count = read(far.master, &buffer, buffer.count)
                 if count > 0 {
-                    output.withLock { $0 += buffer[0..<count] }
+                    far.output.withLock { $0 += buffer[0..<count] }
                 } else if count == 0 || errno != EINTR && errno != EAGAIN {
                     // rolo is gone (EIO): nothing more to read.
                     usleep(5000)
                 }
             }
-            if answerAt == nil, output.withLock({ $0.firstRange(of: question) != nil }) {
+            if answerAt == nil, far.output.withLock({ $0.firstRange(of: question) != nil }) {
                 if case .late(let delay) = persona {
                     answerAt = .now + delay
                 } else {
                     answerAt = .now
                 }
             }
-            if !answered.load(ordering: .sequentiallyConsistent), let at = answerAt, ContinuousClock.now >= at {
+            if !far.answered.load(ordering: .sequentiallyConsistent), let at = answerAt, ContinuousClock.now >= at {
                 let replies = persona.replies
                 // Written in two pieces, so rolo's reads may end inside a reply.
                 let half = replies.count / 2
-                write(Array(replies[..<half]))
+                far.write(Array(replies[..<half]))
                 usleep(2000)
-                write(Array(replies[half...]))
-                answered.store(true, ordering: .sequentiallyConsistent)
+                far.write(Array(replies[half...]))
+                far.answered.store(true, ordering: .sequentiallyConsistent)
             }
         }
     }
