@@ -76,18 +76,26 @@ DIST_DEPS = /usr/bin/dpkg-shlibdeps:dpkg-dev \
        /usr/sbin/sshd:openssh-server \
        /usr/bin/ssh:openssh-client \
        /usr/bin/unshare:util-linux
+# what make check-terminals needs besides: an X server without a screen, the two real
+# terminals it drives (XTerm with sixel, kitty with its graphics protocol) and ImageMagick's
+# import for the screenshots
+TERMINAL_DEPS = /usr/bin/Xvfb:xvfb \
+       /usr/bin/xterm:xterm \
+       /usr/bin/kitty:kitty \
+       /usr/bin/import:imagemagick
 # only make bench needs these: rolo's start-up is measured beside theirs
 BENCH_DEPS = /usr/bin/tig:tig \
        /usr/bin/fzf:fzf
 
-.PHONY: all run demo build test deps dist-deps bench-deps clean bench release dist deb install uninstall check-dist fuzz
+.PHONY: all run demo build test deps dist-deps bench-deps terminal-deps check-terminals clean bench release dist deb install uninstall check-dist fuzz
 
 all: build
 
 deps: DEPS_WANTED = $(DEPS)
 dist-deps: DEPS_WANTED = $(DEPS) $(DIST_DEPS)
 bench-deps: DEPS_WANTED = $(DEPS) $(BENCH_DEPS)
-deps dist-deps bench-deps:
+terminal-deps: DEPS_WANTED = $(DEPS) $(TERMINAL_DEPS)
+deps dist-deps bench-deps terminal-deps:
 	@missing=""; \
 	for pair in $(DEPS_WANTED); do \
 	  file=$${pair%%:*}; pkg=$${pair##*:}; \
@@ -117,6 +125,8 @@ test: build
 # rolo's image decode + render against chafa's; the pipedrive source at 100,000 persons against
 # 100 (load persons/s, first frame, End, a filter); and through a pty the time to the first
 # frame with data, the bytes one ↓ writes, and pipedrive's launch and peak memory at 100,000;
+# pictures by protocol through a pty that answers as kitty, XTerm, WezTerm or nothing (bytes per
+# ↓ onto a photo and back, start → the photo final);
 # then HTTP: stand-in image loads per second, and rolo's CPU time while it waits for an answer;
 # then launch → first frame beside tig and fzf; then people, foods and the directory at 200,000
 # records (decode MB/s, answer → first frame, End, a search keystroke, peak memory, q while
@@ -131,6 +141,7 @@ bench: bench-deps release
 	$(RELEASE_DIR)/release/rolo-bench
 	$(RELEASE_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(RELEASE_BIN) 9
+	python3 scripts/measure-pictures.py $(RELEASE_BIN) 5
 	$(RELEASE_DIR)/release/rolo-http-bench 400
 	python3 scripts/measure-http.py $(RELEASE_BIN) 3
 	python3 scripts/measure-startup.py $(RELEASE_BIN) 15
@@ -165,6 +176,11 @@ install: release
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/,$(INSTALLED))
 	-rmdir $(DESTDIR)$(PREFIX)/share/doc/rolo 2>/dev/null
+
+# rolo's photo in real terminals under Xvfb: XTerm -ti vt340 (sixel) and kitty (its graphics
+# protocol, software GL), screenshots compared with the stand-in's photo by PSNR.
+check-terminals: terminal-deps build
+	python3 scripts/check-terminals.py $(ROLO)
 
 # Both packages built, then checked as a box without Swift would see them (see the script).
 check-dist: dist-deps dist deb

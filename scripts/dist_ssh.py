@@ -14,31 +14,13 @@ import tempfile
 import time
 
 from dist_tmux import Pane, process_alive, wait_idle
+from rolopty import descendants
 
 
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def descendants(pid):
-    """Every process below pid, from /proc."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    parent = int(handle.read().rsplit(")", 1)[1].split()[1])
-                children.setdefault(parent, []).append(int(entry))
-            except (OSError, ValueError, IndexError):
-                pass
-    found, queue = [], [pid]
-    while queue:
-        for child in children.get(queue.pop(), []):
-            found.append(child)
-            queue.append(child)
-    return found
 
 
 def find_process(marker):

@@ -45,3 +45,22 @@ def peak_memory_mb(pid):
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def descendants(pid):
+    """Every process below pid, from /proc."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    parent = int(handle.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    found, queue = [], [pid]
+    while queue:
+        for child in children.get(queue.pop(), []):
+            found.append(child)
+            queue.append(child)
+    return found

@@ -133,3 +133,11 @@ int rolo_window_size(int fd, int *rows, int *cols) {
     *cols = size.ws_col;
     return 0;
 }
+
+int rolo_window_pixels(int fd, int *width, int *height) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *width = size.ws_xpixel;
+    *height = size.ws_ypixel;
+    return 0;
+}

@@ -32,19 +32,31 @@ public final class ChildProcess {
 
     /// Starts `path` with `arguments` (not including argv[0]); standard input and error are
     /// `/dev/null`. `environment` replaces the caller's when given ("NAME=value" entries).
-    public init(_ path: String, _ arguments: [String], environment: [String]? = nil, output: Output = .discard) throws {
+    /// With a `terminal` (a pty's path), the child leads a session of its own with that terminal
+    /// as its controlling terminal and its standard input, output and error; `output` is unused.
+    public init(_ path: String, _ arguments: [String], environment: [String]? = nil, output: Output = .discard,
+                terminal: String? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         var pipeEnds: [Int32] = [-1, -1]
-        switch output {
-        case .discard:
+        if let terminal {
+            // Opened after setsid, without O_NOCTTY: it becomes the controlling terminal.
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, terminal, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
+        switch terminal == nil ? output : nil {
+        case nil:
+            break
+        case .discard?:
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        case .file(let outputPath):
+        case .file(let outputPath)?:
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        case .pipe:
+        case .pipe?:
             guard pipe(&pipeEnds) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
             // Neither end may leak into this or another child; dup2 gives the child its own copy.
             pipeEnds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
@@ -60,7 +72,9 @@ public final class ChildProcess {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // POSIX_SPAWN_SETSID (0x80), which Swift's Glibc doesn't import.
+        let session: Int32 = terminal == nil ? 0 : 0x80
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | session))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -112,6 +126,15 @@ public final class ChildProcess {
         while waitpid(pid, &raw, 0) < 0 {
             guard errno == EINTR else { break }
         }
+        status = raw
+        return raw
+    }
+
+    /// The child's wait status if it has exited, without waiting; nil while it runs.
+    public func exited() -> Int32? {
+        if let status { return status }
+        var raw: Int32 = 0
+        guard waitpid(pid, &raw, WNOHANG) == pid else { return nil }
         status = raw
         return raw
     }

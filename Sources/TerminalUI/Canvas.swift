@@ -28,6 +28,10 @@ public struct Canvas: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Pictures the terminal draws itself (kitty, sixel, iTerm2) over blank cells, in the order
+    /// drawn. Anything drawn later over one of its cells (an overlay) takes the picture off: the
+    /// backend can't show half a picture, and must not show it over the overlay.
+    public private(set) var graphics: [GraphicPlacement] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -121,8 +125,23 @@ public struct Canvas: Equatable, Sendable {
     /// The whole canvas as text, one line per row.
     public var text: String { lines.joined(separator: "\n") }
 
+    /// Places a picture the terminal draws itself with its top-left cell at (x, y): its cells
+    /// become blanks that keep their background (a selected row's), and the picture is listed
+    /// in `graphics`. The caller checks that it is wholly on the canvas.
+    mutating func place(_ graphic: TerminalGraphic, x: Int, y: Int) {
+        let placement = GraphicPlacement(graphic: graphic, x: x, y: y)
+        let area = placement.rect.intersection(bounds)
+        for row in area.y..<area.maxY {
+            for column in area.x..<area.maxX {
+                put(Cell(text: " ", width: 1, style: cells[row * width + column].style), x: column, y: row)
+            }
+        }
+        graphics.append(placement)
+    }
+
     private mutating func put(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
+        if !graphics.isEmpty { graphics.removeAll { $0.rect.contains(x: x, y: y) } }
         let index = y * width + x
         // Overwriting half of a wide grapheme blanks the other half.
         if cells[index].isContinuation, x > 0, cell.width != 0 {

@@ -24,9 +24,13 @@ struct Browse: AsyncParsableCommand {
 
     @OptionGroup var sources: SourceOptions
 
-    @Option(help: ArgumentHelp("Draw images: auto, off, truecolor or 256 (default auto).", valueName: "mode"),
+    @Option(help: ArgumentHelp("Draw images: auto, off, truecolor, 256, kitty, iterm or sixel (default auto: what the terminal says it has).", valueName: "mode"),
             completion: .list(ImageMode.allCases.map(\.rawValue)))
     var images: String?
+
+    @Option(help: ArgumentHelp("Draw a food's country as its flag: auto, on or off (default auto: where the terminal draws flags).", valueName: "mode"),
+            completion: .list(FlagMode.allCases.map(\.rawValue)))
+    var flags: String?
 
     @Flag(name: .customLong("no-color"), help: "Draw without colour (also when NO_COLOR is set).")
     var noColor = false
@@ -54,6 +58,7 @@ struct Browse: AsyncParsableCommand {
     private var optionValues: [Setting: [String]] {
         var values = sources.optionValues
         values[.images] = images.map { [$0] }
+        values[.flags] = flags.map { [$0] }
         if noColor { values[.noColor] = ["true"] }
         if noClipboard { values[.clipboard] = ["false"] }
         return values

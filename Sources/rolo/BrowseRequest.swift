@@ -162,13 +162,16 @@ struct BrowseRequest: Equatable {
         StartupTrace.mark("terminal")
         let busy = BusyTracker()
         let pipeline = ImagePipeline()
-        let showImages = terminal.canShowImages
+        let graphics = GraphicsSetup(settings: settings, environment: environment)
+        let showImages = graphics.showsImages(on: terminal)
         Logger(label: "rolo").info("terminal: \(terminal.terminfoName), colours \(terminal.colorDepth.name), images \(showImages ? "on" : "off")")
         let (database, preloaded) = await storage.value
         Wiring.logFailure(of: database)
         StartupTrace.mark("database")
-        let context = SourceContext(settings: settings, http: http, busy: busy, database: database, preloaded: preloaded,
-                                    addressBook: addressBook, showsPictures: showImages, useFlags: terminal.isUnicode, pipeline: pipeline)
+        let context = SourceContext(
+            settings: settings, http: http, busy: busy, database: database, preloaded: preloaded, addressBook: addressBook,
+            showsPictures: showImages, unicode: terminal.isUnicode, showsFlags: graphics.initialFlags(on: terminal)
+        ) { showImages ? graphics.store(pipeline: pipeline, busy: busy) : nil }
         let sources = Wiring.screenSources(settings, context: context, environment: environment)
         let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }
@@ -178,6 +181,7 @@ struct BrowseRequest: Equatable {
         app.afterFirstFrame = {
             database.openNow()
             firstFrame.open()
+            graphics.start(terminal: terminal, pipeline: pipeline, sources: sources, busy: busy)
         }
         await app.run()
         // The terminal is restored by now; what is left of the exit doesn't show.

@@ -165,8 +165,8 @@ struct CustomSourceViewModelTests {
         let busy = BusyTracker()
         let context = SourceContext(
             settings: settings, http: api, busy: busy, database: database, preloaded: nil,
-            addressBook: Task { AddressBookIndex(cards: [], problem: nil) }, showsPictures: false, useFlags: false,
-            pipeline: ImagePipeline())
+            addressBook: Task { AddressBookIndex(cards: [], problem: nil) }, showsPictures: false, unicode: false,
+            showsFlags: false) { nil }
         let model = CustomSourceViewModel.make(settings.customSources.sources[0], context: context, environment: [:])
         #expect(model.id == SourceID(rawValue: "crew") && model.listTitle == "Crew")
         model.start()

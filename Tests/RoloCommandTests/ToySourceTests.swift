@@ -129,7 +129,7 @@ struct ToySourceTests {
         let context = SourceContext(
             settings: .defaults(environment: ["HOME": "/nonexistent"]), http: CurlHTTPClient(), busy: busy,
             database: try RoloDatabase.inMemory(), preloaded: nil, addressBook: Task { AddressBookIndex(cards: [], problem: nil) },
-            showsPictures: false, useFlags: false, pipeline: ImagePipeline())
+            showsPictures: false, unicode: false, showsFlags: false) { nil }
         let sources = catalog.plugins.map { $0.makeModel(context) }
         #expect(sources.map(\.id.rawValue) == ["people", "directory", "foods", "randomuser", "pipedrive", "toy"])
         let controller = ScreenController(sources: sources, size: Size(width: 100, height: 30), busy: busy, keyTable: keys)

@@ -108,6 +108,7 @@ struct SettingsLoaderTests {
             cache-dir = "/c"
             timeout = 2.5
             images = "256"
+            flags = "off"
             no-color = true
             clipboard = false
             """
@@ -126,6 +127,7 @@ struct SettingsLoaderTests {
         #expect(settings.cacheDir == "/c")
         #expect(settings.timeout == 2.5)
         #expect(settings.images == .palette256)
+        #expect(settings.flags == .off)
         #expect(settings.noColor)
         #expect(!settings.clipboard)
         #expect(settings.configFile == configPath)
@@ -144,6 +146,7 @@ struct SettingsLoaderTests {
             #expect(settings.dataDir == "/data-dir")
             #expect(settings.timeout == 7)
             #expect(settings.images == .off)
+            #expect(settings.flags == .on)
             #expect(settings.noColor)
             #expect(!settings.clipboard)
         }
@@ -154,6 +157,7 @@ struct SettingsLoaderTests {
         switch setting {
         case .timeout: "7"
         case .images: "off"
+        case .flags: "on"
         case .pipedriveAPI: "v1"
         case .noColor: "1"
         case .clipboard: "false"
@@ -222,7 +226,7 @@ struct SettingsLoaderTests {
         #expect(loadError(file: "directory-url = [\"https://a\", 2]")
             == "\(configPath), line 1: 'directory-url' should be a URL in quotes or a list of them, not a list")
         #expect(loadError(file: "images = true")
-            == "\(configPath), line 1: 'images' should be one of \"auto\", \"off\", \"truecolor\", \"256\", not true or false")
+            == "\(configPath), line 1: 'images' should be one of \"auto\", \"off\", \"truecolor\", \"256\", \"kitty\", \"iterm\", \"sixel\", not true or false")
     }
 
     @Test("A URL that isn't http(s) names where it came from")
@@ -256,7 +260,9 @@ struct SettingsLoaderTests {
 
     @Test("Choices list what is allowed")
     func badChoice() {
-        #expect(loadError(options: [.images: ["sixel"]]) == "--images: 'sixel' isn't one of auto, off, truecolor, 256")
+        #expect(loadError(options: [.images: ["regis"]]) == "--images: 'regis' isn't one of auto, off, truecolor, 256, kitty, iterm, sixel")
+        #expect(loadError(options: [.flags: ["maybe"]]) == "--flags: 'maybe' isn't one of auto, on, off")
+        #expect((try? load(options: [.images: ["sixel"]]))?.images == .sixel, "the protocols are choices too")
         #expect(loadError(environment: ["ROLO_PIPEDRIVE_API": "v3"]) == "ROLO_PIPEDRIVE_API: 'v3' isn't one of v1, v2")
     }
 

@@ -32,4 +32,8 @@ int rolo_poll2(int fd_a, int fd_b, int timeout_ms);
 /* Reads the terminal size of fd; returns 0 on success. */
 int rolo_window_size(int fd, int *rows, int *cols);
 
+/* Reads the text area's size in pixels as the terminal told the kernel (XTerm does, many don't:
+   then 0); returns 0 on success. */
+int rolo_window_pixels(int fd, int *width, int *height);
+
 #endif

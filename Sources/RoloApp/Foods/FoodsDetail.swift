@@ -34,7 +34,7 @@ enum FoodsDetail {
     static func country(_ code: String?, symbols: FoodsSymbols) -> String {
         guard let code else { return "—" }
         guard let name = Country.name(for: code) else { return "\(code) (not a known country)" }
-        let flag = symbols.unicode ? Country.flag(for: code).map { $0 + " " } ?? "" : ""
+        let flag = symbols.unicode && symbols.flags ? Country.flag(for: code).map { $0 + " " } ?? "" : ""
         return "\(flag)\(name) (\(code))"
     }
 

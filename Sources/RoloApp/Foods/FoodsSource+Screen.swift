@@ -5,10 +5,12 @@ extension FoodsSource: SourcePlugin {
     @MainActor
     public static func makeModel(_ context: SourceContext) -> any SourceModel {
         let settings = context.settings
-        return FoodsViewModel(
+        let model = FoodsViewModel(
             service: settings.foodsURL.map { FoodsClient(baseURL: $0, http: context.http, timeout: settings.timeout) },
             busy: context.busy, pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
-            useFlags: context.useFlags)
+            useFlags: context.unicode)
+        model.showFlags(context.showsFlags)
+        return model
     }
 }
 

@@ -11,7 +11,7 @@ import TerminalUI
 /// as the user scrolls (see FoodsViewModel+Pages).
 @MainActor
 public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionRows, FollowsSelection, DetailPictures,
-    CopyableValues {
+    CopyableValues, ShowsFlags {
     public let id = FoodsSource.id
     public let listTitle = "Foods"
     public let noun = (singular: "food", plural: "foods")
@@ -45,7 +45,7 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     let busy: BusyTracker
     let pictures: PictureStore?
     private let imageLoader: RemoteImageLoader?
-    let symbols: FoodsSymbols
+    private(set) var symbols: FoodsSymbols
     let clock: any Clock<Duration>
     let now: () -> Date
     let timeZone: TimeZone
@@ -128,6 +128,15 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
 
     public var statusItems: [String] {
         (likes.sending.isEmpty ? [] : ["saving…"]) + pagesStatus + SkippedRecordsReport.statusItem(skippedCount)
+    }
+
+    /// Draws countries as flags or as codes from now on: the terminal's answer about itself
+    /// (`--flags auto`) comes after the first frame.
+    public func showFlags(_ flags: Bool) {
+        guard flags != symbols.flags else { return }
+        symbols.flags = flags
+        rebuildEntries()
+        onEvent(.changed)
     }
 
     public func start() {

@@ -20,6 +20,11 @@ public actor ImagePipeline {
     private var decoded = LRUCache<String, Result<PixelImage, ImageDecodeError>>(capacity: 48)
     private var rendered = LRUCache<RenderKey, CellImage>(capacity: 256)
     private let logger = Logger(label: "rolo.images")
+    /// How pictures are rendered: half blocks until the terminal says it draws pictures itself.
+    private var mode = GraphicsMode.halfBlocks
+    /// The next kitty image id: one per rendering, never reused in a session (ids below 1000
+    /// are left to the terminal query's).
+    private var nextGraphicID: UInt32 = 1000
 
     public init() {}
 
@@ -54,9 +59,19 @@ public actor ImagePipeline {
             decoded.set(.success(image), for: key)
         }
         try Task.checkCancellation()
-        let cells = HalfBlockRenderer.render(image, fitting: columns, rows: rows)
+        let cells = GraphicsRenderer.render(image, columns: columns, rows: rows, mode: mode, id: nextGraphicID)
+        if cells.graphic != nil { nextGraphicID &+= 1 }
         rendered.set(cells, for: renderKey)
         return cells
+    }
+
+    /// Renders from now on in `mode`, forgetting what was rendered (and decoded, for a pixel
+    /// protocol's larger pictures) before; the picture stores then ask again (`renderAgain`).
+    public func use(_ mode: GraphicsMode) {
+        guard mode != self.mode else { return }
+        if mode.usesPixels != self.mode.usesPixels { decoded = LRUCache(capacity: decoded.capacity) }
+        self.mode = mode
+        rendered = LRUCache(capacity: rendered.capacity)
     }
 
     /// Forgets that `key` couldn't be decoded, so the next request loads it again (`r`).
@@ -64,11 +79,13 @@ public actor ImagePipeline {
         if case .failure? = decoded.value(for: key) { decoded.remove(key) }
     }
 
-    /// Decodes to cover the largest slot rolo draws (80×40 cells is 80×80 pixels), so a resize
-    /// re-renders from memory; libjpeg's DCT scaling keeps this cheap.
+    /// Decodes to cover the largest slot rolo draws (80×40 cells is 80×80 pixels in half blocks,
+    /// some 800×800 where the terminal draws pixels), so a resize re-renders from memory;
+    /// libjpeg's DCT scaling keeps this cheap.
     private func decode(_ data: Data) async throws -> PixelImage {
         try Task.checkCancellation()
-        let result = try ImageDecoder.decode(data, fitting: (width: 160, height: 160))
+        let edge = mode.usesPixels ? 800 : 160
+        let result = try ImageDecoder.decode(data, fitting: (width: edge, height: edge))
         return PixelImage(width: result.width, height: result.height, pixels: result.pixels)
     }
 }

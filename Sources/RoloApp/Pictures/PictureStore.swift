@@ -30,6 +30,8 @@ public final class PictureStore {
     private var loaders: [Slot: ImagePipeline.Loader] = [:]
     /// Called when a picture becomes ready or fails.
     public var onChange: () -> Void = {}
+    /// Counts `renderAgain` calls: work started before the latest may have rendered the old way.
+    private var generation = 0
     /// How many pictures have been asked for, each slot once: what a list of 200,000 must
     /// keep to its rows on screen.
     public private(set) var requestCount = 0
@@ -66,9 +68,21 @@ public final class PictureStore {
         }
     }
 
+    /// Renders every ready picture again, after the pipeline's way of drawing changed (the
+    /// terminal said it draws pictures itself): each keeps showing until its new rendering
+    /// replaces it, so nothing blinks.
+    public func renderAgain() {
+        generation += 1
+        for (slot, state) in states where tasks[slot] == nil {
+            guard case .ready = state, loaders[slot] != nil else { continue }
+            start(slot, retrying: false)
+        }
+    }
+
     private func start(_ slot: Slot, retrying: Bool) {
         guard let load = loaders[slot] else { return }
         let pipeline = self.pipeline
+        let started = generation
         tasks[slot] = busy.task { [weak self] in
             let state: State
             do {
@@ -87,6 +101,8 @@ public final class PictureStore {
             }
             guard let self, !Task.isCancelled else { return }
             self.tasks[slot] = nil
+            // In flight when the way of drawing changed: shown as it is, and rendered again.
+            if started != self.generation, case .ready = state { self.start(slot, retrying: false) }
             guard self.states[slot] != state else { return }
             self.states[slot] = state
             self.onChange()

@@ -17,6 +17,8 @@ public final class App {
     private var renderScheduled = false
     private var ticker: Task<Void, Never>?
     private var frames = 0
+    /// The pictures the terminal draws itself on the last frame, for the debug log.
+    private var placedGraphics: [GraphicPlacement] = []
     /// Where to report "idle" after each frame, for tests that drive the real binary.
     private let idleFile: String?
     /// Called once the first frame is out: work that could wait for it begins.
@@ -75,6 +77,11 @@ public final class App {
         let canvas = controller.render(theme: terminal.theme, glyphs: terminal.glyphs)
         terminal.present(canvas)
         frames += 1
+        if canvas.graphics != placedGraphics {
+            placedGraphics = canvas.graphics
+            // Where each picture is, in cells: what `make check-terminals` finds in a screenshot.
+            logger.debug("pictures: \(canvas.graphics.map { "\($0.graphic.kind.rawValue) \($0.graphic.id) at \($0.x),\($0.y) size \($0.graphic.columns)x\($0.graphic.rows)" }.joined(separator: "; "))")
+        }
         traceStartup()
         if frames == 1, let afterFirstFrame {
             self.afterFirstFrame = nil

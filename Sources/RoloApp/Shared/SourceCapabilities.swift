@@ -26,6 +26,14 @@ public protocol RowMarkers: SourceModel {
     var markerWidth: Int { get }
 }
 
+/// A source that draws countries as flags where the terminal composes them, else as codes;
+/// the terminal's answer to rolo's questions comes after the first frame.
+@MainActor
+public protocol ShowsFlags: SourceModel {
+    /// Draws flags (true) or country codes.
+    func showFlags(_ flags: Bool)
+}
+
 /// A source whose rows can carry thumbnails, which `i` shows or hides.
 @MainActor
 public protocol RowThumbnails: SourceModel {

@@ -35,12 +35,16 @@ public struct SourceContext {
     public let addressBook: Task<AddressBookIndex, Never>
     /// Whether the terminal draws pictures at all.
     public let showsPictures: Bool
-    /// Whether the terminal can draw flags and other non-ASCII symbols.
-    public let useFlags: Bool
-    private let pipeline: ImagePipeline
+    /// Whether the terminal can draw non-ASCII symbols (♥, ☎).
+    public let unicode: Bool
+    /// Whether to draw flags for the first frame (the terminal's answer may change it:
+    /// ``ShowsFlags``).
+    public let showsFlags: Bool
+    private let pictureStore: () -> PictureStore?
 
     public init(settings: Settings, http: any HTTPClient, busy: BusyTracker, database: RoloDatabase, preloaded: (any Sendable)?,
-                addressBook: Task<AddressBookIndex, Never>, showsPictures: Bool, useFlags: Bool, pipeline: ImagePipeline) {
+                addressBook: Task<AddressBookIndex, Never>, showsPictures: Bool, unicode: Bool, showsFlags: Bool,
+                pictureStore: @escaping () -> PictureStore?) {
         self.settings = settings
         self.http = http
         self.busy = busy
@@ -48,14 +52,15 @@ public struct SourceContext {
         self.preloaded = preloaded
         self.addressBook = addressBook
         self.showsPictures = showsPictures
-        self.useFlags = useFlags
-        self.pipeline = pipeline
+        self.unicode = unicode
+        self.showsFlags = showsFlags
+        self.pictureStore = pictureStore
     }
 
     /// A picture store of the source's own (its sizes and evictions apart from the others'),
     /// or nil when the terminal draws no pictures.
     public func pictures() -> PictureStore? {
-        showsPictures ? PictureStore(pipeline: pipeline, busy: busy) : nil
+        showsPictures ? pictureStore() : nil
     }
 
     /// A loader of remote images cached under the cache directory's `folder`, or nil when the

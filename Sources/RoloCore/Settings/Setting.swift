@@ -62,13 +62,15 @@ public struct Setting: Hashable, Sendable, CustomStringConvertible {
     public static let timeout = Setting("timeout", kind: .seconds, help: nil)
     /// How images are drawn.
     public static let images = Setting("images", kind: .choice(ImageMode.allCases.map(\.rawValue)), help: nil)
+    /// Whether to draw a food's country as its flag.
+    public static let flags = Setting("flags", kind: .choice(FlagMode.allCases.map(\.rawValue)), help: nil)
     /// Whether to draw without colour.
     public static let noColor = Setting("no-color", kind: .flag, environment: "NO_COLOR", help: nil)
     /// Whether `y` may set the clipboard with OSC 52; off with `--no-clipboard`.
     public static let clipboard = Setting("clipboard", kind: .flag, help: nil)
 
     /// The settings every source shares, in the order they are resolved.
-    public static let shared: [Setting] = [.contacts, .dataDir, .cacheDir, .timeout, .images, .noColor, .clipboard]
+    public static let shared: [Setting] = [.contacts, .dataDir, .cacheDir, .timeout, .images, .flags, .noColor, .clipboard]
 }
 
 /// The kinds of value settings take, which decide how text is parsed and which TOML types fit.

@@ -17,6 +17,7 @@ struct SettingResolver {
         case .cacheDir: settings.cacheDir = try path(raw)
         case .timeout: settings.timeout = try seconds(raw)
         case .images: settings.images = try choice(raw, setting)
+        case .flags: settings.flags = try choice(raw, setting)
         case .noColor: settings.noColor = try flag(raw)
         case .clipboard: settings.clipboard = try flag(raw)
         default: settings.sourceValues[setting.rawValue] = try sourceValue(raw, setting)

@@ -14,6 +14,8 @@ public struct Settings: Sendable, Equatable {
     public var timeout: TimeInterval
     /// How images are drawn; default auto.
     public var images: ImageMode
+    /// Whether a food's country is drawn as its flag; default auto.
+    public var flags: FlagMode
     /// Whether to draw without colour (`--no-color`, or `NO_COLOR` set and not empty).
     public var noColor: Bool
     /// Whether `y` may set the clipboard with OSC 52; default on.
@@ -44,6 +46,7 @@ public struct Settings: Sendable, Equatable {
         stateDir = directories.stateHome + "/rolo"
         timeout = 30
         images = .auto
+        flags = .auto
         noColor = false
         clipboard = true
         keyRemaps = []

@@ -5,11 +5,13 @@ import Foundation
 
 /// The one owner of the terminal: only this type calls ncurses, always on the main actor.
 ///
-/// Input is read on the main actor too; a background thread only waits (in `poll`) for standard
-/// input or a signal and then wakes the main actor, so an idle rolo makes no system calls.
+/// A background thread waits (in `poll`) for standard input or a signal. It reads the raw
+/// input itself and takes the terminal's answers out of it (`TerminalReplyParser`), so a reply
+/// can never reach the key handling: only the key bytes go on, through a pipe that ncurses reads
+/// as its input, where the main actor decodes them. An idle rolo makes no system calls.
 ///
-/// A little over 400 lines, kept whole: setup, drawing and input share the screen, the signal
-/// pipe and the last canvas, which stay private to this file.
+/// The input thread's loop is in Terminal+Input.swift, the questions and pictures in
+/// Terminal+Graphics.swift.
 @MainActor
 public final class Terminal {
     public private(set) var size: Size
@@ -37,10 +39,18 @@ public final class Terminal {
 
     private let screen: OpaquePointer
     private let signalFD: Int32
+    /// The pipe the input thread writes key bytes into and ncurses reads them from.
+    private let keyPipe: (read: Int32, write: Int32)
+    /// Pictures the terminal draws itself: which are on the screen, which kitty holds.
+    var graphicsOutput = GraphicsOutput()
+    /// What the terminal has answered so far, while `askAboutGraphics` waits.
+    var answers = TerminalAnswers()
+    /// Called once with the answers, when DA1's reply is in or the patience ran out.
+    var onAnswers: ((TerminalAnswers) -> Void)?
     private var previous: Canvas?
     private var needsFullRepaint = true
     private var pairs: ColorPairAllocator
-    private var onEvent: (TerminalEvent) -> Void = { _ in }
+    private(set) var onEvent: (TerminalEvent) -> Void = { _ in }
     private(set) var isShutDown = false
     private let inputDrained = DispatchSemaphore(value: 0)
 
@@ -65,7 +75,14 @@ public final class Terminal {
             throw refusal
         }
         rolo_terminal_save(STDIN_FILENO)
-        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r") else {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw TerminalError.notATerminal }
+        // Neither end may leak into a child (a clipboard probe's tmux).
+        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        keyPipe = (ends[0], ends[1])
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(keyPipe.read, "r") else {
+            close(ends[0])
+            close(ends[1])
             throw TerminalError.notATerminal
         }
         signalFD = rolo_signals_install()
@@ -151,14 +168,14 @@ public final class Terminal {
         onEvent = handler
         Terminal.current = self
         let signalFD = self.signalFD
+        let keys = keyPipe.write
         let drained = inputDrained
+        // Keys typed before the thread started wait in the terminal's buffer, and are its first read.
         let thread = Thread {
-            Terminal.waitForInput(signalFD: signalFD, drained: drained)
+            Terminal.waitForInput(signalFD: signalFD, keyPipe: keys, drained: drained)
         }
         thread.name = "rolo-input"
         thread.start()
-        // Keys typed before the thread started are read now.
-        drainInput()
     }
 
     /// Draws a canvas, sending the terminal only the cells that changed since the last one.
@@ -197,9 +214,11 @@ public final class Terminal {
             mvwadd_wch(window, Int32(item.index / canvas.width), Int32(item.index % canvas.width), &cell)
         }
         if needsFullRepaint { clearok(rolo_curscr(), true) }
+        let graphics = planGraphics(canvas, repaintsAll: full || needsFullRepaint, dirty: dirty.lazy.map(\.index))
         needsFullRepaint = false
         wnoutrefresh(window)
         doupdate()
+        if !graphics.isEmpty { _ = Self.writeAll(graphics, to: STDOUT_FILENO) }
         previous = canvas
     }
 
@@ -212,6 +231,8 @@ public final class Terminal {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
+        let farewell = graphicsOutput.farewell
+        if !farewell.isEmpty { _ = Self.writeAll(farewell, to: STDOUT_FILENO) }
         mousemask(0, nil)
         endwin()
         rolo_crash_set_active(0)
@@ -222,40 +243,10 @@ public final class Terminal {
 
     // MARK: - Input
 
-    /// Runs on the input thread: waits, then hands the main actor the work of reading.
-    private nonisolated static func waitForInput(signalFD: Int32, drained: DispatchSemaphore) {
-        var pending = [UInt8](repeating: 0, count: 64)
-        while true {
-            let mask = rolo_poll2(STDIN_FILENO, signalFD, -1)
-            if mask < 0 { return }
-            if mask & 2 != 0 {
-                let count = read(signalFD, &pending, pending.count)
-                let signals = count > 0 ? Array(pending[0..<count]) : []
-                if signals.contains(0) { return }
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { Terminal.current?.handleSignals(signals) }
-                }
-            }
-            if mask & 4 != 0 {
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { Terminal.current?.onEvent(.hangup) }
-                }
-                return
-            }
-            if mask & 1 != 0 {
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { Terminal.current?.drainInput() }
-                }
-                // Wait until the main actor has read what is there, or poll would report it again.
-                drained.wait()
-            }
-        }
-    }
-
     /// The live terminal, for the input thread's hand-offs (there is only ever one).
-    private static weak var current: Terminal?
+    static weak var current: Terminal?
 
-    private func drainInput() {
+    func drainInput() {
         defer { inputDrained.signal() }
         guard !isShutDown else { return }
         var events: [TerminalEvent] = []
@@ -272,7 +263,7 @@ public final class Terminal {
         for event in events { onEvent(event) }
     }
 
-    private func handleSignals(_ signals: [UInt8]) {
+    func handleSignals(_ signals: [UInt8]) {
         for signal in signals {
             switch Int32(signal) {
             case SIGINT, SIGTERM:

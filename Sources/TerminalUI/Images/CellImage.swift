@@ -7,6 +7,9 @@ public struct CellImage: Sendable, Equatable {
     public let rows: Int
     /// The pixel grid behind the cells: `columns × (rows × 2)` RGB pixels, two pixel rows a cell.
     public let pixels: PixelImage
+    /// The same picture encoded for the terminal's pixel protocol, when it has one: drawn
+    /// instead of the half blocks wherever the whole picture is on the screen.
+    public var graphic: TerminalGraphic?
 
     /// The cells over a pixel grid whose height is even (two pixels a cell).
     public init(pixels: PixelImage) {

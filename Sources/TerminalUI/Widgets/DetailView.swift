@@ -157,8 +157,11 @@ public struct DetailView {
             lines = (0..<max(slot.height, image.rows)).map { line in
                 let row = line - top
                 guard row >= 0 && row < image.rows else { return { _, _, _, _ in } }
+                // The whole picture at once, from its first line on the screen: a picture the
+                // terminal draws itself is placed only when all of it is inside the pane.
                 return { canvas, x, y, clip in
-                    canvas.draw(image, x: x + indent, y: y - row, clip: Rect(x: clip.x, y: y, width: clip.width, height: 1).intersection(clip))
+                    guard row == 0 || y == clip.y else { return }
+                    canvas.draw(image, x: x + indent, y: y - row, clip: clip)
                 }
             }
         } else {

@@ -1,0 +1,88 @@
+/// What the backend writes around a frame for the pictures the terminal draws itself, worked
+/// out from the pictures on the last frame and on this one. Pure, so every case is tested
+/// without a terminal.
+///
+/// kitty keeps an uploaded image by id: it is sent once a session, placed where it shows, and
+/// its placement (not the image) deleted where it goes. Sixel and iTerm2 pictures live in the
+/// cells they cover: text written over them erases them, so one is written again whenever its
+/// cells may have been written over, and the lines one leaves are redrawn by ncurses.
+struct GraphicsOutput {
+    /// What to do around one frame.
+    struct Plan: Equatable {
+        /// Lines (first, count) ncurses must throw away and redraw in this frame's update: where
+        /// a picture that lives in cells was and is no more.
+        var redrawnLines: [(y: Int, count: Int)] = []
+        /// The escapes to write once ncurses has updated the screen.
+        var bytes: [UInt8] = []
+
+        static func == (lhs: Plan, rhs: Plan) -> Bool {
+            lhs.bytes == rhs.bytes && lhs.redrawnLines.map { [$0.y, $0.count] } == rhs.redrawnLines.map { [$0.y, $0.count] }
+        }
+    }
+
+    /// The pictures on the screen now.
+    private(set) var shown: [GraphicPlacement] = []
+    /// kitty images the terminal holds.
+    private(set) var uploaded: Set<UInt32> = []
+
+    /// The plan for a frame holding `placements`. `repaintsAll` when ncurses clears and redraws
+    /// every cell (the first frame, a resize, Ctrl-L); `written(placement, line)` says whether
+    /// ncurses' update of that line may write over the placement's cells. Commits the frame as shown.
+    mutating func plan(_ placements: [GraphicPlacement], repaintsAll: Bool,
+                       written: (GraphicPlacement, Int) -> Bool) -> Plan {
+        var plan = Plan()
+        var redrawn = Set<Int>()
+        let gone = shown.filter { old in !placements.contains { Self.same(old, $0) } }
+        for old in gone where old.graphic.livesInCells {
+            plan.redrawnLines.append((old.y, old.graphic.rows))
+            redrawn.formUnion(old.y..<(old.y + old.graphic.rows))
+        }
+        for old in gone where !old.graphic.livesInCells {
+            plan.bytes += KittyGraphics().deletePlacement(id: old.graphic.id, placement: Self.placementID(old))
+        }
+        for placement in placements {
+            let wasShown = shown.contains { Self.same($0, placement) }
+            let graphic = placement.graphic
+            if graphic.livesInCells {
+                let touched = (placement.y..<(placement.y + graphic.rows)).contains { y in
+                    redrawn.contains(y) || written(placement, y)
+                }
+                if !wasShown || repaintsAll || touched {
+                    plan.bytes += Self.atCell(placement, graphic.payload)
+                }
+            } else {
+                if !uploaded.contains(graphic.id) {
+                    plan.bytes += graphic.payload
+                    uploaded.insert(graphic.id)
+                }
+                // A clear of the screen may take placements with it: placing again by id is cheap.
+                if !wasShown || repaintsAll {
+                    let fit = PictureFit(pixels: Size(width: graphic.columns, height: graphic.rows), cell: Size(width: 1, height: 1))
+                    plan.bytes += Self.atCell(placement, KittyGraphics().place(id: graphic.id, placement: Self.placementID(placement), fit: fit))
+                }
+            }
+        }
+        shown = placements
+        return plan
+    }
+
+    /// What to write on the way out: kitty's images deleted, so none outlives rolo's screen.
+    var farewell: [UInt8] { uploaded.isEmpty ? [] : KittyGraphics().deleteAll }
+
+    /// Whether two placements are one picture in one place.
+    private static func same(_ a: GraphicPlacement, _ b: GraphicPlacement) -> Bool {
+        a.graphic == b.graphic && a.x == b.x && a.y == b.y
+    }
+
+    /// kitty's placement id for a picture at a cell: one per place, so one image can be shown
+    /// in two places and each taken off alone.
+    static func placementID(_ placement: GraphicPlacement) -> UInt32 {
+        UInt32(truncatingIfNeeded: max(0, placement.y) * 4096 + max(0, placement.x) + 1)
+    }
+
+    /// `bytes` written with the cursor at the placement's top-left cell, and the cursor put back
+    /// where ncurses left it (DECSC, CUP, …, DECRC).
+    static func atCell(_ placement: GraphicPlacement, _ bytes: [UInt8]) -> [UInt8] {
+        Array("\u{1b}7\u{1b}[\(placement.y + 1);\(placement.x + 1)H".utf8) + bytes + Array("\u{1b}8".utf8)
+    }
+}

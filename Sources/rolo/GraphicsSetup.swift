@@ -1,0 +1,85 @@
+import Logging
+import RoloApp
+import RoloCore
+import TerminalUI
+
+/// How pictures and flags follow the terminal: before the first frame from the options and the
+/// environment, after it from what the terminal answers about itself.
+@MainActor
+final class GraphicsSetup {
+    private let images: ImagePreference
+    private let flags: FlagPreference
+    private let environment: [String: String]
+    private let logger = Logger(label: "rolo.graphics")
+    /// Every picture store made, to render again once the terminal says it draws pictures.
+    private(set) var stores: [PictureStore] = []
+
+    init(settings: Settings, environment: [String: String]) {
+        images = ImagePreference(rawValue: settings.images.rawValue) ?? .auto
+        flags = FlagPreference(rawValue: settings.flags.rawValue) ?? .auto
+        self.environment = environment
+    }
+
+    /// Whether sources get pictures at all: half blocks need 256 colours or more, a protocol
+    /// asked for by name doesn't; never without colour (`NO_COLOR`) or with images off.
+    func showsImages(on terminal: Terminal) -> Bool {
+        if terminal.canShowImages { return true }
+        return terminal.colorDepth != .none && [.kitty, .iterm, .sixel].contains(images)
+    }
+
+    /// A picture store for a source, kept to be told when the way of drawing changes.
+    func store(pipeline: ImagePipeline, busy: BusyTracker) -> PictureStore {
+        let store = PictureStore(pipeline: pipeline, busy: busy)
+        stores.append(store)
+        return store
+    }
+
+    /// Flags for the first frame, before the terminal has answered: as the option or the
+    /// environment says (`KITTY_WINDOW_ID`, `TERM_PROGRAM`, `VTE_VERSION`, …), else codes.
+    func initialFlags(on terminal: Terminal) -> Bool {
+        terminal.isUnicode && GraphicsDecision.decide(answers: nil, environment: environment, tmuxAllowsPassthrough: nil,
+                                                      images: .off, flags: flags).flags
+    }
+
+    /// Whether to ask the terminal anything: not where the answer can't change a thing (half
+    /// blocks forced, flags on or off), and not on the Linux console, which prints what it
+    /// doesn't understand (kitty's query among it).
+    private var needsAsking: Bool {
+        guard environment["TERM"] != "linux" else { return false }
+        let protocolUndecided = !stores.isEmpty && [.auto, .kitty, .iterm, .sixel].contains(images)
+        return flags == .auto || protocolUndecided
+    }
+
+    /// Asks the terminal (after the first frame, which it doesn't hold up), then shows flags as
+    /// it says and renders pictures in its protocol; counted busy until decided, so "idle"
+    /// means pictures are in their final form.
+    func start(terminal: Terminal, pipeline: ImagePipeline, sources: [any SourceModel], busy: BusyTracker) {
+        guard needsAsking else { return }
+        busy.task { [self] in
+            let answers = await withCheckedContinuation { (continuation: CheckedContinuation<TerminalAnswers, Never>) in
+                terminal.askAboutGraphics { continuation.resume(returning: $0) }
+            }
+            // tmux gets half blocks: Debian's kitty (0.26) has no Unicode placeholders, and
+            // without them tmux doesn't know where a picture is when it redraws a pane.
+            let decision = GraphicsDecision.decide(answers: answers, environment: environment, tmuxAllowsPassthrough: false,
+                                                   images: images, flags: flags)
+            for source in sources { (source as? any ShowsFlags)?.showFlags(terminal.isUnicode && decision.flags) }
+            let cell = answers.cellSize(columns: terminal.size.width, rows: terminal.size.height) ?? windowCell(terminal)
+            logger.info("terminal \(decision.terminal.rawValue) (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none")): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
+            guard !stores.isEmpty, decision.pictures == .kitty || decision.pictures == .sixel || decision.pictures == .iterm else { return }
+            // Without a size the terminal would have said, kitty and iTerm2 still scale the
+            // picture into its cells; sixel's come out this size.
+            let mode = GraphicsMode(picture: decision.pictures, cell: cell ?? Size(width: 10, height: 20),
+                                    tmuxPassthrough: decision.tmuxPassthrough)
+            await pipeline.use(mode)
+            for store in stores { store.renderAgain() }
+        }
+    }
+
+    /// A cell's pixels from the kernel's window size (XTerm fills it in; most terminals leave 0).
+    private func windowCell(_ terminal: Terminal) -> Size? {
+        guard let pixels = terminal.windowPixelSize, terminal.size.width > 0, terminal.size.height > 0 else { return nil }
+        let cell = Size(width: pixels.width / terminal.size.width, height: pixels.height / terminal.size.height)
+        return cell.width > 0 && cell.height > 0 ? cell : nil
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import Spawn
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// rolo on a pseudo-terminal whose far end this test holds, playing a terminal: it records every
+/// byte rolo writes and answers rolo's questions as the terminal it plays would (or not at all).
+///
+/// The far end is read continuously on a thread of its own, so rolo never blocks writing a
+/// picture; waits are on rolo's idle file (`ROLO_IDLE_FILE`) and on bytes seen, each bounded.
+final class PtyTerminal: @unchecked Sendable {
+    /// How the far end answers rolo's start-up questions.
+    enum Persona: Sendable {
+        /// kitty 0.26: XTVERSION, the graphics query's OK, the cell size, DA1 without sixel.
+        case kitty
+        /// XTerm -ti vt340: XTVERSION, DA1 with sixel (4); no cell size (XTerm's window ops are
+        /// off by default), so rolo falls back to the kernel's window size in pixels.
+        case xtermSixel
+        /// WezTerm: XTVERSION, the cell size, DA1; no answer to kitty's query here, so rolo's
+        /// choice for WezTerm, iTerm2's inline images, is what is tested.
+        case wezterm
+        /// A terminal that answers nothing.
+        case silent
+        /// kitty's answers, but only after `delay`: past rolo's patience, so they must be read
+        /// and dropped, never taken for keys.
+        case late(Duration)
+
+        /// The answers, in the order a terminal gives them (DA1 last).
+        var replies: [UInt8] {
+            switch self {
+            case .kitty, .late:
+                return Array("\u{1b}P>|kitty(0.26.5)\u{1b}\\\u{1b}_Gi=31;OK\u{1b}\\\u{1b}[6;20;10t\u{1b}[?62;c".utf8)
+            case .xtermSixel:
+                return Array("\u{1b}P>|XTerm(379)\u{1b}\\\u{1b}[?63;1;2;4;6;9;15;16;22;28c".utf8)
+            case .wezterm:
+                return Array("\u{1b}P>|WezTerm 20240203-110809-5046fc22\u{1b}\\\u{1b}[6;20;10t\u{1b}[?65;4;6;18;22c".utf8)
+            case .silent:
+                return []
+            }
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// What the far end's thread shares with the test: the pty's master side and what was read.
+    /// The thread holds only this, so a test that ends early (a failed expectation) still
+    /// releases the terminal, which kills rolo and stops the thread.
+    private final class FarEnd: Sendable {
+        let master: Int32
+        let output = Mutex<[UInt8]>([])
+        let stopping = Atomic<Bool>(false)
+        let answered = Atomic<Bool>(false)
+        /// The reader's waits that ended with nothing to read, to know when it has read all
+        /// rolo wrote so far.
+        let quietPolls = Atomic<Int>(0)
+
+        init(master: Int32) {
+            self.master = master
+        }
+
+        func write(_ bytes: [UInt8]) {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    let columns: Int, rows: Int
+    private var master: Int32 { far.master }
+    private let far: FarEnd
+    private let child: ChildProcess
+    let idleFile: String
+    private let home: String
+    private var reader: Thread?
+
+    /// Starts rolo with `arguments` on a `columns × rows` pty of `cellPixels` pixels a cell.
+    init(arguments: [String], persona: Persona, columns: Int = 120, rows: Int = 40,
+         cellPixels: (width: Int, height: Int) = (10, 20)) throws {
+        self.columns = columns
+        self.rows = rows
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-pty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        home = scratch
+        idleFile = scratch + "/idle"
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        far = FarEnd(master: master)
+        var unlock: Int32 = 0, number: Int32 = 0
+        // TIOCSPTLCK and TIOCGPTN: what unlockpt and ptsname do, which Swift's Glibc lacks.
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw Failure(description: "no pty")
+        }
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellPixels.width),
+                           ws_ypixel: UInt16(rows * cellPixels.height))
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let environment = [
+            "TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(scratch)", "ROLO_IDLE_FILE=\(idleFile)",
+            "XDG_CONFIG_HOME=\(scratch)/config", "XDG_STATE_HOME=\(scratch)/state", "XDG_CACHE_HOME=\(scratch)/cache",
+            "XDG_DATA_HOME=\(scratch)/data", "PATH=/usr/bin:/bin",
+        ]
+        child = try ChildProcess(RoloBinary.path, arguments, environment: environment, terminal: "/dev/pts/\(number)")
+        let far = self.far
+        let thread = Thread { Self.pump(far, persona) }
+        thread.name = "pty-far-end"
+        reader = thread
+        thread.start()
+    }
+
+    deinit {
+        stop()
+        close(master)
+        try? FileManager.default.removeItem(atPath: home)
+    }
+
+    /// Everything rolo has written so far.
+    var bytes: [UInt8] { far.output.withLock { $0 } }
+
+    /// Types `text` as keys.
+    func type(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    /// Writes raw bytes, as the terminal would send them.
+    func write(_ bytes: [UInt8]) {
+        far.write(bytes)
+    }
+
+    /// Waits (bounded) until the far end has written its answers.
+    func waitAnswered(timeout: TimeInterval = 10) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !far.answered.load(ordering: .sequentiallyConsistent) {
+            guard Date() < deadline else { throw Failure(description: "rolo asked nothing within \(timeout) s") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Resizes the terminal, as a window dragged bigger or smaller: the kernel signals rolo.
+    func resize(columns: Int, rows: Int, cellPixels: (width: Int, height: Int) = (10, 20)) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellPixels.width),
+                           ws_ypixel: UInt16(rows * cellPixels.height))
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// rolo's last report: whether it was idle, and its frame number.
+    func idleState() -> (idle: Bool, frame: Int) {
+        guard let text = try? String(contentsOfFile: idleFile, encoding: .utf8) else { return (false, 0) }
+        let parts = text.split(separator: " ")
+        return (parts.first == "idle", parts.count > 1 ? Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 : 0)
+    }
+
+    /// Waits until rolo has drawn a frame after `frame` with nothing in flight; returns that frame.
+    @discardableResult
+    func waitIdle(after frame: Int, timeout: TimeInterval = 60) async throws -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let state = idleState()
+            if state.idle && state.frame > frame {
+                try await waitRead()
+                return state.frame
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw Failure(description: "rolo did not become idle after frame \(frame) within \(timeout) s (\(idleState()))")
+    }
+
+    /// Waits until the far end has read everything rolo wrote so far: rolo writes a frame before
+    /// it reports it in the idle file, so after an idle report its bytes are on their way through
+    /// the pty (the kernel hands them to this side on a work queue, which a loaded machine runs
+    /// late); once a whole wait of the reader begun since found nothing, they are in `bytes`.
+    private func waitRead(timeout: TimeInterval = 10) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pending: Int32 = 0
+        while ioctl(master, UInt(FIONREAD), &pending) == 0, pending > 0 {
+            guard Date() < deadline else { throw Failure(description: "the pty was not drained") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let quiet = far.quietPolls.load(ordering: .sequentiallyConsistent)
+        while far.quietPolls.load(ordering: .sequentiallyConsistent) < quiet + 2 {
+            guard Date() < deadline else { throw Failure(description: "the far end stopped reading") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Presses `q` and waits (bounded) for rolo to exit; kills it if it doesn't. Returns its status.
+    @discardableResult
+    func quit(timeout: TimeInterval = 10) async throws -> Int32 {
+        type("q")
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let status = child.exited() {
+                stop()
+                return status
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        stop()
+        throw Failure(description: "rolo did not exit within \(timeout) s of q")
+    }
+
+    /// Ends the far end's thread and, if rolo still runs, kills and reaps it.
+    private func stop() {
+        if child.exited() == nil {
+            kill(child.pid, SIGKILL)
+            child.wait()
+        }
+        far.stopping.store(true, ordering: .sequentiallyConsistent)
+        while reader?.isFinished == false { usleep(1000) }
+        reader = nil
+    }
+
+    /// The far end: reads rolo's output as it comes, answering the start-up questions once.
+    private static func pump(_ far: FarEnd, _ persona: Persona) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var answerAt: ContinuousClock.Instant?
+        let question = Array("\u{1b}[c".utf8)
+        while !far.stopping.load(ordering: .sequentiallyConsistent) {
+            var descriptor = pollfd(fd: far.master, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 20)
+            if ready == 0 { far.quietPolls.add(1, ordering: .sequentiallyConsistent) }
+            if ready > 0 {
+                let count = read(far.master, &buffer, buffer.count)
+                if count > 0 {
+                    far.output.withLock { $0 += buffer[0..<count] }
+                } else if count == 0 || errno != EINTR && errno != EAGAIN {
+                    // rolo is gone (EIO): nothing more to read.
+                    usleep(5000)
+                }
+            }
+            if answerAt == nil, far.output.withLock({ $0.firstRange(of: question) != nil }) {
+                if case .late(let delay) = persona {
+                    answerAt = .now + delay
+                } else {
+                    answerAt = .now
+                }
+            }
+            if !far.answered.load(ordering: .sequentiallyConsistent), let at = answerAt, ContinuousClock.now >= at {
+                let replies = persona.replies
+                // Written in two pieces, so rolo's reads may end inside a reply.
+                let half = replies.count / 2
+                far.write(Array(replies[..<half]))
+                usleep(2000)
+                far.write(Array(replies[half...]))
+                far.answered.store(true, ordering: .sequentiallyConsistent)
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""make check-terminals: rolo's photo in real terminals, as a person would see it.
+
+Under Xvfb, XTerm (`-ti vt340`: sixel) and kitty (software GL: the kitty graphics protocol) each
+run `rolo people` against the stand-in; once rolo is idle with its picture placed, a screenshot
+(ImageMagick's `import`) is cropped to where rolo's debug log says the photo is, and compared
+with the stand-in's source photo by PSNR. Fails below the threshold, or if a terminal didn't get
+the protocol it should have.
+
+Usage: python3 scripts/check-terminals.py [path/to/rolo]
+"""
+import base64
+import json
+import math
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import rolopty
+
+ROLO = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rolo")
+THRESHOLD_DB = 24.0
+COLUMNS, ROWS = 120, 40
+
+
+def read_ppm(data):
+    """(width, height, RGB bytes) of a binary PPM (P6, maxval 255)."""
+    fields = []
+    index = 0
+    while len(fields) < 4:
+        while data[index:index + 1].isspace():
+            index += 1
+        if data[index:index + 1] == b"#":
+            index = data.index(b"\n", index) + 1
+            continue
+        end = index
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[index:end])
+        index = end
+    assert fields[0] == b"P6" and fields[3] == b"255", fields
+    width, height = int(fields[1]), int(fields[2])
+    return width, height, data[index + 1:index + 1 + width * height * 3]
+
+
+def convert_to_ppm(arguments):
+    """ImageMagick's own convert (not any stand-in earlier on PATH), its output read as PPM."""
+    return read_ppm(subprocess.run(["/usr/bin/convert", *arguments, "-depth", "8", "ppm:-"], check=True,
+                                   capture_output=True).stdout)
+
+
+def source_photos(url, folder):
+    """Every employee's photo as the stand-in serves it: JPEG files."""
+    with urllib.request.urlopen(url + "/employees", timeout=10) as answer:
+        ids = [employee["id"] for employee in json.load(answer)]
+    paths = []
+    for number in ids:
+        with urllib.request.urlopen(f"{url}/employees/{number}", timeout=10) as answer:
+            image = json.load(answer).get("image")
+        if not image:
+            continue
+        # The stand-in serves some photos broken on purpose (bad base64, truncated): rolo shows
+        # none for those, so they are no source.
+        try:
+            data = base64.b64decode(image)
+        except ValueError:
+            continue
+        path = os.path.join(folder, f"{number}.jpg")
+        with open(path, "wb") as handle:
+            handle.write(data)
+        if subprocess.run(["/usr/bin/convert", path, "null:"], capture_output=True).returncode == 0:
+            paths.append(path)
+    return paths
+
+
+def psnr(a, b):
+    squares = sum((x - y) * (x - y) for x, y in zip(a, b))
+    mse = squares / max(1, len(a))
+    return 99.0 if mse == 0 else 10 * math.log10(255 * 255 / mse)
+
+
+def crop(screen, x, y, width, height):
+    screen_width, _, pixels = screen
+    rows = [pixels[((y + row) * screen_width + x) * 3:((y + row) * screen_width + x + width) * 3] for row in range(height)]
+    return b"".join(rows)
+
+
+def fit(width, height, box_width, box_height):
+    """A picture's size scaled into a box, its aspect ratio kept (as rolo's PictureSlot.fit)."""
+    scale = min(box_width / width, box_height / height)
+    return min(box_width, max(1, round(width * scale))), min(box_height, max(1, round(height * scale)))
+
+
+def start_xvfb():
+    for number in range(91, 120):
+        if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
+            break
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while not os.path.exists(f"/tmp/.X11-unix/X{number}"):
+        if server.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"Xvfb :{number} did not start")
+        time.sleep(0.05)
+    return server, f":{number}"
+
+
+def log_lines(home):
+    try:
+        with open(os.path.join(home, ".local/state/rolo/rolo.log")) as handle:
+            return handle.read()
+    except OSError:
+        return ""
+
+
+def check(name, command, protocol, display, url, sources, extra_env):
+    home = tempfile.mkdtemp(prefix="rolo-check-")
+    idle_file = os.path.join(home, "idle")
+    env = dict(os.environ, DISPLAY=display, HOME=home, ROLO_IDLE_FILE=idle_file, ROLO_LOG_LEVEL="debug",
+               LANG="C.UTF-8", **extra_env)
+    for variable in ("KITTY_WINDOW_ID", "TERM_PROGRAM", "VTE_VERSION", "WT_SESSION", "TMUX", "COLORTERM"):
+        env.pop(variable, None)
+    started = time.monotonic()
+    terminal = subprocess.Popen(command + [ROLO, "people", "--people-url", url], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        placement = None
+        deadline = time.monotonic() + 60
+        while placement is None:
+            if time.monotonic() > deadline or terminal.poll() is not None:
+                raise SystemExit(f"{name}: no picture placed within 60 s\n{log_lines(home)[-2000:]}")
+            idle, _ = rolopty.idle_frame(idle_file)
+            log = log_lines(home)
+            cell = re.search(r"pictures (\w+), flags \w+, cell (\d+)×(\d+)", log)
+            frames = re.findall(r"pictures: (.+)", log)
+            placed = re.findall(rf"{protocol} \d+ at (\d+),(\d+) size (\d+)x(\d+)", frames[-1]) if frames else []
+            if idle and cell and placed:
+                if cell.group(1) != protocol:
+                    raise SystemExit(f"{name}: rolo chose {cell.group(1)}, not {protocol}")
+                # The largest picture on the last frame: the detail's photo (the rest are thumbnails).
+                largest = max(placed, key=lambda p: int(p[2]) * int(p[3]))
+                placement = (int(cell.group(2)), int(cell.group(3)), *map(int, largest))
+            else:
+                time.sleep(0.05)
+        first_photo = time.monotonic() - started
+        cell_width, cell_height, x, y, columns, rows = placement
+        box = (columns * cell_width, rows * cell_height)
+        best, tries = 0.0, 0
+        # The terminal draws what rolo wrote on its own time: screenshots until the photo
+        # matches, or the deadline (a terminal that never shows it fails).
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            screen = read_ppm(subprocess.run(["import", "-display", display, "-window", "root", "-depth", "8", "ppm:-"],
+                                             check=True, capture_output=True).stdout)
+            tries += 1
+            for source in sources:
+                width, height = fit(360, 480, *box)
+                # kitty stretches rolo's canvas over the cells, the photo centred on it; sixel
+                # starts at the top-left cell.
+                left = (box[0] - width) // 2 if protocol == "kitty" else 0
+                top = (box[1] - height) // 2 if protocol == "kitty" else 0
+                shown = crop(screen, x * cell_width + left, y * cell_height + top, width, height)
+                reference = convert_to_ppm([source, "-filter", "box", "-resize", f"{width}x{height}!"])[2]
+                best = max(best, psnr(shown, reference))
+            if best >= THRESHOLD_DB:
+                break
+            time.sleep(0.2)
+        status = "ok" if best >= THRESHOLD_DB else "FAILED"
+        print(f"{name}: {protocol}, cell {cell_width}×{cell_height}, photo {columns}×{rows} cells at {x},{y}; "
+              f"PSNR {best:.1f} dB against the source (threshold {THRESHOLD_DB}); "
+              f"start to placed photo {first_photo * 1000:.0f} ms; {tries} screenshot(s): {status}")
+        if best < THRESHOLD_DB:
+            subprocess.run(["import", "-display", display, "-window", "root", f"/tmp/rolo-check-{name}.png"])
+            print(f"  the screenshot is /tmp/rolo-check-{name}.png")
+        return best >= THRESHOLD_DB
+    finally:
+        # rolo first (it restores its terminal and exits), then the terminal it ran in.
+        for pid in rolopty.descendants(terminal.pid):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        os.killpg(terminal.pid, signal.SIGTERM)
+        try:
+            terminal.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(terminal.pid, signal.SIGKILL)
+            terminal.wait()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def main():
+    for tool in ("Xvfb", "xterm", "kitty", "import"):
+        if not shutil.which(tool):
+            raise SystemExit(f"check-terminals needs {tool} (make terminal-deps installs it)")
+    folder = tempfile.mkdtemp(prefix="rolo-sources-")
+    stand_in, url = rolopty.start_stand_in(ROLO)
+    xvfb, display = start_xvfb()
+    try:
+        sources = source_photos(url, folder)
+        results = [
+            check("xterm", ["xterm", "-ti", "vt340", "-tn", "xterm-256color", "-b", "0", "-geometry",
+                            f"{COLUMNS}x{ROWS}+0+0", "-e"],
+                  "sixel", display, url, sources, {}),
+            check("kitty", ["kitty", "--config", "NONE", "-o", "font_size=10", "-o", "window_padding_width=0",
+                            "-o", "remember_window_size=no", "-o", f"initial_window_width={COLUMNS}c",
+                            "-o", f"initial_window_height={ROWS}c", "-o", "placement_strategy=top-left"],
+                  "kitty", display, url, sources, {"LIBGL_ALWAYS_SOFTWARE": "1"}),
+        ]
+    finally:
+        xvfb.terminate()
+        xvfb.wait()
+        stand_in.send_signal(signal.SIGTERM)
+        stand_in.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+    if not all(results):
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()
