@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore", "StandIn"], exclude: ["Snapshots"]),
         .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
         .testTarget(name: "RoloCommandTests", dependencies: [
-            "rolo", "RoloCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "rolo", "RoloCore", "RoloApp", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "RoloApp", "TerminalUI", "Spawn"]),
     ]

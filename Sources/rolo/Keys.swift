@@ -26,7 +26,7 @@ struct Keys: ParsableCommand {
 
         The actions and their default keys (`rolo keys` says what each does):
 
-        \(RoloKeys.defaultsHelp)
+        \(RoloKeys.listing(roloKeyTable, described: false))
         """
     )
 

@@ -225,7 +225,7 @@ struct FoodsLikeTests {
         let service = FakeFoodsService(FoodSamples.menu)
         let (model, busy) = makeFoods(service)
         #expect(!model.isAvailable(.like))
-        #expect(!model.isAvailable(.refresh))
+        #expect(!model.isAvailable(CapabilityAction("refresh")), "only its own actions")
         model.perform(.like, on: "1")
         model.start()
         #expect(await settle { busy.isIdle && !model.isLoading })

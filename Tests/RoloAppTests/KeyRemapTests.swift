@@ -26,10 +26,13 @@ struct KeyRemapTests {
         return message.flatMap { $0.range(of: "config.toml").map { String(message![$0.lowerBound...]) } }
     }
 
-    @Test("rolo help keys lists the default keys as the key table has them")
-    func defaultsHelpMatchesTheTable() {
-        // A literal, so a launch doesn't build it: a key added to the table must be added there.
-        #expect(RoloKeys.defaultsHelp == RoloKeys.listing(roloKeyTable, described: false))
+    @Test("The sources' own actions are in the key table, after the shared ones they sit beside")
+    func capabilityActionsInTheTable() {
+        let names = RoloKeys.actions.map(\.name)
+        for name in ["like", "set-title", "contact-card", "previous-card", "next-card"] {
+            #expect(names.contains(name), "\(name)")
+        }
+        #expect(RoloKeys.listing(roloKeyTable, described: false).contains("like             l"))
     }
 
     @Test("A remap replaces the action's keys in every scope it has, and leaves the others")

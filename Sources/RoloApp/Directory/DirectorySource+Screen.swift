@@ -1,4 +1,5 @@
 import RoloCore
+import TerminalUI
 
 extension DirectorySource: SourcePlugin {
     @MainActor
@@ -8,4 +9,9 @@ extension DirectorySource: SourcePlugin {
             service: DirectoryClient(urls: settings.directoryURLs, http: context.http, timeout: settings.timeout),
             snapshots: snapshots(settings), addressBook: context.addressBook, busy: context.busy, pictures: context.pictures())
     }
+}
+
+extension DirectorySource {
+    /// Its rows match address-book cards.
+    public static var keyBindings: [KeyBinding<Action>] { ContactCardKeys.bindings }
 }

@@ -6,13 +6,13 @@ extension FoodsViewModel {
     /// How long a row stays highlighted after its like changed.
     static let flashDuration = Duration.milliseconds(600)
 
-    public var offeredActions: Set<Action> { service == nil ? [] : [.like] }
+    public var offeredActions: Set<CapabilityAction> { service == nil ? [] : [.like] }
 
-    public func isAvailable(_ action: Action) -> Bool {
+    public func isAvailable(_ action: CapabilityAction) -> Bool {
         action == .like && service != nil && confirmed != nil
     }
 
-    public func perform(_ action: Action, on rowID: String?) {
+    public func perform(_ action: CapabilityAction, on rowID: String?) {
         guard action == .like, service != nil, let rowID, let food = food(withID: rowID) else { return }
         let send = likes.press(food)
         flash(rowID)

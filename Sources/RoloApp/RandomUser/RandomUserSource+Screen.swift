@@ -1,4 +1,5 @@
 import RoloCore
+import TerminalUI
 
 extension RandomUserSource: SourcePlugin {
     /// The persons over rolo's database, with their own avatar cache so `r` can replace this
@@ -17,5 +18,20 @@ extension RandomUserSource: SourcePlugin {
     /// The first stored page, so that the first frame has it rather than "Loading…".
     public static func preload(_ database: RoloDatabase) -> (any Sendable)? {
         RandomUserViewModel.storedFirstPage(in: PersonStore(database: database))
+    }
+}
+
+extension CapabilityAction {
+    /// Set the list's title to the selected person's name and go back to the list.
+    public static let setTitle = CapabilityAction("set-title")
+}
+
+extension Action {
+    public static let setTitle = Action.capability(.setTitle)
+}
+
+extension RandomUserSource {
+    public static var keyBindings: [KeyBinding<Action>] {
+        [KeyBinding([.character("t")], .setTitle, scope: Scopes.detail, "Make this person's name the list's title", hint: "title")]
     }
 }

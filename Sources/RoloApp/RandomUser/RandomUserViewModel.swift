@@ -371,14 +371,17 @@ public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, Fol
 
     // MARK: - Title
 
-    public var offeredActions: Set<Action> { [.setTitle] }
+    public var offeredActions: Set<CapabilityAction> { [.setTitle] }
 
-    public func isAvailable(_ action: Action) -> Bool {
+    /// The detail's avatar titles the list.
+    public var detailButtonAction: CapabilityAction? { .setTitle }
+
+    public func isAvailable(_ action: CapabilityAction) -> Bool {
         action == .setTitle && selectedID.flatMap(person(withID:)) != nil
     }
 
     /// `t`, Enter or a click on the avatar: the person's name becomes the list's title.
-    public func perform(_ action: Action, on rowID: String?) {
+    public func perform(_ action: CapabilityAction, on rowID: String?) {
         guard action == .setTitle, let person = rowID.flatMap(person(withID:)) else { return }
         listTitle = person.fullName.isEmpty ? Self.defaultTitle : person.fullName
         onEvent(.changed)

@@ -12,11 +12,7 @@ extension Action {
         case .open: "open"
         case .back: "back"
         case .refresh: "refresh"
-        case .like: "like"
-        case .contactCard: "contact-card"
-        case .previousCard: "previous-card"
-        case .nextCard: "next-card"
-        case .setTitle: "set-title"
+        case .capability(let action): action.name
         case .activate: "activate"
         case .search: "search"
         case .clearSearch: "clear-search"

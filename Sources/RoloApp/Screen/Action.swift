@@ -1,3 +1,4 @@
+import RoloCore
 import TerminalUI
 
 /// Everything a key, a click or the wheel can ask the app to do.
@@ -5,14 +6,9 @@ public enum Action: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case open, back
     case refresh
-    /// Like or unlike the selected row (foods).
-    case like
-    /// Open the selected row's contact card (directory).
-    case contactCard
-    /// The person's previous or next matching card, in the card overlay.
-    case previousCard, nextCard
-    /// Set the list's title to the selected person's name and go back to the list (randomuser).
-    case setTitle
+    /// What only some sources do (a like, a contact card): the capability that has it declares
+    /// it with its keys, and the source on screen does it.
+    case capability(CapabilityAction)
     /// Enter in the detail: the detail's button or avatar, if it has one.
     case activate
     case search, clearSearch, acceptSearch
@@ -39,9 +35,31 @@ public enum Scopes {
     public static let global = KeyScope("Everywhere")
 }
 
+/// An action only some sources have, named as the config file's `[keys]` names it. Each is
+/// declared beside the capability or source that does it, with its key bindings.
+public struct CapabilityAction: Hashable, Sendable {
+    /// The name in `[keys]` and `rolo keys`: "like".
+    public let name: String
+
+    public init(_ name: String) { self.name = name }
+}
+
 /// rolo's one key table as shipped, before the config file's `[keys]` remaps it
-/// (``RoloKeys/table(applying:)``): it drives key handling, the footer hints and the help overlay.
-public let roloKeyTable = KeyTable<Action>([
+/// (``RoloKeys/table(applying:)``): it drives key handling, the footer hints and the help
+/// overlay. The shared keys, then those the registry's sources bring with their capabilities.
+public let roloKeyTable = RoloKeys.defaultTable(for: .builtIn)
+
+extension RoloKeys {
+    /// The key table of `catalog`'s sources before any remap: the shared keys, and the
+    /// sources' own after refresh, the first of the keys everywhere, where the footer has room.
+    public static func defaultTable(for catalog: SourceCatalog) -> KeyTable<Action> {
+        let split = sharedBindings.firstIndex { $0.action == .refresh }.map { $0 + 1 } ?? sharedBindings.count
+        return KeyTable(Array(sharedBindings[..<split]) + catalog.capabilityBindings + sharedBindings[split...])
+    }
+}
+
+/// The keys every source has.
+let sharedBindings: [KeyBinding<Action>] = [
     KeyBinding([.escape, .character("?"), .character("q")], .closeHelp, scope: Scopes.help, "Close this help", hint: "close"),
     KeyBinding([.up, .character("k")], .moveUp, scope: Scopes.help, "Scroll up"),
     KeyBinding([.down, .character("j")], .moveDown, scope: Scopes.help, "Scroll down"),
@@ -52,8 +70,6 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.up, .character("k")], .moveUp, scope: Scopes.copyMenu, "Highlight the previous value"),
     KeyBinding([.down, .character("j")], .moveDown, scope: Scopes.copyMenu, "Highlight the next value"),
     KeyBinding([.escape, .character("q")], .closeHelp, scope: Scopes.copyMenu, "Close the menu", hint: "close"),
-    KeyBinding([.left], .previousCard, scope: Scopes.card, "The person's previous card, when several match", hint: "prev card"),
-    KeyBinding([.right], .nextCard, scope: Scopes.card, "The person's next card, when several match", hint: "next card"),
 
     KeyBinding([.enter], .acceptSearch, scope: Scopes.search, "Keep the filter and go back to the list", hint: "keep"),
     KeyBinding([.escape], .clearSearch, scope: Scopes.search, "Clear the filter", hint: "clear"),
@@ -75,23 +91,24 @@ public let roloKeyTable = KeyTable<Action>([
     KeyBinding([.end, .character("G")], .last, scope: Scopes.detail, "Bottom of the detail"),
     KeyBinding([.escape, .left, .character("h"), .backspace], .back, scope: Scopes.detail, "Back to the list", hint: "back"),
     KeyBinding([.enter], .activate, scope: Scopes.detail, "Press the detail's button or avatar"),
-    KeyBinding([.character("t")], .setTitle, scope: Scopes.detail, "Make this person's name the list's title", hint: "title"),
 
     KeyBinding([.character("r")], .refresh, scope: Scopes.global, "Refresh from the server", hint: "refresh"),
-    KeyBinding([.character("l")], .like, scope: Scopes.global, "Like or unlike the selected food", hint: "like"),
-    KeyBinding([.character("c")], .contactCard, scope: Scopes.global, "Open the address-book card of the selected person", hint: "card"),
     KeyBinding([.character("/")], .search, scope: Scopes.global, "Search the list", hint: "search"),
     KeyBinding([.character("y")], .copy, scope: Scopes.global, "Copy the email (else phone, else name)", hint: "copy"),
     KeyBinding([.character("Y")], .copyMenu, scope: Scopes.global, "Pick a value to copy: phone, name…"),
     KeyBinding([.tab], .nextSource, scope: Scopes.global, "Next source"),
     KeyBinding([.backTab], .previousSource, scope: Scopes.global, "Previous source"),
-    KeyBinding([.character("1")], .source(0), scope: Scopes.global, "Source 1"),
-    KeyBinding([.character("2")], .source(1), scope: Scopes.global, "Source 2"),
-    KeyBinding([.character("3")], .source(2), scope: Scopes.global, "Source 3"),
-    KeyBinding([.character("4")], .source(3), scope: Scopes.global, "Source 4"),
-    KeyBinding([.character("5")], .source(4), scope: Scopes.global, "Source 5"),
+] + (1...9).map { KeyBinding([.character(Character(String($0)))], .source($0 - 1), scope: Scopes.global, "Source \($0)") } + [
     KeyBinding([.character("i")], .toggleThumbnails, scope: Scopes.global, "Show or hide thumbnails in the list", hint: "pictures"),
     KeyBinding([.control("l")], .redraw, scope: Scopes.global, "Repaint the screen"),
     KeyBinding([.character("?")], .help, scope: Scopes.global, "Show every key", hint: "help"),
     KeyBinding([.character("q")], .quit, scope: Scopes.global, "Quit", hint: "quit"),
-])
+]
+
+extension SourceCatalog {
+    /// The keys the sources bring with their capabilities, each action and scope once.
+    var capabilityBindings: [KeyBinding<Action>] {
+        var seen = Set<String>()
+        return plugins.flatMap { $0.keyBindings }.filter { seen.insert("\($0.action.name) \($0.scope.name)").inserted }
+    }
+}

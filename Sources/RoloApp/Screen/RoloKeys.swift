@@ -10,16 +10,19 @@ public enum RoloKeys {
     ]
 
     /// The actions a config file can name, in the order `rolo keys` lists them.
-    public static var actions: [Action] {
+    public static var actions: [Action] { actions(in: roloKeyTable) }
+
+    /// The actions `table` binds, by name.
+    static func actions(in table: KeyTable<Action>) -> [Action] {
         var seen = Set<Action>()
-        return roloKeyTable.bindings.map(\.action).filter { seen.insert($0).inserted }.sorted { $0.name < $1.name }
+        return table.bindings.map(\.action).filter { seen.insert($0).inserted }.sorted { $0.name < $1.name }
     }
 
     /// `base` with each remap's action bound to exactly the remap's keys, in every scope the
     /// action has; throws ``ConfigError`` naming the file's line on an unknown action or key, or a
     /// key that would do two things.
     public static func table(applying remaps: [KeyRemap], to base: KeyTable<Action> = roloKeyTable) throws(ConfigError) -> KeyTable<Action> {
-        let byName = Dictionary(uniqueKeysWithValues: actions.map { ($0.name, $0) })
+        let byName = Dictionary(uniqueKeysWithValues: actions(in: base).map { ($0.name, $0) })
         var bindings = base.bindings
         var remapped: [Action: KeyRemap] = [:]
         for remap in remaps {
@@ -85,7 +88,7 @@ extension RoloKeys {
     /// for a listing that must fit 80 columns) what it does.
     public static func listing(_ table: KeyTable<Action>, described: Bool = true) -> String {
         var lines = ["action".padded(toWidth: 17) + (described ? "keys".padded(toWidth: 21) + " " + "what it does" : "keys")]
-        for action in actions {
+        for action in actions(in: table) {
             let bindings = table.bindings.filter { $0.action == action }
             var keys: [Key] = []
             for key in bindings.flatMap(\.keys) where !keys.contains(key) { keys.append(key) }

@@ -53,9 +53,9 @@ extension ScreenController {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
         case .toggleThumbnails: return (source as? any RowThumbnails)?.canShowThumbnails == true
-        case .like, .setTitle: return offered.contains(action)
-        case .contactCard, .previousCard, .nextCard: return source is any ContactCards
-        case .activate: return source is any ContactCards || offered.contains(.setTitle)
+        case .capability(let action) where CapabilityAction.cardActions.contains(action): return source is any ContactCards
+        case .capability(let action): return offered.contains(action)
+        case .activate: return source is any ContactCards || detailButtonAction != nil
         default: return true
         }
     }

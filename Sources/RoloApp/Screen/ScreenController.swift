@@ -169,11 +169,11 @@ public final class ScreenController {
         case .nextSource, .previousSource: return sources.count > 1
         case .clearSearch: return searchText != nil || source.searchTerm != nil
         case .toggleThumbnails: return (source as? any RowThumbnails)?.canShowThumbnails == true && size.width >= 80 && size.height >= 20
-        case .like, .setTitle: return (source as? any RowActions)?.isAvailable(action) == true && sourceUI.selectedID != nil
-        case .contactCard: return sourceUI.selectedID.map(contactCardCount(for:)) ?? 0 > 0
-        case .previousCard: return (card?.index ?? 0) > 0
-        case .nextCard: return card.map { $0.index + 1 < contactCardCount(for: $0.rowID) } ?? false
-        case .activate: return isAvailable(.contactCard) || isAvailable(.setTitle)
+        case .capability(.contactCard): return sourceUI.selectedID.map(contactCardCount(for:)) ?? 0 > 0
+        case .capability(.previousCard): return (card?.index ?? 0) > 0
+        case .capability(.nextCard): return card.map { $0.index + 1 < contactCardCount(for: $0.rowID) } ?? false
+        case .capability(let action): return (source as? any RowActions)?.isAvailable(action) == true && sourceUI.selectedID != nil
+        case .activate: return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true
         case .copy, .copyMenu: return sourceUI.selectedID != nil
         default: return true
         }
@@ -217,23 +217,24 @@ public final class ScreenController {
             sourceUI.showingDetail = false
         case .refresh:
             source.refresh()
-        case .like:
-            (source as? any RowActions)?.perform(.like, on: sourceUI.selectedID)
-        case .contactCard:
+        case .capability(.contactCard):
             if let id = sourceUI.selectedID, let cards = source as? any ContactCards, cards.contactCardCount(for: id) > 0 {
                 mode = .card(rowID: id, index: 0, scroll: 0)
                 cards.contactCardShown(for: id, at: 0)
             }
-        case .setTitle:
-            guard isAvailable(.setTitle) else { return }
-            (source as? any RowActions)?.perform(.setTitle, on: sourceUI.selectedID)
-            sourceUI.showingDetail = false
+        case .capability(.previousCard), .capability(.nextCard):
+            break
+        case .capability(let rowAction):
+            guard isAvailable(action) else { return }
+            (source as? any RowActions)?.perform(rowAction, on: sourceUI.selectedID)
+            // The detail's button is done with the detail (randomuser's title).
+            if rowAction == detailButtonAction { sourceUI.showingDetail = false }
         case .activate:
-            // The detail's one active thing: a contact card button, or an avatar that titles the list.
+            // The detail's one active thing: a contact card button, or the source's own button.
             if isAvailable(.contactCard) {
                 perform(.contactCard)
-            } else if isAvailable(.setTitle) {
-                perform(.setTitle)
+            } else if let button = detailButtonAction, isAvailable(.capability(button)) {
+                perform(.capability(button))
             }
         case .search:
             sourceUI.showingDetail = false
@@ -253,8 +254,6 @@ public final class ScreenController {
         case .toggleThumbnails:
             (source as? any RowThumbnails)?.showsThumbnails.toggle()
             clampCursor()
-        case .previousCard, .nextCard:
-            break
         case .help:
             mode = .help(scroll: 0)
         case .closeHelp:
@@ -377,5 +376,10 @@ public final class ScreenController {
     /// How many address-book cards match a row of the source on screen (0 for a source without).
     func contactCardCount(for rowID: String) -> Int {
         (source as? any ContactCards)?.contactCardCount(for: rowID) ?? 0
+    }
+
+    /// What the detail's button does in the source on screen, if it has one of its own.
+    var detailButtonAction: CapabilityAction? {
+        (source as? any RowActions)?.detailButtonAction
     }
 }

@@ -28,16 +28,23 @@ public protocol RowThumbnails: SourceModel {
     var showsThumbnails: Bool { get set }
 }
 
-/// A source with actions of its own on a row: foods' like, randomuser's title.
+/// A source with actions of its own on a row: foods' like, randomuser's title. Their keys
+/// come with the source's plug-in (``SourcePlugin/keyBindings``).
 @MainActor
 public protocol RowActions: SourceModel {
     /// The actions this source has at all, so the help lists their keys even before a row
     /// allows them.
-    var offeredActions: Set<Action> { get }
+    var offeredActions: Set<CapabilityAction> { get }
+    /// The action Enter or a click does on the detail's button, if the detail has one.
+    var detailButtonAction: CapabilityAction? { get }
     /// Whether `action` can be done now.
-    func isAvailable(_ action: Action) -> Bool
+    func isAvailable(_ action: CapabilityAction) -> Bool
     /// Does `action` on a row.
-    func perform(_ action: Action, on rowID: String?)
+    func perform(_ action: CapabilityAction, on rowID: String?)
+}
+
+extension RowActions {
+    public var detailButtonAction: CapabilityAction? { nil }
 }
 
 /// A source that highlights a row briefly when its state changes (a like's flash).
@@ -58,6 +65,31 @@ public protocol ContactCards: SourceModel {
     func contactCard(for rowID: String, at index: Int) -> OverlayContent?
     /// The card is on screen now: the source starts what it needs, e.g. the card's photo.
     func contactCardShown(for rowID: String, at index: Int)
+}
+
+extension CapabilityAction {
+    /// Open the selected row's contact card.
+    public static let contactCard = CapabilityAction("contact-card")
+    /// The person's previous or next matching card, in the card overlay.
+    public static let previousCard = CapabilityAction("previous-card")
+    public static let nextCard = CapabilityAction("next-card")
+    /// The contact cards' actions.
+    static let cardActions: Set<CapabilityAction> = [.contactCard, .previousCard, .nextCard]
+}
+
+extension Action {
+    public static let contactCard = Action.capability(.contactCard)
+    public static let previousCard = Action.capability(.previousCard)
+    public static let nextCard = Action.capability(.nextCard)
+}
+
+/// The keys of ``ContactCards``, which a source with cards brings into the key table.
+public enum ContactCardKeys {
+    public static let bindings: [KeyBinding<Action>] = [
+        KeyBinding([.character("c")], .contactCard, scope: Scopes.global, "Open the address-book card of the selected person", hint: "card"),
+        KeyBinding([.left], .previousCard, scope: Scopes.card, "The person's previous card, when several match", hint: "prev card"),
+        KeyBinding([.right], .nextCard, scope: Scopes.card, "The person's next card, when several match", hint: "next card"),
+    ]
 }
 
 /// A source with rows that are actions of their own (a retry row): Enter does them.

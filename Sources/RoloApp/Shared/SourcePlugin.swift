@@ -1,5 +1,6 @@
 import Foundation
 import RoloCore
+import TerminalUI
 
 /// A source's screen half: how its view-model is made from the shared services. Each built-in
 /// source's definition conforms to it in its own folder; the registry is
@@ -10,10 +11,14 @@ public protocol SourcePlugin: SourceDefinition {
     /// What the first frame should show when this source's tab opens first, read from the
     /// database off the main actor while the terminal is set up (stored rows); nil for nothing.
     static func preload(_ database: RoloDatabase) -> (any Sendable)?
+    /// The keys of what only this source does (its capabilities' actions), which join the key
+    /// table, the footer and the help where this source is on screen.
+    static var keyBindings: [KeyBinding<Action>] { get }
 }
 
 extension SourcePlugin {
     public static func preload(_ database: RoloDatabase) -> (any Sendable)? { nil }
+    public static var keyBindings: [KeyBinding<Action>] { [] }
 }
 
 /// The shared services a source's view-model is made over.

@@ -20,8 +20,9 @@ public final class DumpSink {
     /// fetching.
     public var isFull: Bool { limit.map { count >= $0 } ?? false }
 
-    /// Starts the output with the header for `names`; at most `limit` records follow.
-    func begin(_ names: [String], limit: Int? = nil) throws {
+    /// Starts the output with the header for `names`; at most `limit` records follow (the
+    /// runner's ``DumpRunner/limit``).
+    public func begin(_ names: [String], limit: Int? = nil) throws {
         self.limit = limit
         let formatter = DumpFormatter(format: format, names: names)
         self.formatter = formatter
@@ -29,7 +30,7 @@ public final class DumpSink {
     }
 
     /// Writes one record.
-    func record(_ values: [DumpValue]) throws {
+    public func record(_ values: [DumpValue]) throws {
         guard var formatter, !isFull else { return }
         let text = formatter.record(values)
         self.formatter = formatter
@@ -38,7 +39,7 @@ public final class DumpSink {
     }
 
     /// Ends the output.
-    func end() throws {
+    public func end() throws {
         guard let formatter else { return }
         try write(formatter.footer())
     }
