@@ -32,7 +32,7 @@ func fetch(_ url: URL) async throws -> Data {
 
 @MainActor
 func settled(_ controller: ScreenController) async {
-    while !controller.busy.isIdle || controller.sources.contains(where: \.isLoading) {
+    while !controller.busy.isIdle || controller.sources.contains(where: \.status.isLoading) {
         try? await Task.sleep(for: .microseconds(200))
     }
 }

@@ -68,7 +68,8 @@ struct BrowseRequest: Equatable {
             print("config OK: \(settings.configPath)\(found)")
             return
         }
-        let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info)
+        let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
+                                            secrets: Wiring.secrets(settings, environment: environment))
         let logger = Logger(label: "rolo")
         logger.info("rolo starting; log at \(logPath)")
         StartupTrace.mark("settings and log")
@@ -161,7 +162,7 @@ struct BrowseRequest: Equatable {
         StartupTrace.mark("database")
         let context = SourceContext(settings: settings, http: http, busy: busy, database: database, preloaded: preloaded,
                                     addressBook: addressBook, showsPictures: showImages, useFlags: terminal.isUnicode, pipeline: pipeline)
-        let sources = SourceCatalog.builtIn.plugins.map { $0.makeModel(context) }
+        let sources = Wiring.screenSources(settings, context: context, environment: environment)
         let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }
         terminal.probeClipboard()

@@ -54,8 +54,11 @@ struct Dump: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The fields to print, comma-separated, in this order (listed above).", valueName: "a,b,c"))
     var fields: String?
 
-    @Flag(help: "Ask no server: print what rolo has stored (directory, randomuser, pipedrive).")
+    @Flag(help: "Ask no server: print what rolo has stored (directory, randomuser, pipedrive, configured sources).")
     var offline = false
+
+    @Option(help: ArgumentHelp("Print at most this many records (a configured source fetches only the pages they need): the dry run of a new source.", valueName: "n"))
+    var limit: Int?
 
     @OptionGroup var sources: SourceOptions
 
@@ -72,12 +75,16 @@ struct Dump: AsyncParsableCommand {
         }
         _ = RoloLogging.bootstrap(
             stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-            secrets: SourceCatalog.builtIn.sourceSettings.filter(\.isSecret).compactMap { settings[text: $0] })
+            secrets: Wiring.secrets(settings, environment: environment))
         let logger = Logger(label: "rolo.dump")
         logger.info("dump \(source.rawValue) as \(format.rawValue)\(offline ? ", offline" : "")")
         let standIn = sources.demo ? try await Wiring.startDemo(&settings) : nil
         let sink = DumpSink(format: format, write: output.append)
-        let runner = DumpRunner(search: search, fields: fields, offline: offline, report: report.dumpReport)
+        if let limit, limit < 1 {
+            report.fail("--limit needs a number of records above 0, not \(limit)")
+            throw ExitCode(2)
+        }
+        let runner = DumpRunner(search: search, fields: fields, offline: offline, limit: limit, report: report.dumpReport)
         var status: ExitCode = .success
         do {
             try await dump(settings, runner: runner, report: report, to: sink)
@@ -104,14 +111,17 @@ struct Dump: AsyncParsableCommand {
         let http = CurlHTTPClient()
         // rolo exits next: its HTTP thread must be done with libcurl before the exit handlers run.
         defer { http.shutdown() }
-        guard let definition = SourceCatalog.builtIn.definition(source) else {
-            let names = SourceCatalog.builtIn.ids.map(\.rawValue) + settings.customSources.sources.map(\.name)
-            throw DumpError(.usage, "no source named '\(source.rawValue)'\(source.rawValue.didYouMean(names) ?? "") — the sources are \(names.joined(separator: ", "))")
-        }
         let context = DumpContext(settings: settings, http: http, runner: runner, sink: sink) { [offline] in
             try Self.database(settings, offline: offline, report: report)
         }
-        try await definition.dump(context)
+        if let definition = SourceCatalog.builtIn.definition(source) {
+            try await definition.dump(context)
+        } else if let configured = settings.customSources.source(named: source.rawValue) {
+            try await CustomSourceDump.run(configured, context, environment: ProcessInfo.processInfo.environment)
+        } else {
+            let names = SourceCatalog.builtIn.ids.map(\.rawValue) + settings.customSources.sources.map(\.name)
+            throw DumpError(.usage, "no source named '\(source.rawValue)'\(source.rawValue.didYouMean(names) ?? "") — the sources are \(names.joined(separator: ", "))")
+        }
     }
 
     /// rolo's database; offline, a missing file is not created (there is nothing stored), and

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RoloApp
 import RoloCore
 import StandIn
 
@@ -15,6 +16,24 @@ enum Wiring {
         settings.contactsPath = try writeDemoContacts(into: settings.dataDir)
         Logger(label: "rolo").info("demo: stand-in at \(server.baseURL)")
         return server
+    }
+
+    /// The screen's sources in tab order: the config file's `tabs`, else the built-in ones and
+    /// then the configured ones.
+    @MainActor
+    static func screenSources(_ settings: Settings, context: SourceContext, environment: [String: String]) -> [any SourceModel] {
+        let plugins = SourceCatalog.builtIn.plugins
+        return settings.customSources.tabNames(builtIn: SourceCatalog.builtIn.ids).compactMap { name -> (any SourceModel)? in
+            if let plugin = plugins.first(where: { $0.id.rawValue == name }) { return plugin.makeModel(context) }
+            return settings.customSources.source(named: name).map { CustomSourceViewModel.make($0, context: context, environment: environment) }
+        }
+    }
+
+    /// Every secret the settings hold — the sources' secret settings, the configured sources'
+    /// `${VAR}` values — for the log to redact from its first line.
+    static func secrets(_ settings: Settings, environment: [String: String]) -> [String] {
+        SourceCatalog.builtIn.sourceSettings.filter(\.isSecret).compactMap { settings[text: $0] }
+            + settings.customSources.secrets(environment: environment)
     }
 
     /// rolo's database, opened once for `rolo dump`'s sources that store persons, or why it can't

@@ -50,11 +50,7 @@ final class ToyModel: SourceModel, RowActions {
     let noun = (singular: "toy", plural: "toys")
     let columns = [ListColumn("Name", .flexible(min: 10))]
     var entries: any ListEntrySource { ToyRows() }
-    let markerWidth = 0
-    let placeholder: ListPlaceholder? = nil
-    let isLoading = false
-    let lastUpdated: Date? = nil
-    let statusItems: [String] = []
+    let status = SourceStatus(isLoading: false, lastUpdated: nil, items: [], placeholder: nil)
     let searchTerm: String? = nil
     var onEvent: (SourceEvent) -> Void = { _ in }
     var poked: [String] = []

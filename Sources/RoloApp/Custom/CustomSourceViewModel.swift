@@ -18,7 +18,6 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     public let source: CustomSource
     public var listTitle: String { source.title }
     public let noun = (singular: "record", plural: "records")
-    public let markerWidth = 0
     public let columns: [ListColumn]
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
@@ -135,6 +134,10 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     }
 
     public var isLoading: Bool { loadTask != nil || syncTask != nil || search?.isRunning == true }
+
+    public var status: SourceStatus {
+        SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
+    }
 
     public var placeholder: ListPlaceholder? {
         if let unconfigured { return .unconfigured(unconfigured) }

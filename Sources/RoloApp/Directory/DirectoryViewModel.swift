@@ -10,7 +10,7 @@ import TerminalUI
 /// is decided by ``DirectoryOutcome`` (a failed city's people come from the last complete answer,
 /// marked saved), and only a complete answer replaces the saved list.
 @MainActor
-public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues {
+public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues, RowMarkers {
     public let id = DirectorySource.id
     public let listTitle = "Directory"
     public let noun = (singular: "person", plural: "people")
@@ -133,6 +133,10 @@ public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues
     }
 
     public var isLoading: Bool { refreshTask != nil }
+
+    public var status: SourceStatus {
+        SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
+    }
 
     public var placeholder: ListPlaceholder? {
         guard entries.entryCount == 0 else { return nil }

@@ -15,7 +15,6 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     public let id = FoodsSource.id
     public let listTitle = "Foods"
     public let noun = (singular: "food", plural: "foods")
-    public let markerWidth = 0
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
     public internal(set) var lastUpdated: Date?
@@ -110,6 +109,10 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     public var likesAtRest: Bool { likes.isAtRest }
 
     public var isLoading: Bool { reloadsInFlight > 0 }
+
+    public var status: SourceStatus {
+        SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
+    }
 
     public var placeholder: ListPlaceholder? {
         guard service != nil else { return .unconfigured(Self.unconfiguredText) }

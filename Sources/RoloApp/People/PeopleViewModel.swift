@@ -9,7 +9,6 @@ public final class PeopleViewModel: SourceModel, FollowsSelection, DetailPicture
     public let id = PeopleSource.id
     public let listTitle = "Employees"
     public let noun = (singular: "employee", plural: "employees")
-    public let markerWidth = 0
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
     public private(set) var state: LoadState<[Employee]> = .idle
@@ -74,6 +73,10 @@ public final class PeopleViewModel: SourceModel, FollowsSelection, DetailPicture
     ]
 
     public var isLoading: Bool { state.isLoading || detailTask != nil }
+
+    public var status: SourceStatus {
+        SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
+    }
 
     public var placeholder: ListPlaceholder? {
         guard entries.entryCount == 0 else { return nil }

@@ -15,7 +15,6 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     public let id = PipedriveSource.id
     public let listTitle = "Pipedrive persons"
     public let noun = (singular: "person", plural: "persons")
-    public let markerWidth = 0
     public let columns = PipedriveDetail.columns
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
@@ -104,6 +103,10 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     }
 
     public var isLoading: Bool { syncTask != nil || search?.isRunning == true }
+
+    public var status: SourceStatus {
+        SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
+    }
 
     public var placeholder: ListPlaceholder? {
         if let unconfigured { return .unconfigured(unconfigured) }

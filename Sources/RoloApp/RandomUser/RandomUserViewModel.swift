@@ -17,7 +17,6 @@ public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, Fol
     /// The list's title: "Random persons" until `t` makes it a person's name.
     public private(set) var listTitle = RandomUserViewModel.defaultTitle
     public let noun = (singular: "person", plural: "persons")
-    public let markerWidth = 0
     public let columns = RandomUserDetail.columns
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
@@ -118,6 +117,10 @@ public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, Fol
     }
 
     public var isLoading: Bool { pageTask != nil || refreshTask != nil }
+
+    public var status: SourceStatus {
+        SourceStatus(isLoading: isLoading, lastUpdated: lastUpdated, items: statusItems, placeholder: placeholder)
+    }
 
     public var placeholder: ListPlaceholder? {
         guard entries.entryCount == 0 else { return nil }

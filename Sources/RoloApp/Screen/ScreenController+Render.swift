@@ -52,7 +52,7 @@ extension ScreenController {
 
     func listView(in content: Rect, theme: Theme = .monochrome, glyphs: Glyphs = .ascii, focused: Bool = true) -> ListView {
         ListView(entries: source.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
-                 highlight: source.searchTerm, markerWidth: source.markerWidth, rowHeight: rowHeight,
+                 highlight: source.searchTerm, markerWidth: (source as? any RowMarkers)?.markerWidth ?? 0, rowHeight: rowHeight,
                  thumbnailWidth: Self.thumbnailWidth, flashingRowID: (source as? any FlashesRows)?.flashingRowID, theme: theme, glyphs: glyphs)
     }
 
@@ -68,7 +68,7 @@ extension ScreenController {
                 canvas.write("filter “\(term)” · Esc clears", x: end + 1, y: title.y, style: theme.dim, clip: title)
             }
         }
-        if let placeholder = source.placeholder {
+        if let placeholder = source.status.placeholder {
             drawPlaceholder(placeholder, into: &canvas, area: content, theme: theme)
             return
         }
@@ -115,7 +115,7 @@ extension ScreenController {
         let noun = rows == 1 ? source.noun.singular : source.noun.plural
         var items = [source.id.rawValue, source.searchTerm == nil ? "\(rows) \(noun)" : "\(rows) matching"]
         if position > 0 { items.append("\(position)/\(rows)") }
-        if source.isLoading || busy.count > 0 {
+        if source.status.isLoading || busy.count > 0 {
             items.append("\(glyphs.spinner[spinnerFrame % glyphs.spinner.count]) loading")
         }
         if let notice { items.append(notice.text) }
@@ -123,8 +123,8 @@ extension ScreenController {
     }
 
     private func statusRight() -> [String] {
-        var items = source.statusItems
-        if let updated = source.lastUpdated { items.append("updated \(ClockTime.string(updated, in: timeZone))") }
+        var items = source.status.items
+        if let updated = source.status.lastUpdated { items.append("updated \(ClockTime.string(updated, in: timeZone))") }
         items.append("\(key(for: .help, in: Scopes.global)) help")
         return items
     }

@@ -101,7 +101,7 @@ public final class ScreenController {
     }
 
     /// Whether something is animating (spinner) or waiting to expire (banner).
-    public var needsTicks: Bool { busy.count > 0 || sources.contains { $0.isLoading } || banner != nil || notice != nil }
+    public var needsTicks: Bool { busy.count > 0 || sources.contains { $0.status.isLoading } || banner != nil || notice != nil }
 
     /// Advances the spinner and expires the banner; the app calls this on a timer while `needsTicks`.
     public func tick() {

@@ -111,7 +111,7 @@ public final class App {
         if frames == 1 { StartupTrace.mark("first frame") }
         if controller.source.entries.entryCount > 0 {
             StartupTrace.finish("first frame with data")
-        } else if controller.busy.isIdle && !controller.sources.contains(where: { $0.isLoading }) {
+        } else if controller.busy.isIdle && !controller.sources.contains(where: { $0.status.isLoading }) {
             StartupTrace.finish("first idle frame")
         }
     }
@@ -119,7 +119,7 @@ public final class App {
     /// Writes "idle <frame>" once nothing is in flight, or "busy <frame>" otherwise.
     private func reportIdle() {
         guard let idleFile else { return }
-        let idle = controller.busy.isIdle && !controller.sources.contains { $0.isLoading }
+        let idle = controller.busy.isIdle && !controller.sources.contains { $0.status.isLoading }
         let bytes = Array("\(idle ? "idle" : "busy") \(frames)\n".utf8)
         // Whole or not at all for the reader, through a rename; no fsync (Foundation's atomic
         // write syncs), which would cost every frame of a test half a millisecond of the main actor.

@@ -19,6 +19,13 @@ public protocol DetailPictures: SourceModel {
     func pictureSlotChanged(to slot: Size)
 }
 
+/// A source whose rows carry markers in a gutter of their own (the directory's card mark).
+@MainActor
+public protocol RowMarkers: SourceModel {
+    /// Columns of marker gutter the rows need.
+    var markerWidth: Int { get }
+}
+
 /// A source whose rows can carry thumbnails, which `i` shows or hides.
 @MainActor
 public protocol RowThumbnails: SourceModel {

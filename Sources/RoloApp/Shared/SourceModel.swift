@@ -33,16 +33,8 @@ public protocol SourceModel: AnyObject {
     var columns: [ListColumn] { get }
     /// The rows to show now (already filtered by the search term).
     var entries: any ListEntrySource { get }
-    /// Columns of marker gutter the rows need (0 for none).
-    var markerWidth: Int { get }
-    /// Shown instead of the list when there are no entries.
-    var placeholder: ListPlaceholder? { get }
-    /// Whether a request is in flight (the status line spins).
-    var isLoading: Bool { get }
-    /// When the data shown was last confirmed by the server.
-    var lastUpdated: Date? { get }
-    /// Extra status-line segments, e.g. "server ok".
-    var statusItems: [String] { get }
+    /// Its load state as the status line and the list's placeholder show it.
+    var status: SourceStatus { get }
     /// The current search term, if the list is filtered.
     var searchTerm: String? { get }
     var onEvent: (SourceEvent) -> Void { get set }
@@ -55,6 +47,25 @@ public protocol SourceModel: AnyObject {
     func detail(for rowID: String) -> [DetailBlock]
     /// Filters the list; nil or empty shows everything.
     func setSearch(_ term: String?)
+}
+
+/// A source's load state, as the screen shows it.
+public struct SourceStatus: Sendable, Equatable {
+    /// Whether a request is in flight (the status line spins).
+    public var isLoading: Bool
+    /// When the data shown was last confirmed by the server.
+    public var lastUpdated: Date?
+    /// Extra status-line segments, e.g. "server ok".
+    public var items: [String]
+    /// Shown instead of the list when there are no entries.
+    public var placeholder: ListPlaceholder?
+
+    public init(isLoading: Bool, lastUpdated: Date?, items: [String], placeholder: ListPlaceholder?) {
+        self.isLoading = isLoading
+        self.lastUpdated = lastUpdated
+        self.items = items
+        self.placeholder = placeholder
+    }
 }
 
 /// What an overlay shows: a title and its lines, each with a role that picks its style.
@@ -82,7 +93,7 @@ public struct OverlayContent: Sendable, Equatable {
 extension SourceModel {
     /// Whether the source can be used as configured (its tab is dimmed otherwise).
     public var isConfigured: Bool {
-        if case .unconfigured = placeholder { return false }
+        if case .unconfigured = status.placeholder { return false }
         return true
     }
 }
