@@ -56,6 +56,9 @@ public enum CustomSourceDump {
         let database = try kept ?? RoloDatabase.inMemory()
         let store = CustomRecordStore(database: database, source: source)
         if runner.offline {
+            guard source.offline else {
+                throw DumpError(.unavailable, "\(name): offline = false keeps nothing, so --offline has nothing to dump")
+            }
             guard try await store.count() > 0 else {
                 throw DumpError(.unavailable, "\(name): nothing is stored yet, and --offline asks no server")
             }

@@ -20,7 +20,8 @@ public final class DumpSink {
     /// fetching.
     public var isFull: Bool { limit.map { count >= $0 } ?? false }
 
-    /// Starts the output with the header for `names`; at most `limit` records follow.
+    /// Starts the output with the header for `names`; at most `limit` records follow (the
+    /// runner's ``DumpRunner/limit``).
     public func begin(_ names: [String], limit: Int? = nil) throws {
         self.limit = limit
         let formatter = DumpFormatter(format: format, names: names)

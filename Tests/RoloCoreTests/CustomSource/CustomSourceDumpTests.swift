@@ -97,6 +97,11 @@ struct CustomSourceDumpTests {
             #expect(lines(text).count == 95)
             #expect(notices.count == 1 && notices[0].hasPrefix("staff: --offline — dumping the 95 records stored 20"))
             #expect(await standIn.server.requestCount("staff.list") == requests)
+            let memory = try standIn.source(
+                CustomSourceStandInTests.staffTOML(standIn.base).replacingOccurrences(of: "name = \"staff\"", with: "name = \"staff\"\noffline = false"))
+            await #expect(throws: DumpError(.unavailable, "staff: offline = false keeps nothing, so --offline has nothing to dump")) {
+                try await dump(memory, standIn, offline: true, database: database)
+            }
         }
     }
 
