@@ -65,14 +65,20 @@ struct SearchIndexTests {
         #expect(index.positions(matching: "e") == [0, 1, 2])
     }
 
-    @Test("A needle is looked for by its least common byte; hits at the keys' edges are found")
+    @Test("A needle is looked for by its least common pair of bytes; hits at the keys' edges are found")
     func pivot() {
-        #expect(SearchNeedle(Array("lovelace".utf8)).pivot == 2, "the v")
+        #expect(SearchNeedle(Array("lovelace".utf8)).pivot == 1, "the ov")
         #expect(SearchNeedle(Array("e".utf8)).pivot == 0)
+        #expect(SearchNeedle(Array("ea".utf8)).pivot == 0)
         let index = SearchIndex(keys: ["vel", "xlove", "lovx", "love", "ve"])
         #expect(index.positions(matching: "love") == [1, 3])
         #expect(index.positions(matching: "v") == [0, 1, 2, 3, 4])
         #expect(index.positions(matching: "ve") == [0, 1, 3, 4])
+        // Pairs found eight places at a time, in long keys and at every offset of a word.
+        let long = (0..<40).map { String(repeating: "x", count: $0) + "lovelace" + String(repeating: "y", count: 39 - $0) }
+        #expect(SearchIndex(keys: long).positions(matching: "lovelace") == Array(0..<40))
+        #expect(SearchIndex(keys: long).positions(matching: "xl") == Array(1..<40))
+        #expect(SearchIndex(keys: long).positions(matching: "ey") == Array(0..<39))
     }
 
     @Test("A term that extends the last one looks among its matches and finds what a whole search finds")

@@ -37,8 +37,10 @@ extension SearchIndex {
         }
         // The longest word is looked for in every key, the others only in the keys holding it.
         let pinned = needles.map(SearchNeedle.init).sorted { $0.count > $1.count }
+        // Looked for key by key, most of the list costs more than one pass over all of it.
         let narrowed = earlier.filter { $0.lineage === lineage && $0.searched <= count && $0.cover(needles) }
             .min { $0.positions.count < $1.positions.count }
+            .flatMap { $0.positions.count <= count / 2 ? $0 : nil }
         var found: [Int] = []
         if let narrowed {
             found.reserveCapacity(narrowed.positions.count)
