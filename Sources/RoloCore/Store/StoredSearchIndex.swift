@@ -88,6 +88,9 @@ public final class StoredSearchIndex: @unchecked Sendable {
     }
 
     private func grow() async throws {
+        // The index's buffer doubles as it is read: mapped, each step's old block goes back to
+        // the system when freed instead of staying resident in the reading thread's arena.
+        HeavyWork.mapLargeBlocks()
         while true {
             let (from, generation) = lock.withLock { (index.count, self.generation) }
             let more = try await read(from)
