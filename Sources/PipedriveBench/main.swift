@@ -197,6 +197,14 @@ let figureRows = [
 for (label, a, b) in figureRows {
     print("  \(label.padding(toLength: 46, withPad: " ", startingAt: 0)) \(ms(a.median)) \(ms(b.median))  \(String(format: "%5.2f×", a.median / b.median))")
 }
+var indexRead = Timings(), indexSize = 0
+for _ in 0..<5 {
+    let start = ContinuousClock.now
+    let index = try await StoredRows<PipedrivePerson>(database: largeDatabase!, source: PipedriveSync.source).searchIndex()
+    indexRead.record(since: start)
+    indexSize = index.size
+}
+print(String(format: "  the persons' search text read into memory: %.1f ms, %.1f MB (median of 5)", indexRead.median, Double(indexSize) / 1_048_576))
 print("")
 print(String(format: "Peak memory of this process (stand-in, loader and screens included): %.0f MB", peakMemoryMB()))
 try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "rolo-pipedrive-bench-\(getpid())")
