@@ -11,7 +11,7 @@ import TerminalUI
 /// refresh fills a side list and swaps it in). When Pipedrive can't be reached the stored
 /// persons stay, with a banner saying since when. A search scans the stored persons' search text
 /// held in memory (``StoredSearchIndex``), off the main actor: at 100,000 persons a keystroke
-/// takes milliseconds, where a scan of the rows in SQLite took a hundred.
+/// takes milliseconds, where a scan of the rows in SQLite takes a hundred.
 @MainActor
 public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPictures, CopyableValues {
     public let id = SourceID.pipedrive
