@@ -13,6 +13,8 @@ import TerminalUI
 // - the first frame of a launch from what is stored (the list, its position, the detail);
 // - End (jump to the last person and draw) and a filter by a name (type it, wait for the
 //   matches, draw), each as the median of many runs;
+// - a search keystroke: the last character of a term typed once the rest was answered, until
+//   its matches are drawn, for one character, two, a last name and a term most emails hold;
 // - the process's peak memory.
 // Printed as medians and large/small ratios; the machines are shared, so no absolute figure is
 // asserted anywhere.
@@ -79,6 +81,29 @@ func settled(_ model: PipedriveViewModel) async {
 
 struct ScreenFigures {
     var firstFrame = Timings(), end = Timings(), filter = Timings(), matches = 0
+    var keystrokes: [String: Timings] = [:], keystrokeMatches: [String: Int] = [:]
+}
+
+/// The terms a keystroke is timed for: one character, two, a last name the stand-in gives one
+/// person in twenty, and the domain of every email (six persons in seven have one).
+let keystrokeTerms = ["a", "lo", "lovelace", "example"]
+
+/// Types `term` but its last character and waits for its matches, then times the last
+/// character until its matches are drawn, into `timings`; returns how many matched.
+@MainActor
+func keystroke(_ controller: ScreenController, _ model: PipedriveViewModel, _ term: String, into timings: inout Timings) async -> Int {
+    controller.perform(.clearSearch)
+    controller.perform(.search)
+    for character in term.dropLast() { controller.handle(.key(.character(character))) }
+    await settled(model)
+    _ = controller.render(theme: .monochrome, glyphs: .unicode)
+    let start = ContinuousClock.now
+    controller.handle(.key(.character(term.last!)))
+    await settled(model)
+    let canvas = controller.render(theme: .monochrome, glyphs: .unicode)
+    timings.record(since: start)
+    precondition(canvas.text.contains("matching"), "the keystroke drew no matches")
+    return model.entries.rowCount
 }
 
 /// The screen figures over `database`: `runs` launches, Ends and filters by `name`.
@@ -106,6 +131,12 @@ func measureScreen(_ database: RoloDatabase, name: String, runs: Int) async -> S
         figures.filter.record(since: start)
         figures.matches = model.entries.rowCount
         precondition(canvas.text.contains("matching"), "the filter drew no matches")
+
+        for term in keystrokeTerms {
+            var timings = figures.keystrokes[term] ?? Timings()
+            figures.keystrokeMatches[term] = await keystroke(controller, model, term, into: &timings)
+            figures.keystrokes[term] = timings
+        }
     }
     return figures
 }
@@ -155,13 +186,25 @@ print("")
 print("The screen (\(size.width)×\(size.height), offline so only the database answers; median of \(runs))")
 func padded(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
 print(String(repeating: " ", count: 48) + "\(padded("\(large)", 11)) \(padded("\(small)", 11))   ratio")
-for (label, a, b) in [
+let figureRows = [
     ("launch → first frame from the database", big.firstFrame, little.firstFrame),
     ("End: jump to the last person and draw", big.end, little.end),
-    ("filter by “\(name)” (\(big.matches) / \(little.matches) matches)", big.filter, little.filter),
-] {
+    ("type “\(name)”, its matches drawn (\(big.matches) / \(little.matches))", big.filter, little.filter),
+] + keystrokeTerms.map { term in
+    ("keystroke “\(term.last!)” of “\(term)” (\(big.keystrokeMatches[term] ?? 0) / \(little.keystrokeMatches[term] ?? 0))",
+     big.keystrokes[term]!, little.keystrokes[term]!)
+}
+for (label, a, b) in figureRows {
     print("  \(label.padding(toLength: 46, withPad: " ", startingAt: 0)) \(ms(a.median)) \(ms(b.median))  \(String(format: "%5.2f×", a.median / b.median))")
 }
+var indexRead = Timings(), indexSize = 0
+for _ in 0..<5 {
+    let start = ContinuousClock.now
+    let index = try await StoredRows<PipedrivePerson>(database: largeDatabase!, source: PipedriveSync.source).searchIndex()
+    indexRead.record(since: start)
+    indexSize = index.size
+}
+print(String(format: "  the persons' search text read into memory: %.1f ms, %.1f MB (median of 5)", indexRead.median, Double(indexSize) / 1_048_576))
 print("")
 print(String(format: "Peak memory of this process (stand-in, loader and screens included): %.0f MB", peakMemoryMB()))
 try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "rolo-pipedrive-bench-\(getpid())")

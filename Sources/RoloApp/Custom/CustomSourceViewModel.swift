@@ -64,6 +64,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     var arrangeTask: Task<Void, Never>?
     /// The search of the stored records; nil without a store.
     let search: StoredSearch?
+    /// The stored records' search text in memory, which ``search`` scans.
+    let searchIndex: StoredSearchIndex?
     /// Full records fetched from `detail_url`, by id.
     var details: [String: CustomSourceDetail.Fetch] = [:]
     var detailTask: Task<Void, Never>?
@@ -106,7 +108,11 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         persistent = kept != nil
         let store = (kept ?? (try? RoloDatabase.inMemory())).map { CustomRecordStore(database: $0, source: source) }
         self.store = store
-        search = store.map { store in StoredSearch(busy: busy) { term in try await store.positions(matching: term) } }
+        // The records' search text in memory (1- and 2-character terms too, within a frame at
+        // 100,000); nil from it is a search a newer one replaced, whose answer is dropped anyway.
+        let searchIndex = store?.memorySearch()
+        self.searchIndex = searchIndex
+        search = searchIndex.map { index in StoredSearch(busy: busy) { term in try await index.positions(matching: term) ?? [] } }
         do {
             let endpoint = try source.endpoint(environment: environment)
             pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now)
@@ -176,6 +182,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         guard !started else { return }
         started = true
         guard let store, unconfigured == nil else { return }
+        // On the main actor's next turn: after the first frame, which the read mustn't delay.
+        Task { [searchIndex] in searchIndex?.prepare() }
         loadTask = busy.task { [weak self] in
             let state: CustomSourceState?
             let stored: [CustomRecord]
@@ -246,6 +254,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
                 replacing = false
                 generation += 1
                 details.removeAll()
+                searchIndex?.reset()
                 detailTask?.cancel()
                 detailTask = nil
                 pictures?.removeAll()

@@ -44,6 +44,12 @@ public enum HeavyWork {
         _ = libc("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)?(mmapThreshold, largeBlock)
     }()
 
+    /// Fixes the threshold (``largeBlocksMapped``) for work that makes large blocks but doesn't
+    /// run through ``run(_:)``: a stored list's search index read on the database's thread.
+    static func mapLargeBlocks() {
+        largeBlocksMapped
+    }
+
     /// glibc's `M_MMAP_THRESHOLD` option of `mallopt`.
     private static let mmapThreshold: Int32 = -3
 

@@ -26,7 +26,7 @@ extension DumpRunner {
         try sink.begin(schema.names, limit: limit)
         if let search {
             let rows = StoredRows<PipedrivePerson>(database: store.database, source: source)
-            let positions = try await rows.positions(matching: search)
+            let positions = try await rows.positions(matching: search, everyWord: PipedrivePerson.searchesEveryWord)
             for start in stride(from: 0, to: positions.count, by: Self.block) {
                 let slice = Array(positions[start..<min(start + Self.block, positions.count)])
                 for person in try rows.persons(atPositions: slice) { try sink.record(schema.values(of: names.resolving(person))) }

@@ -7,8 +7,8 @@ import GRDB
 /// The row reads are synchronous, for the main actor's list drawing: each is one indexed query
 /// on the WAL pool (a page is being written meanwhile without blocking it) and takes well under
 /// a millisecond for a screenful; only a read in the launch's first milliseconds, while the pool
-/// is still opening (``RoloDatabase/init(openingIn:)``), waits for the open. The search scans the
-/// folded `search` column in SQLite and runs off the main actor.
+/// is still opening (``RoloDatabase/init(openingIn:)``), waits for the open. The search reads the
+/// folded `search` column into memory and runs off the main actor.
 public struct StoredRows<Person: Codable & Sendable & Identifiable>: Sendable {
     /// The database the rows are read from.
     public let database: RoloDatabase
@@ -59,16 +59,24 @@ public struct StoredRows<Person: Codable & Sendable & Identifiable>: Sendable {
     }
 
     /// The positions, in order, of the persons whose search text holds `term` (folded the same
-    /// way, so case and accents don't matter). Off the main actor: it scans every row.
-    public func positions(matching term: String) async throws -> [Int] {
-        let folded = SearchKey.fold(term)
+    /// way, so case and accents don't matter), found as the list's `/` finds them: in the index
+    /// of every stored person's search text (``SearchIndex``), read off the caller's actor.
+    public func positions(matching term: String, everyWord: Bool = false) async throws -> [Int] {
+        guard let found = try await searchIndex().positions(matching: term, everyWord: everyWord) else {
+            throw CancellationError()
+        }
+        return found
+    }
+
+    /// The folded search text of the persons from `position` on, in order, as an index held in
+    /// memory (``StoredSearchIndex``).
+    public func searchIndex(from position: Int = 0) async throws -> SearchIndex {
         let source = self.source
         do {
             return try await database.writer().read { db in
-                try Int.fetchAll(
-                    db,
-                    sql: "SELECT position FROM person WHERE source = ? AND instr(search, ?) > 0 ORDER BY position",
-                    arguments: [source, folded])
+                try SearchIndex.fetch(
+                    db, sql: "SELECT search FROM person WHERE source = ? AND position >= ? ORDER BY position",
+                    arguments: [source, position])
             }
         } catch {
             throw StoreError.cantRead(source, reason: StoreError.reason(error))

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A record that the list's `/` and `rolo dump --search` find by the same fields, folded and
 /// matched the same way: the fields are declared here once, by the record, so the screen and
 /// the dump can't drift apart.
@@ -43,25 +39,8 @@ extension SearchKey {
     public static func contains(_ needle: [UInt8], in key: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
         return key.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                guard let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return false }
-                return offset(of: pinBase, pin.count, in: hayBase, from: 0, to: hay.count) != nil
-            }
+            guard let hay = hay.baseAddress else { return false }
+            return SearchNeedle(needle).offset(in: hay, from: 0, to: key.count) != nil
         }
-    }
-
-    /// The offset of `needle` (`length` ≥ 1 bytes) in `hay[from..<to]`: `memchr` to each place its
-    /// first byte occurs, `memcmp` there (glibc's `memmem` isn't visible to Swift without `_GNU_SOURCE`).
-    public static func offset(
-        of needle: UnsafePointer<UInt8>, _ length: Int, in hay: UnsafePointer<UInt8>, from: Int, to end: Int
-    ) -> Int? {
-        var start = from
-        while end - start >= length {
-            guard let hit = memchr(hay + start, Int32(needle.pointee), end - start - length + 1) else { return nil }
-            let found = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - hay
-            if memcmp(hay + found, needle, length) == 0 { return found }
-            start = found + 1
-        }
-        return nil
     }
 }

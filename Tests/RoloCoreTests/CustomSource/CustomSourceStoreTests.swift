@@ -73,6 +73,21 @@ struct CustomSourceStoreTests {
         #expect(try await store.positions(matching: "person").count == 1)
     }
 
+    @Test("Search in memory: the same positions as SQLite's, one and two characters too; grown and reset")
+    func memorySearch() async throws {
+        let store = CustomRecordStore(database: try RoloDatabase.inMemory(), source: try CustomSourceFixtures.source(Self.toml))
+        try await store.append(page(Array(1...30), next: "c"))
+        let search = store.memorySearch()
+        for term in ["p", "2", "25", "PERSON NO12", "nö3", "no3", "p7@", "", "\"quoted\"", "zz"] {
+            #expect(try await search.positions(matching: term) == (try await store.positions(matching: term)), "\(term)")
+        }
+        try await store.append(page([31, 32], next: nil))
+        #expect(try await search.positions(matching: "no3") == [2, 29, 30, 31])
+        try await store.append(page([100], next: nil), replacing: true)
+        search.reset()
+        #expect(try await search.positions(matching: "person") == [0])
+    }
+
     @Test("A sync stores every page, resumes a stopped list, and a refresh starts over")
     func sync() async throws {
         let source = try CustomSourceFixtures.source(Self.toml)

@@ -104,7 +104,7 @@ struct StoredRowsTests {
         #expect(throws: StoreError.self) { try rows.persons(atPositions: [1]) }
     }
 
-    @Test("100,000 rows in a WAL file: count, the last 50, an id's position and a search")
+    @Test("100,000 rows in a WAL file: count, the last 50, an id's position, a search and keystrokes")
     func hundredThousandOnDisk() async throws {
         let directory = try TemporaryDirectory()
         let database = try RoloDatabase(dataDirectory: directory.path)
@@ -120,6 +120,12 @@ struct StoredRowsTests {
         #expect(try await rows.positions(matching: "PERSON 99999") == [99_998])
         // "person 1000" is in 1000, 10000…10009 and 100000.
         #expect(try await rows.positions(matching: "person 1000") == [999] + Array(9_999...10_008) + [99_999])
+        // Typed a character at a time into the list's index, each keystroke narrowing the last.
+        let search = StoredSearchIndex(everyWord: false) { try await rows.searchIndex(from: $0) }
+        #expect(try await search.positions(matching: "9")?.count == 40_951)
+        #expect(try await search.positions(matching: "99")?.count == 3_691)
+        #expect(try await search.positions(matching: "999")?.count == 280)
+        #expect(try await search.positions(matching: "9999") == stride(from: 9_998, to: 90_000, by: 10_000) + Array(99_989...99_998))
     }
 
     static let encoder: JSONEncoder = {

@@ -1,27 +1,36 @@
 import Foundation
-import RoloCore
 
-/// The folded search text of every record of a list, built off the main actor once per list, so
-/// a keystroke in the search field scans bytes instead of folding 200,000 records again.
+/// The folded search text of every record of a list, held in memory, so a keystroke in the search
+/// field scans bytes instead of folding 200,000 records again, or asking SQLite for 100,000 rows.
 ///
 /// The keys lie end to end in one buffer: a keystroke is one `memchr`/`memcmp` pass over it
 /// rather than a call per record (a few ms over 200,000 foods, against 19 ms), and 200,000
-/// keys cost their bytes, not a heap string each.
-struct SearchIndex: Sendable {
+/// keys cost their bytes, not a heap string each. An index grows at its end as a stored list's
+/// pages land (``append(key:)``); the matching is in `SearchIndex+Matching.swift`.
+public struct SearchIndex: Sendable {
     /// Every key's UTF-8, in record order.
-    private let bytes: [UInt8]
+    private(set) var bytes: [UInt8]
     /// Where each record's key starts in `bytes`, and one more: where the last ends.
-    private let starts: [Int32]
+    private(set) var starts: [Int32]
+    /// Which index this is, kept by the copies and growths of it: an earlier search's matches
+    /// are narrowed only in the index they were found in (``SearchMatches``).
+    let lineage = Lineage()
+
+    /// An index of no records, to append to.
+    public init() {
+        bytes = []
+        starts = [0]
+    }
 
     /// One folded key per record, fields apart by a newline (``SearchKey/fold(_:)-([String])``).
-    init(keys: [String]) {
+    public init(keys: [String]) {
         self.init(count: keys.count) { keys[$0] }
     }
 
     /// The keys of `count` records, `key(position)` each, made one at a time so the list's
     /// keys are never all held as strings; a long list is folded in parts on every core (folding
     /// non-ASCII names goes through Foundation, a second for 200,000 people on one core).
-    init(count: Int, key: (Int) -> String) {
+    public init(count: Int, key: (Int) -> String) {
         // The processor count only for a list long enough to split: Foundation reads it from the
         // cgroup's files at every ask, three times on the main actor before the first frame.
         let parts = count < 2 * Self.recordsPerPart ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, count / Self.recordsPerPart)
@@ -79,74 +88,39 @@ struct SearchIndex: Sendable {
     }
 
     /// How many records the index holds.
-    var count: Int { starts.count - 1 }
+    public var count: Int { starts.count - 1 }
 
-    /// The positions of the records matching `term`, in order: the whole folded term found in a
-    /// key, or with `everyWord`, each of its words found somewhere in it. Nil when the task was
-    /// cancelled meanwhile (a newer keystroke).
-    func positions(matching term: String, everyWord: Bool = false) -> [Int]? {
-        let needles = SearchKey.needles(of: term, everyWord: everyWord)
-        guard let first = needles.first else { return Array(0..<count) }
-        guard let found = positions(containing: first) else { return nil }
-        let others = needles.dropFirst()
-        guard !others.isEmpty else { return found }
-        var shown: [Int] = []
-        for (checked, position) in found.enumerated() {
-            if checked % 4096 == 0, Task.isCancelled { return nil }
-            if others.allSatisfy({ key(position, contains: $0) }) { shown.append(position) }
-        }
-        return shown
+    /// How many bytes the index holds, its keys and their starts.
+    public var size: Int { bytes.count + starts.count * MemoryLayout<Int32>.size }
+
+    /// Appends the next record's key, already folded (a stored list's search column).
+    public mutating func append(key: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: key)
+        starts.append(Int32(bytes.count))
     }
 
-    /// The records whose key holds `needle`, found in one pass over the whole buffer: each hit
-    /// is placed by a binary search on `starts`, and the scan goes on from the next key.
-    private func positions(containing needle: [UInt8]) -> [Int]? {
-        var shown: [Int] = []
-        let cancelled = bytes.withUnsafeBufferPointer { hay -> Bool in
-            needle.withUnsafeBufferPointer { pin -> Bool in
-                guard let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return false }
-                var from = 0
-                var hits = 0
-                while let hit = SearchKey.offset(of: pinBase, pin.count, in: hayBase, from: from, to: hay.count) {
-                    hits += 1
-                    if hits % 4096 == 0, Task.isCancelled { return true }
-                    let position = record(at: hit)
-                    let end = Int(starts[position + 1])
-                    // A hit that runs into the next key is no match of either.
-                    if hit + pin.count <= end {
-                        shown.append(position)
-                        from = end
-                    } else {
-                        from = hit + 1
-                    }
-                }
-                return false
-            }
-        }
-        return cancelled ? nil : shown
+    /// Appends the next record's key, already folded.
+    public mutating func append(key: String) {
+        bytes.append(contentsOf: key.utf8)
+        starts.append(Int32(bytes.count))
     }
 
-    /// Whether the key of `position` holds `needle`.
-    private func key(_ position: Int, contains needle: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                guard let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return pin.isEmpty }
-                return SearchKey.offset(of: pinBase, pin.count, in: hayBase, from: Int(starts[position]), to: Int(starts[position + 1])) != nil
-            }
-        }
+    /// Appends the keys of `other`, after this index's own.
+    public mutating func append(contentsOf other: SearchIndex) {
+        let offset = Int32(bytes.count)
+        bytes.append(contentsOf: other.bytes)
+        starts.append(contentsOf: other.starts.dropFirst().lazy.map { $0 + offset })
     }
 
-    /// The record whose key holds byte `offset`: the last start at or before it.
-    private func record(at offset: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if Int(starts[middle]) <= offset { low = middle } else { high = middle }
-        }
-        // starts[low] <= offset < starts[low + 1]: an empty key, sharing its start, is passed.
-        return low
+    /// Makes room for `records` more keys of `bytes` bytes in all, so a whole stored list read
+    /// into the index is copied once instead of at each doubling.
+    public mutating func reserve(records: Int, bytes: Int) {
+        self.bytes.reserveCapacity(self.bytes.count + bytes)
+        starts.reserveCapacity(starts.count + records)
     }
+
+    /// The identity of an index and its growths.
+    final class Lineage: Sendable {}
 }
 
 /// The parts of an index made side by side, each stored once by its own thread.

@@ -1,0 +1,118 @@
+/// What a search of a ``SearchIndex`` found, kept so that the next keystroke, when it only
+/// narrows the term ("lov" → "love"), looks through these records alone instead of every one.
+public struct SearchMatches: Sendable {
+    /// The matching records' positions, in order.
+    public let positions: [Int]
+    /// What was looked for (``SearchKey/needles(of:everyWord:)``); none for a blank term.
+    let needles: [[UInt8]]
+    /// How many records were looked through: those the index gained since are looked through
+    /// by a search narrowing these.
+    let searched: Int
+    /// The index these were found in.
+    let lineage: SearchIndex.Lineage
+
+    /// Whether every record holding all of `needles` is among these: each needle these were
+    /// found by lies inside one of `needles`, so a key holding those holds these.
+    func cover(_ needles: [[UInt8]]) -> Bool {
+        !self.needles.isEmpty && self.needles.allSatisfy { old in needles.contains { SearchKey.contains(old, in: $0) } }
+    }
+}
+
+extension SearchIndex {
+    /// The positions of the records matching `term`, in order: the whole folded term found in a
+    /// key, or with `everyWord`, each of its words found somewhere in it. Nil when the task was
+    /// cancelled meanwhile (a newer keystroke).
+    public func positions(matching term: String, everyWord: Bool = false) -> [Int]? {
+        search(term, everyWord: everyWord)?.positions
+    }
+
+    /// The records matching `term`, as ``positions(matching:everyWord:)`` finds them, looked for
+    /// only among the matches of an earlier search of this index (or of a smaller one it grew
+    /// from) when one of `earlier` holds every record `term` can match: the smallest such. Nil
+    /// when the task was cancelled meanwhile.
+    public func search(_ term: String, everyWord: Bool = false, narrowing earlier: [SearchMatches] = []) -> SearchMatches? {
+        let needles = SearchKey.needles(of: term, everyWord: everyWord)
+        guard !needles.isEmpty else {
+            return SearchMatches(positions: Array(0..<count), needles: [], searched: count, lineage: lineage)
+        }
+        // The longest word is looked for in every key, the others only in the keys holding it.
+        let pinned = needles.map(SearchNeedle.init).sorted { $0.count > $1.count }
+        // Looked for key by key, most of the list costs more than one pass over all of it.
+        let narrowed = earlier.filter { $0.lineage === lineage && $0.searched <= count && $0.cover(needles) }
+            .min { $0.positions.count < $1.positions.count }
+            .flatMap { $0.positions.count <= count / 2 ? $0 : nil }
+        var found: [Int] = []
+        if let narrowed {
+            found.reserveCapacity(narrowed.positions.count)
+            guard keep(narrowed.positions, holding: pinned, in: &found),
+                  scan(narrowed.searched..<count, for: pinned, into: &found) else { return nil }
+        } else {
+            guard scan(0..<count, for: pinned, into: &found) else { return nil }
+        }
+        return SearchMatches(positions: found, needles: needles, searched: count, lineage: lineage)
+    }
+
+    /// Appends to `found` the records among `records` whose key holds every needle, the first
+    /// found by one pass over their bytes: from each hit the scan goes on at the next key. False
+    /// when the task was cancelled meanwhile.
+    private func scan(_ records: Range<Int>, for needles: [SearchNeedle], into found: inout [Int]) -> Bool {
+        guard !records.isEmpty else { return true }
+        return withPointers(needles[0]) { hay, starts, pin in
+            let first = needles[0], others = needles.dropFirst()
+            var record = records.lowerBound
+            var from = Int(starts[record])
+            let end = Int(starts[records.upperBound])
+            var hits = 0
+            while let hit = SearchNeedle.offset(of: pin, first.count, pivot: first.pivot, in: hay, from: from, to: end) {
+                hits += 1
+                if hits & 0xFFF == 0, Task.isCancelled { return false }
+                // Keys are walked past, not looked up: hits come in order.
+                while Int(starts[record + 1]) <= hit { record += 1 }
+                let keyEnd = Int(starts[record + 1])
+                // A hit that runs into the next key is no match of either.
+                guard hit + first.count <= keyEnd else {
+                    from = hit + 1
+                    continue
+                }
+                if others.allSatisfy({ $0.offset(in: hay, from: Int(starts[record]), to: keyEnd) != nil }) {
+                    found.append(record)
+                }
+                record += 1
+                from = keyEnd
+            }
+            return true
+        }
+    }
+
+    /// Appends to `found` those of `positions` whose key holds every needle. False when the task
+    /// was cancelled meanwhile.
+    private func keep(_ positions: [Int], holding needles: [SearchNeedle], in found: inout [Int]) -> Bool {
+        withPointers(needles[0]) { hay, starts, pin in
+            let first = needles[0], others = needles.dropFirst()
+            for (checked, position) in positions.enumerated() {
+                if checked & 0xFFF == 0, Task.isCancelled { return false }
+                let start = Int(starts[position]), end = Int(starts[position + 1])
+                guard SearchNeedle.offset(of: pin, first.count, pivot: first.pivot, in: hay, from: start, to: end) != nil,
+                      others.allSatisfy({ $0.offset(in: hay, from: start, to: end) != nil }) else { continue }
+                found.append(position)
+            }
+            return true
+        }
+    }
+
+    /// `body` with the keys' bytes, their starts and `needle`'s bytes, each taken once for a
+    /// whole pass; true without a call when the index holds no bytes (nothing can be found).
+    private func withPointers(
+        _ needle: SearchNeedle,
+        _ body: (UnsafePointer<UInt8>, UnsafeBufferPointer<Int32>, UnsafePointer<UInt8>) -> Bool
+    ) -> Bool {
+        bytes.withUnsafeBufferPointer { hay in
+            starts.withUnsafeBufferPointer { starts in
+                needle.bytes.withUnsafeBufferPointer { pin in
+                    guard let hay = hay.baseAddress, let pin = pin.baseAddress else { return true }
+                    return body(hay, starts, pin)
+                }
+            }
+        }
+    }
+}
