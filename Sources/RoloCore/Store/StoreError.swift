@@ -21,16 +21,6 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         StoreError(description: "The stored \(source) persons can't be read: \(reason)")
     }
 
-    /// Pipedrive's organisation and user names weren't saved; the stored ones stay.
-    static func cantSaveNames(reason: String) -> StoreError {
-        StoreError(description: "Pipedrive's organisation and owner names weren't saved: \(reason)")
-    }
-
-    /// The stored organisation and user names can't be read.
-    static func cantReadNames(reason: String) -> StoreError {
-        StoreError(description: "The stored Pipedrive organisation and owner names can't be read: \(reason)")
-    }
-
     /// The caller's names don't line up with its persons, so names would land on the wrong rows.
     static func namesMismatch(_ source: String, persons: Int, names: Int) -> StoreError {
         cantSave(source, reason: "\(persons) persons came with \(names) names")
