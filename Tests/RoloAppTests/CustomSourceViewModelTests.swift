@@ -66,6 +66,25 @@ struct CustomSourceViewModelTests {
         #expect(again.entries.entry(at: 0).row?.cells.first == "GraceX Lovelace")
     }
 
+    @Test("Relaunch over more than a screenful: the first records are drawn, then the whole stored list, before any answer")
+    func relaunchBig() async throws {
+        let database = try RoloDatabase.inMemory()
+        let count = CustomSourceViewModel.firstScreenful + 50
+        let api = try FakeCrewAPI(count: count)
+        let first = try makeCrew(api, toml: CrewSamples.toml(), database: database)
+        first.start()
+        #expect(await first.settled())
+        #expect(first.rowIDs.count == count)
+        await api.hold()
+        let again = try makeCrew(api, toml: CrewSamples.toml(), database: database)
+        again.start()
+        #expect(await settle({ again.rowIDs.count == count }, limit: 100_000))
+        #expect(await api.heldCount <= 1, "drawn from the store, not from an answer")
+        #expect(again.rowIDs == (1...count).map(String.init))
+        await api.release()
+        #expect(await again.settled())
+    }
+
     @Test("Offline: the stored records stay, under a banner and a status that say since when; r retries")
     func offline() async throws {
         let database = try RoloDatabase.inMemory()

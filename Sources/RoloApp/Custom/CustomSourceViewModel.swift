@@ -178,6 +178,9 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
 
     /// Shows what is stored, then syncs: a refresh beside a whole stored list, else the list
     /// from where it stopped (or from its first page).
+    /// How many stored records are drawn before the rest are read.
+    static let firstScreenful = 200
+
     public func start() {
         guard !started else { return }
         started = true
@@ -189,7 +192,16 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
             let stored: [CustomRecord]
             do {
                 state = try await store.state()
-                stored = try await store.all()
+                // A screenful first, so that the first frame doesn't wait for a big list to be
+                // read and arranged (100,000 records take seconds); the whole list follows.
+                let head = try await store.records(0..<Self.firstScreenful)
+                if head.count == Self.firstScreenful, let self {
+                    self.records = head
+                    self.savedAt = state?.refreshedAt
+                    self.lastUpdated = state?.refreshedAt
+                    self.recordsChanged()
+                }
+                stored = head.count < Self.firstScreenful ? head : try await store.all()
             } catch {
                 self?.loadTask = nil
                 self?.onEvent(.banner(String(describing: error), isError: true))
