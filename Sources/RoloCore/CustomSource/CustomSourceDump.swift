@@ -115,12 +115,18 @@ public enum CustomSourceDump {
         } catch let error as FetchError {
             let refused = error.kind == .httpStatus(401) || error.kind == .httpStatus(403)
             guard !refused, limit == nil, try await store.count() > 0 else {
-                throw DumpError(.unavailable, "\(name): \(error.message.withoutKeyHint)")
+                throw DumpError(.unavailable, named(name, error))
             }
             report.progress(nil)
-            try await noticeStored(store, "\(name): \(error.message.withoutKeyHint)", report)
+            try await noticeStored(store, named(name, error), report)
         }
         return skipped.withLock { $0 }
+    }
+
+    /// "team: <the error>", once: a records-path error already starts with the source's name.
+    private static func named(_ name: String, _ error: FetchError) -> String {
+        let message = error.message.withoutKeyHint
+        return message.hasPrefix("\(name): ") ? message : "\(name): \(message)"
     }
 
     /// Pages into `store` until `limit` records came or the list ends.
