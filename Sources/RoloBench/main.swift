@@ -59,6 +59,7 @@ if let chafa = ChafaRunner.find() {
 } else {
     print("\nchafa is not installed (apt-get install chafa): no comparison")
 }
+try SixelComparison(file: file, photo: photo, columns: columns, rows: rows).run(chafa: ChafaRunner.find())
 try? FileManager.default.removeItem(at: file)
 
 // Only this process: a spawned child shares the parent's pages until it execs, so the kernel's
