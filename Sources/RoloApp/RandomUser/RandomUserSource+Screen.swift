@@ -11,7 +11,7 @@ extension RandomUserSource: SourcePlugin {
         return RandomUserViewModel(
             service: RandomUserClient(baseURL: settings.randomuserURL, http: context.http, timeout: settings.timeout),
             store: PersonStore<RandomPerson>(database: context.database), seed: settings.randomuserSeed, busy: context.busy,
-            pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "randomuser"),
+            pictures: context.pictures(), imageLoader: context.imageLoader(cache: avatars),
             avatarCache: avatars, firstPage: context.preloaded as? RandomUserViewModel.LoadedPage)
     }
 

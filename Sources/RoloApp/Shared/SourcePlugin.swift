@@ -66,7 +66,14 @@ public struct SourceContext {
     /// A loader of remote images cached under the cache directory's `folder`, or nil when the
     /// terminal draws no pictures.
     public func imageLoader(cachingIn folder: String) -> RemoteImageLoader? {
-        showsPictures ? RemoteImageLoader(http: http, cache: ImageDiskCache(directory: settings.cacheDir + "/" + folder), timeout: settings.timeout) : nil
+        imageLoader(cache: ImageDiskCache(directory: settings.cacheDir + "/" + folder))
+    }
+
+    /// A loader of remote images into `cache`, for a source that also clears that cache itself
+    /// (one actor per folder, so its size accounting sees the clearing); nil when the terminal
+    /// draws no pictures.
+    public func imageLoader(cache: ImageDiskCache) -> RemoteImageLoader? {
+        showsPictures ? RemoteImageLoader(http: http, cache: cache, timeout: settings.timeout) : nil
     }
 }
 
