@@ -52,6 +52,18 @@ static inline mmask_t rolo_wheel_down(void) {
 #endif
 }
 
+/* Makes the next update rewrite the cells of one rectangle of the screen and no
+   others: wredrawln on a window derived for the rectangle forgets what curscr
+   holds in its columns only, and touching stdscr's lines makes doupdate compare
+   them. A picture the terminal drew in those cells (sixel) is then written over. */
+static inline void rolo_redraw_area(int y, int x, int rows, int cols) {
+    WINDOW *area = derwin(stdscr, rows, cols, y, x);
+    if (area == NULL) return;
+    wredrawln(area, 0, rows);
+    delwin(area);
+    wtouchln(stdscr, y, rows, 1);
+}
+
 /* setcchar takes the pair number as a short; pairs above 32767 (and, in
    practice, above 255 on some builds) must go through the opts pointer. */
 static inline int rolo_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {

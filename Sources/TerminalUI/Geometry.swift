@@ -39,6 +39,11 @@ public struct Rect: Hashable, Sendable {
         px >= x && px < maxX && py >= y && py < maxY
     }
 
+    /// Whether the two share a cell.
+    public func overlaps(_ other: Rect) -> Bool {
+        max(x, other.x) < min(maxX, other.maxX) && max(y, other.y) < min(maxY, other.maxY)
+    }
+
     /// The part of this rectangle that also lies in `other`.
     public func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)

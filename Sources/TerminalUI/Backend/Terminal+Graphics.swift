@@ -46,8 +46,8 @@ extension Terminal {
     }
 
     /// Works out this frame's picture escapes before ncurses updates the screen, and tells
-    /// ncurses which lines to redraw where a picture that lived in its cells went away; the
-    /// escapes are for after the update.
+    /// ncurses which cells to redraw where a picture that lived in them went away; the escapes
+    /// are for after the update.
     func planGraphics(_ canvas: Canvas, repaintsAll: Bool, dirty: some Sequence<Int>) -> [UInt8] {
         guard !canvas.graphics.isEmpty || !graphicsOutput.shown.isEmpty else { return [] }
         var changed = [Bool](repeating: false, count: canvas.cells.count)
@@ -60,9 +60,10 @@ extension Terminal {
         let plan = graphicsOutput.plan(canvas.graphics, repaintsAll: repaintsAll) { placement, y in
             Self.mayWrite(over: placement, line: y, of: canvas, changed: changed)
         }
-        for lines in plan.redrawnLines {
-            let first = max(0, lines.y), last = min(canvas.height, lines.y + lines.count)
-            if last > first { wredrawln(rolo_stdscr(), Int32(first), Int32(last - first)) }
+        let screen = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        for area in plan.redrawnAreas where area.overlaps(screen) {
+            let area = area.intersection(screen)
+            rolo_redraw_area(Int32(area.y), Int32(area.x), Int32(area.height), Int32(area.width))
         }
         return plan.bytes
     }

@@ -5,19 +5,17 @@
 /// kitty keeps an uploaded image by id: it is sent once a session, placed where it shows, and
 /// its placement (not the image) deleted where it goes. Sixel and iTerm2 pictures live in the
 /// cells they cover: text written over them erases them, so one is written again whenever its
-/// cells may have been written over, and the lines one leaves are redrawn by ncurses.
+/// cells may have been written over, and the cells one leaves are redrawn by ncurses.
 struct GraphicsOutput {
     /// What to do around one frame.
     struct Plan: Equatable {
-        /// Lines (first, count) ncurses must throw away and redraw in this frame's update: where
-        /// a picture that lives in cells was and is no more.
-        var redrawnLines: [(y: Int, count: Int)] = []
+        /// Cells ncurses must throw away and redraw in this frame's update: where a picture that
+        /// lives in cells was and is no more. Only those cells, so pictures beside them on the
+        /// same lines stay as they are.
+        var redrawnAreas: [Rect] = []
         /// The escapes to write once ncurses has updated the screen.
         var bytes: [UInt8] = []
 
-        static func == (lhs: Plan, rhs: Plan) -> Bool {
-            lhs.bytes == rhs.bytes && lhs.redrawnLines.map { [$0.y, $0.count] } == rhs.redrawnLines.map { [$0.y, $0.count] }
-        }
     }
 
     /// The pictures on the screen now.
@@ -31,11 +29,9 @@ struct GraphicsOutput {
     mutating func plan(_ placements: [GraphicPlacement], repaintsAll: Bool,
                        written: (GraphicPlacement, Int) -> Bool) -> Plan {
         var plan = Plan()
-        var redrawn = Set<Int>()
         let gone = shown.filter { old in !placements.contains { Self.same(old, $0) } }
         for old in gone where old.graphic.livesInCells {
-            plan.redrawnLines.append((old.y, old.graphic.rows))
-            redrawn.formUnion(old.y..<(old.y + old.graphic.rows))
+            plan.redrawnAreas.append(old.rect)
         }
         for old in gone where !old.graphic.livesInCells {
             plan.bytes += KittyGraphics().deletePlacement(id: old.graphic.id, placement: Self.placementID(old))
@@ -44,9 +40,8 @@ struct GraphicsOutput {
             let wasShown = shown.contains { Self.same($0, placement) }
             let graphic = placement.graphic
             if graphic.livesInCells {
-                let touched = (placement.y..<(placement.y + graphic.rows)).contains { y in
-                    redrawn.contains(y) || written(placement, y)
-                }
+                let touched = plan.redrawnAreas.contains { $0.overlaps(placement.rect) }
+                    || (placement.y..<(placement.y + graphic.rows)).contains { written(placement, $0) }
                 if !wasShown || repaintsAll || touched {
                     plan.bytes += Self.atCell(placement, graphic.payload)
                 }

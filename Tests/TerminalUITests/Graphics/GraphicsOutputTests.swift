@@ -26,7 +26,7 @@ struct GraphicsOutputTests {
         #expect(text(output.plan([at(photo, 3, 2)], repaintsAll: false, written: { _, _ in true })).isEmpty)
         let gone = output.plan([], repaintsAll: false, written: { _, _ in false })
         #expect(text(gone) == "\u{1b}_Ga=d,d=i,i=1000,p=\(2 * 4096 + 4),q=2\u{1b}\\")
-        #expect(gone.redrawnLines.isEmpty, "kitty's pictures float above the cells: nothing to redraw")
+        #expect(gone.redrawnAreas.isEmpty, "kitty's pictures float above the cells: nothing to redraw")
         let back = text(output.plan([at(photo, 3, 2)], repaintsAll: false, written: { _, _ in false }))
         #expect(!back.contains("<kitty 1000>") && back.contains("a=p,i=1000"), "a return visit is a placement by id: \(back)")
         #expect(output.farewell == KittyGraphics().deleteAll)
@@ -41,7 +41,7 @@ struct GraphicsOutputTests {
         #expect(again.contains("a=p,i=1000") && !again.contains("<kitty"))
     }
 
-    @Test("sixel: written where it appears, again only when ncurses may have written over it, and its lines redrawn when it goes")
+    @Test("sixel: written where it appears, again only when ncurses may have written over it, and its cells redrawn when it goes")
     func sixelLivesInCells() {
         var output = GraphicsOutput()
         let photo = graphic(1000, .sixel)
@@ -53,18 +53,19 @@ struct GraphicsOutputTests {
         #expect(text(output.plan([at(photo, 5, 1)], repaintsAll: true, written: { _, _ in false })) == shown)
         let gone = output.plan([], repaintsAll: false, written: { _, _ in false })
         #expect(gone.bytes.isEmpty)
-        #expect(gone.redrawnLines.map { [$0.y, $0.count] } == [[1, 2]])
+        #expect(gone.redrawnAreas == [Rect(x: 5, y: 1, width: 4, height: 2)])
         #expect(output.farewell.isEmpty, "no kitty image to delete")
     }
 
-    @Test("sixel: a picture that stays on lines another one left is written again after ncurses redraws them")
+    @Test("sixel: the cells a picture leaves are redrawn, and a picture beside them on the same lines stays as it is")
     func sixelNeighbourLeaves() {
         var output = GraphicsOutput()
-        let a = graphic(1000, .sixel), b = graphic(1001, .sixel)
-        _ = output.plan([at(a, 0, 0), at(b, 10, 1)], repaintsAll: false, written: { _, _ in false })
-        let plan = output.plan([at(b, 10, 1)], repaintsAll: false, written: { _, _ in false })
-        #expect(plan.redrawnLines.map { [$0.y, $0.count] } == [[0, 2]])
-        #expect(text(plan).contains("<sixel 1001>"), "line 1 is redrawn whole, through b")
+        let a = graphic(1000, .sixel), b = graphic(1001, .sixel), c = graphic(1002, .sixel)
+        _ = output.plan([at(a, 0, 0), at(b, 10, 1), at(c, 2, 1)], repaintsAll: false, written: { _, _ in false })
+        let plan = output.plan([at(b, 10, 1), at(c, 2, 1)], repaintsAll: false, written: { _, _ in false })
+        #expect(plan.redrawnAreas == [Rect(x: 0, y: 0, width: 4, height: 2)])
+        #expect(!text(plan).contains("<sixel 1001>"), "b shares lines with a, not cells: \(text(plan))")
+        #expect(text(plan).contains("<sixel 1002>"), "c's cells overlap a's and are redrawn under it")
     }
 
     @Test("A picture moved is a new placement: kitty's old one deleted, the new one placed")
