@@ -171,7 +171,7 @@ struct BrowseRequest: Equatable {
         let context = SourceContext(
             settings: settings, http: http, busy: busy, database: database, preloaded: preloaded, addressBook: addressBook,
             showsPictures: showImages, unicode: terminal.isUnicode, showsFlags: graphics.initialFlags(on: terminal)
-        ) { showImages ? graphics.store(pipeline: pipeline, busy: busy) : nil }
+        ) { showImages ? graphics.store(pipeline: pipeline, busy: busy, on: terminal) : nil }
         let sources = Wiring.screenSources(settings, context: context, environment: environment)
         let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }

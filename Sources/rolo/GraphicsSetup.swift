@@ -20,16 +20,18 @@ final class GraphicsSetup {
         self.environment = environment
     }
 
-    /// Whether sources get pictures at all: half blocks need 256 colours or more, a protocol
-    /// asked for by name doesn't; never without colour (`NO_COLOR`) or with images off.
+    /// Whether sources get pictures at all: half blocks need 256 colours or more, the pixel
+    /// protocols don't (an 8-colour XTerm may draw sixel); never without colour (`NO_COLOR`),
+    /// with images off or on the Linux console.
     func showsImages(on terminal: Terminal) -> Bool {
         if terminal.canShowImages { return true }
-        return terminal.colorDepth != .none && [.kitty, .iterm, .sixel].contains(images)
+        return terminal.colorDepth != .none && environment["TERM"] != "linux" && [.auto, .kitty, .iterm, .sixel].contains(images)
     }
 
-    /// A picture store for a source, kept to be told when the way of drawing changes.
-    func store(pipeline: ImagePipeline, busy: BusyTracker) -> PictureStore {
-        let store = PictureStore(pipeline: pipeline, busy: busy)
+    /// A picture store for a source, kept to be told when the way of drawing changes. Where
+    /// half blocks can't be drawn, it holds its pictures until the terminal says it draws them.
+    func store(pipeline: ImagePipeline, busy: BusyTracker, on terminal: Terminal) -> PictureStore {
+        let store = PictureStore(pipeline: pipeline, busy: busy, held: !terminal.canShowImages)
         stores.append(store)
         return store
     }
@@ -66,13 +68,19 @@ final class GraphicsSetup {
             for source in sources { (source as? any ShowsFlags)?.showFlags(terminal.isUnicode && decision.flags) }
             let cell = answers.cellSize(columns: terminal.size.width, rows: terminal.size.height) ?? windowCell(terminal)
             logger.info("terminal \(decision.terminal.rawValue) (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none")): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
-            guard !stores.isEmpty, decision.pictures == .kitty || decision.pictures == .sixel || decision.pictures == .iterm else { return }
+            guard !stores.isEmpty, decision.pictures == .kitty || decision.pictures == .sixel || decision.pictures == .iterm else {
+                for store in stores { store.dropHeld() }
+                return
+            }
             // Without a size the terminal would have said, kitty and iTerm2 still scale the
             // picture into its cells; sixel's come out this size.
             let mode = GraphicsMode(picture: decision.pictures, cell: cell ?? Size(width: 10, height: 20),
                                     tmuxPassthrough: decision.tmuxPassthrough)
             await pipeline.use(mode)
-            for store in stores { store.renderAgain() }
+            for store in stores {
+                store.renderAgain()
+                store.release()
+            }
         }
     }
 

@@ -34,10 +34,12 @@ extension EndToEnd {
         }
 
         /// rolo on people against a fresh stand-in, settled: the terminal, the server and the bytes of the start.
-        private func start(_ persona: PtyTerminal.Persona, _ extra: [String] = []) async throws -> (PtyTerminal, StandInServer) {
+        private func start(_ persona: PtyTerminal.Persona, _ extra: [String] = [],
+                           term: String = "xterm-256color") async throws -> (PtyTerminal, StandInServer) {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in"))
-            let terminal = try PtyTerminal(arguments: ["people", "--people-url", server.baseURL.absoluteString] + extra, persona: persona)
+            let terminal = try PtyTerminal(arguments: ["people", "--people-url", server.baseURL.absoluteString] + extra,
+                                           persona: persona, term: term)
             try await terminal.waitIdle(after: 0)
             return (terminal, server)
         }
@@ -129,6 +131,26 @@ extension EndToEnd {
             let closed = try await press("\u{1b}", on: terminal)
             #expect(PictureBytes.sixelImages(closed).contains(largest), "the photo again once the overlay is gone")
             try await terminal.quit()
+        }
+
+        @Test("XTerm as it starts by default (TERM=xterm, 8 colours) still draws sixel when it says it has it; badges when it doesn't")
+        func sixelOnEightColours() async throws {
+            let (terminal, server) = try await start(.xtermSixel, term: "xterm")
+            defer { Task { await server.stop() } }
+            let sources = try await sourcePhotos(server)
+            let largest = try #require(PictureBytes.sixelImages(terminal.bytes).max { $0.count < $1.count })
+            let shown = try PictureBytes.decodeSixel(largest)
+            #expect(shown.width == 270 && shown.height == 360, "shown \(shown.width)×\(shown.height)")
+            #expect(psnr(shown, sources) > 28)
+            #expect(terminal.bytes.firstRange(of: Array("▀".utf8)) == nil, "no half blocks in 8 colours")
+            try await terminal.quit()
+
+            let (silent, other) = try await start(.silent, term: "xterm")
+            defer { Task { await other.stop() } }
+            #expect(PictureBytes.sixelImages(silent.bytes).isEmpty)
+            #expect(silent.bytes.firstRange(of: Array("▀".utf8)) == nil, "badges, no half blocks")
+            #expect(silent.bytes.firstRange(of: Array("loading photo".utf8)) == nil, "no picture waits for an answer that never came")
+            try await silent.quit()
         }
 
         @Test("WezTerm: the photo as an iTerm2 inline PNG on the slot's cells, matching the source")

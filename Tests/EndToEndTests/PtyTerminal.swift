@@ -83,7 +83,7 @@ final class PtyTerminal: @unchecked Sendable {
 
     /// Starts rolo with `arguments` on a `columns × rows` pty of `cellPixels` pixels a cell.
     init(arguments: [String], persona: Persona, columns: Int = 120, rows: Int = 40,
-         cellPixels: (width: Int, height: Int) = (10, 20)) throws {
+         cellPixels: (width: Int, height: Int) = (10, 20), term: String = "xterm-256color") throws {
         self.columns = columns
         self.rows = rows
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-pty-\(UUID().uuidString)").path
@@ -101,7 +101,7 @@ final class PtyTerminal: @unchecked Sendable {
                            ws_ypixel: UInt16(rows * cellPixels.height))
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let environment = [
-            "TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(scratch)", "ROLO_IDLE_FILE=\(idleFile)",
+            "TERM=\(term)", "LANG=C.UTF-8", "HOME=\(scratch)", "ROLO_IDLE_FILE=\(idleFile)",
             "XDG_CONFIG_HOME=\(scratch)/config", "XDG_STATE_HOME=\(scratch)/state", "XDG_CACHE_HOME=\(scratch)/cache",
             "XDG_DATA_HOME=\(scratch)/data", "PATH=/usr/bin:/bin",
         ]

@@ -39,6 +39,38 @@ struct PictureStoreTests {
         store.picture(key, columns: 8, rows: 4) { _ in try loads.load() }
     }
 
+    @Test("Held (a terminal of 8 colours, before it answers): nothing loads and every picture reads notDrawn; released, the kept requests load")
+    func heldUntilReleased() async throws {
+        let busy = BusyTracker()
+        let store = PictureStore(pipeline: ImagePipeline(), busy: busy, held: true)
+        var changes = 0
+        store.onChange = { changes += 1 }
+        let kept = ScriptedLoads([.success(try jpeg())]), dropped = ScriptedLoads([.success(try jpeg())])
+        ask(store, "kept", kept)
+        ask(store, "scrolled past", dropped)
+        store.cancel { $0 == "kept" }
+        #expect(await settle({ busy.isIdle }, limit: 100_000))
+        #expect(kept.count == 0 && store.requestCount == 0, "nothing starts while held")
+        #expect(store.state("kept", columns: 8, rows: 4) == .notDrawn)
+
+        store.release()
+        #expect(changes == 1, "the views are told to ask again")
+        #expect(await settle({ busy.isIdle }, limit: 100_000))
+        guard case .ready? = store.state("kept", columns: 8, rows: 4) else { Issue.record("the kept request didn't load"); return }
+        #expect(kept.count == 1 && dropped.count == 0, "the request the view no longer wanted was dropped")
+    }
+
+    @Test("Held, then the terminal draws no pictures: the requests are dropped and pictures stay notDrawn")
+    func heldThenDropped() async throws {
+        let busy = BusyTracker()
+        let store = PictureStore(pipeline: ImagePipeline(), busy: busy, held: true)
+        let loads = ScriptedLoads([.success(try jpeg())])
+        ask(store, "photo", loads)
+        store.dropHeld()
+        #expect(await settle({ busy.isIdle }, limit: 100_000))
+        #expect(store.state("photo", columns: 8, rows: 4) == .notDrawn && loads.count == 0)
+    }
+
     @Test("r tries a failed picture again, leaves a ready one alone, and the failed badge stays until the answer")
     func retryFailed() async throws {
         let busy = BusyTracker()

@@ -14,6 +14,8 @@ public final class PictureStore {
         case failed(String)
         /// The server has no such picture (a 404): not an error, and a retry doesn't ask again.
         case missing
+        /// This terminal draws no pictures (yet): the view shows what it shows without one.
+        case notDrawn
     }
 
     private struct Slot: Hashable {
@@ -36,20 +38,32 @@ public final class PictureStore {
     /// keep to its rows on screen.
     public private(set) var requestCount = 0
 
-    public init(pipeline: ImagePipeline, busy: BusyTracker) {
+    /// Whether pictures wait for the terminal to say it draws them: on a terminal of fewer than
+    /// 256 colours, which gets no half blocks but may answer that it draws sixel or kitty
+    /// pictures. Meanwhile every picture reads `.notDrawn` and requests are kept, not started.
+    public private(set) var isHeld: Bool
+    /// The requests kept while held, started by `release()`.
+    private var held: [Slot: ImagePipeline.Loader] = [:]
+
+    public init(pipeline: ImagePipeline, busy: BusyTracker, held: Bool = false) {
         self.pipeline = pipeline
         self.busy = busy
+        isHeld = held
     }
 
     /// Where the picture `key` for a slot stands, without starting anything (views read this).
     public func state(_ key: String, columns: Int, rows: Int) -> State? {
-        states[Slot(key: key, columns: columns, rows: rows)]
+        isHeld ? .notDrawn : states[Slot(key: key, columns: columns, rows: rows)]
     }
 
     /// The picture `key` for a slot, starting its work the first time it is asked for.
     @discardableResult
     public func picture(_ key: String, columns: Int, rows: Int, load: @escaping ImagePipeline.Loader) -> State {
         let slot = Slot(key: key, columns: columns, rows: rows)
+        if isHeld {
+            held[slot] = load
+            return .notDrawn
+        }
         if let state = states[slot] { return state }
         states[slot] = .loading
         loaders[slot] = load
@@ -109,9 +123,25 @@ public final class PictureStore {
         }
     }
 
+    /// Starts the requests kept while held: the terminal said it draws pictures.
+    public func release() {
+        guard isHeld else { return }
+        isHeld = false
+        let requests = held
+        held.removeAll()
+        for (slot, load) in requests { picture(slot.key, columns: slot.columns, rows: slot.rows, load: load) }
+        onChange()
+    }
+
+    /// Drops the requests kept while held: the terminal draws no pictures, so they stay `.notDrawn`.
+    public func dropHeld() {
+        held.removeAll()
+    }
+
     /// Cancels the work for every picture whose key isn't kept, e.g. when the selection moved on,
     /// so a fast scroll never queues stale decodes. Finished pictures stay cached.
     public func cancel(keeping keep: (String) -> Bool) {
+        held = held.filter { keep($0.key.key) }
         for (slot, task) in tasks where !keep(slot.key) {
             task.cancel()
             tasks[slot] = nil
@@ -125,6 +155,7 @@ public final class PictureStore {
 
     /// Forgets everything, e.g. after a refresh brought new images.
     public func removeAll() {
+        held.removeAll()
         tasks.values.forEach { $0.cancel() }
         tasks.removeAll()
         states.removeAll()
