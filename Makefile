@@ -77,12 +77,13 @@ DIST_DEPS = /usr/bin/dpkg-shlibdeps:dpkg-dev \
        /usr/bin/ssh:openssh-client \
        /usr/bin/unshare:util-linux
 # what make check-terminals needs besides: an X server without a screen, the two real
-# terminals it drives (XTerm with sixel, kitty with its graphics protocol) and ImageMagick's
-# import for the screenshots
+# terminals it drives (XTerm with sixel, kitty with its graphics protocol), ImageMagick's
+# import for the screenshots and xdotool for the keys
 TERMINAL_DEPS = /usr/bin/Xvfb:xvfb \
        /usr/bin/xterm:xterm \
        /usr/bin/kitty:kitty \
-       /usr/bin/import:imagemagick
+       /usr/bin/import:imagemagick \
+       /usr/bin/xdotool:xdotool
 # only make bench needs these: rolo's start-up is measured beside theirs
 BENCH_DEPS = /usr/bin/tig:tig \
        /usr/bin/fzf:fzf

@@ -4,8 +4,9 @@
 Under Xvfb, XTerm (`-ti vt340`: sixel) and kitty (software GL: the kitty graphics protocol) each
 run `rolo people` against the stand-in; once rolo is idle with its picture placed, a screenshot
 (ImageMagick's `import`) is cropped to where rolo's debug log says the photo is, and compared
-with the stand-in's source photo by PSNR. Fails below the threshold, or if a terminal didn't get
-the protocol it should have.
+with the stand-in's source photo by PSNR. Then ↓ (typed with xdotool) until a person without a
+photo: where the photo was, the screen must no longer show it (no stale picture). Fails below the
+threshold, on a stale picture, or if a terminal didn't get the protocol it should have.
 
 Usage: python3 scripts/check-terminals.py [path/to/rolo]
 """
@@ -26,6 +27,9 @@ import rolopty
 
 ROLO = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/rolo")
 THRESHOLD_DB = 24.0
+# Where a photo was and is no more, at most this share of its pixels may be left on the screen
+# (colours that happen to match).
+STALE_SHARE = 0.10
 COLUMNS, ROWS = 120, 40
 
 
@@ -119,6 +123,91 @@ def log_lines(home):
         return ""
 
 
+def screenshot(display):
+    return read_ppm(subprocess.run(["import", "-display", display, "-window", "root", "-depth", "8", "ppm:-"],
+                                   check=True, capture_output=True).stdout)
+
+
+def best_match(screen, protocol, cell_width, cell_height, x, y, box, sources):
+    """The best PSNR of the photo slot at cell (x, y) against any source photo."""
+    best = 0.0
+    for source in sources:
+        width, height = fit(360, 480, *box)
+        # kitty stretches rolo's canvas over the cells, the photo centred on it; sixel
+        # starts at the top-left cell.
+        left = (box[0] - width) // 2 if protocol == "kitty" else 0
+        top = (box[1] - height) // 2 if protocol == "kitty" else 0
+        shown = crop(screen, x * cell_width + left, y * cell_height + top, width, height)
+        reference = convert_to_ppm([source, "-filter", "box", "-resize", f"{width}x{height}!"])[2]
+        best = max(best, psnr(shown, reference))
+    return best
+
+
+def last_placements(home, protocol):
+    """The pictures on rolo's last frame that changed them, from its debug log: (x, y, columns, rows)."""
+    frames = re.findall(r"pictures: (.*)", log_lines(home))
+    return [tuple(map(int, p)) for p in re.findall(rf"{protocol} \d+ at (\d+),(\d+) size (\d+)x(\d+)", frames[-1])] if frames else []
+
+
+def wait_idle(idle_file, after, seconds=15):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        idle, frame = rolopty.idle_frame(idle_file)
+        if idle and frame > after:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def stale_share(before, after):
+    """The share of a photo's pixels (`before`) still on the screen (`after`, the same region):
+    pixels that kept their colour, leaving out the region's background (its commonest colour)."""
+    pixels = lambda data: [data[i:i + 3] for i in range(0, len(data), 3)]
+    old, new = pixels(before), pixels(after)
+    background = max(set(new), key=new.count)
+    close = lambda a, b: all(abs(x - y) <= 6 for x, y in zip(a, b))
+    photo = [(o, n) for o, n in zip(old, new) if not close(o, background)]
+    return sum(1 for o, n in photo if close(o, n)) / max(1, len(photo))
+
+
+def leaves_no_stale_photo(name, protocol, display, home, idle_file, slot):
+    """↓ until the detail shows a person without a photo; then the photo's cells must show none
+    of the photo that was there."""
+    cell_width, cell_height, x, y, columns, rows = slot
+    region = (x * cell_width, y * cell_height, columns * cell_width, rows * cell_height)
+    env = dict(os.environ, DISPLAY=display)
+    # No window manager: keys go to the window under the pointer.
+    subprocess.run(["xdotool", "mousemove", "20", "20"], env=env, check=True)
+    before = crop(screenshot(display), *region)
+    for _ in range(40):
+        _, frame = rolopty.idle_frame(idle_file)
+        subprocess.run(["xdotool", "key", "Down"], env=env, check=True)
+        if not wait_idle(idle_file, frame):
+            print(f"{name}: rolo not idle after ↓")
+            return False
+        if not any((px, py) == (x, y) for px, py, _, _ in last_placements(home, protocol)):
+            break
+        # The terminal draws on its own time: the photo shown is the one rolo's log names.
+        time.sleep(0.3)
+        before = crop(screenshot(display), *region)
+    else:
+        print(f"{name}: no person without a photo within 40 ↓")
+        return False
+    deadline = time.monotonic() + 10
+    while True:
+        share = stale_share(before, crop(screenshot(display), *region))
+        if share < STALE_SHARE or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    status = "ok" if share < STALE_SHARE else "FAILED: the old photo is still on the screen"
+    print(f"{name}: on a person without a photo, {share:.0%} of the last photo's pixels are still there "
+          f"(stale from {STALE_SHARE:.0%}): {status}")
+    if share >= STALE_SHARE:
+        subprocess.run(["import", "-display", display, "-window", "root", f"/tmp/rolo-check-{name}-stale.png"])
+        print(f"  the screenshot is /tmp/rolo-check-{name}-stale.png")
+    return share < STALE_SHARE
+
+
 def check(name, command, protocol, display, url, sources, extra_env):
     home = tempfile.mkdtemp(prefix="rolo-check-")
     idle_file = os.path.join(home, "idle")
@@ -138,14 +227,13 @@ def check(name, command, protocol, display, url, sources, extra_env):
             idle, _ = rolopty.idle_frame(idle_file)
             log = log_lines(home)
             cell = re.search(r"pictures (\w+), flags \w+, cell (\d+)×(\d+)", log)
-            frames = re.findall(r"pictures: (.+)", log)
-            placed = re.findall(rf"{protocol} \d+ at (\d+),(\d+) size (\d+)x(\d+)", frames[-1]) if frames else []
+            placed = last_placements(home, protocol)
             if idle and cell and placed:
                 if cell.group(1) != protocol:
                     raise SystemExit(f"{name}: rolo chose {cell.group(1)}, not {protocol}")
                 # The largest picture on the last frame: the detail's photo (the rest are thumbnails).
-                largest = max(placed, key=lambda p: int(p[2]) * int(p[3]))
-                placement = (int(cell.group(2)), int(cell.group(3)), *map(int, largest))
+                largest = max(placed, key=lambda p: p[2] * p[3])
+                placement = (int(cell.group(2)), int(cell.group(3)), *largest)
             else:
                 time.sleep(0.05)
         first_photo = time.monotonic() - started
@@ -156,18 +244,8 @@ def check(name, command, protocol, display, url, sources, extra_env):
         # matches, or the deadline (a terminal that never shows it fails).
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
-            screen = read_ppm(subprocess.run(["import", "-display", display, "-window", "root", "-depth", "8", "ppm:-"],
-                                             check=True, capture_output=True).stdout)
+            best = max(best, best_match(screenshot(display), protocol, cell_width, cell_height, x, y, box, sources))
             tries += 1
-            for source in sources:
-                width, height = fit(360, 480, *box)
-                # kitty stretches rolo's canvas over the cells, the photo centred on it; sixel
-                # starts at the top-left cell.
-                left = (box[0] - width) // 2 if protocol == "kitty" else 0
-                top = (box[1] - height) // 2 if protocol == "kitty" else 0
-                shown = crop(screen, x * cell_width + left, y * cell_height + top, width, height)
-                reference = convert_to_ppm([source, "-filter", "box", "-resize", f"{width}x{height}!"])[2]
-                best = max(best, psnr(shown, reference))
             if best >= THRESHOLD_DB:
                 break
             time.sleep(0.2)
@@ -178,7 +256,8 @@ def check(name, command, protocol, display, url, sources, extra_env):
         if best < THRESHOLD_DB:
             subprocess.run(["import", "-display", display, "-window", "root", f"/tmp/rolo-check-{name}.png"])
             print(f"  the screenshot is /tmp/rolo-check-{name}.png")
-        return best >= THRESHOLD_DB
+            return False
+        return leaves_no_stale_photo(name, protocol, display, home, idle_file, placement)
     finally:
         # rolo first (it restores its terminal and exits), then the terminal it ran in.
         for pid in rolopty.descendants(terminal.pid):
@@ -196,7 +275,7 @@ def check(name, command, protocol, display, url, sources, extra_env):
 
 
 def main():
-    for tool in ("Xvfb", "xterm", "kitty", "import"):
+    for tool in ("Xvfb", "xterm", "kitty", "import", "xdotool"):
         if not shutil.which(tool):
             raise SystemExit(f"check-terminals needs {tool} (make terminal-deps installs it)")
     folder = tempfile.mkdtemp(prefix="rolo-sources-")
