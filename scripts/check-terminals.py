@@ -143,10 +143,12 @@ def best_match(screen, protocol, cell_width, cell_height, x, y, box, sources):
     return best
 
 
-def last_placements(home, protocol):
-    """The pictures on rolo's last frame that changed them, from its debug log: (x, y, columns, rows)."""
+def last_placements(home, protocol, ids=False):
+    """The pictures on rolo's last frame that changed them, from its debug log: (x, y, columns,
+    rows), or with `ids` (id, x, y, columns, rows)."""
     frames = re.findall(r"pictures: (.*)", log_lines(home))
-    return [tuple(map(int, p)) for p in re.findall(rf"{protocol} \d+ at (\d+),(\d+) size (\d+)x(\d+)", frames[-1])] if frames else []
+    found = re.findall(rf"{protocol} (\d+) at (\d+),(\d+) size (\d+)x(\d+)", frames[-1]) if frames else []
+    return [tuple(map(int, p))[0 if ids else 1:] for p in found]
 
 
 def wait_idle(idle_file, after, seconds=15):
@@ -170,19 +172,50 @@ def stale_share(before, after):
     return sum(1 for o, n in photo if close(o, n)) / max(1, len(photo))
 
 
+def region_of(slot):
+    cell_width, cell_height, x, y, columns, rows = slot
+    return x * cell_width, y * cell_height, columns * cell_width, rows * cell_height
+
+
+def press(display, idle_file, key):
+    """Types `key` into the terminal under the pointer; whether rolo drew a frame for it and settled."""
+    _, frame = rolopty.idle_frame(idle_file)
+    subprocess.run(["xdotool", "key", key], env=dict(os.environ, DISPLAY=display), check=True)
+    return wait_idle(idle_file, frame)
+
+
+def uploads_dropped_image_again(name, display, home, idle_file, slot, sources, rolo_tty):
+    """kitty drops images past its storage quota; a placement of one fails with ENOENT. The
+    photo's image is deleted behind rolo's back (written to its terminal), then ↓ ↑ returns to
+    it: rolo must upload it again, and the photo be on the screen."""
+    # The detail photo rolo placed last: its image id.
+    placed = [p for p in last_placements(home, "kitty", ids=True) if (p[1], p[2]) == (slot[2], slot[3])]
+    if not placed:
+        print(f"{name}: no photo to drop")
+        return False
+    with open(rolo_tty, "wb") as tty:
+        tty.write(f"\x1b_Ga=d,d=I,i={placed[0][0]},q=2\x1b\\".encode())
+    if not (press(display, idle_file, "Down") and press(display, idle_file, "Up")):
+        print(f"{name}: rolo not idle after ↓ ↑")
+        return False
+    box = (slot[4] * slot[0], slot[5] * slot[1])
+    deadline, best = time.monotonic() + 10, 0.0
+    while best < THRESHOLD_DB and time.monotonic() < deadline:
+        best = best_match(screenshot(display), "kitty", slot[0], slot[1], slot[2], slot[3], box, sources)
+        time.sleep(0.2)
+    status = "ok" if best >= THRESHOLD_DB else "FAILED: the photo didn't come back"
+    print(f"{name}: its image dropped by the terminal, the photo back at {best:.1f} dB: {status}")
+    return best >= THRESHOLD_DB
+
+
 def leaves_no_stale_photo(name, protocol, display, home, idle_file, slot):
     """↓ until the detail shows a person without a photo; then the photo's cells must show none
     of the photo that was there."""
-    cell_width, cell_height, x, y, columns, rows = slot
-    region = (x * cell_width, y * cell_height, columns * cell_width, rows * cell_height)
-    env = dict(os.environ, DISPLAY=display)
-    # No window manager: keys go to the window under the pointer.
-    subprocess.run(["xdotool", "mousemove", "20", "20"], env=env, check=True)
+    x, y = slot[2], slot[3]
+    region = region_of(slot)
     before = crop(screenshot(display), *region)
     for _ in range(40):
-        _, frame = rolopty.idle_frame(idle_file)
-        subprocess.run(["xdotool", "key", "Down"], env=env, check=True)
-        if not wait_idle(idle_file, frame):
+        if not press(display, idle_file, "Down"):
             print(f"{name}: rolo not idle after ↓")
             return False
         if not any((px, py) == (x, y) for px, py, _, _ in last_placements(home, protocol)):
@@ -257,6 +290,17 @@ def check(name, command, protocol, display, url, sources, extra_env):
             subprocess.run(["import", "-display", display, "-window", "root", f"/tmp/rolo-check-{name}.png"])
             print(f"  the screenshot is /tmp/rolo-check-{name}.png")
             return False
+        # No window manager: keys go to the window under the pointer.
+        subprocess.run(["xdotool", "mousemove", "20", "20"], env=dict(os.environ, DISPLAY=display), check=True)
+        if protocol == "kitty":
+            rolo = [pid for pid in rolopty.descendants(terminal.pid)
+                    if os.path.realpath(f"/proc/{pid}/exe") == os.path.realpath(ROLO)]
+            if not rolo:
+                print(f"{name}: rolo's process not found under the terminal's")
+                return False
+            if not uploads_dropped_image_again(name, display, home, idle_file, placement, sources,
+                                                           os.readlink(f"/proc/{rolo[0]}/fd/1")):
+                return False
         return leaves_no_stale_photo(name, protocol, display, home, idle_file, placement)
     finally:
         # rolo first (it restores its terminal and exits), then the terminal it ran in.

@@ -61,4 +61,7 @@ public enum TerminalEvent: Hashable, Sendable {
     case hangup
     /// The process was continued after a stop; everything should be repainted.
     case resumed
+    /// The terminal dropped pictures it was keeping (kitty, past its storage quota): the next
+    /// frame sends them again.
+    case picturesLost
 }

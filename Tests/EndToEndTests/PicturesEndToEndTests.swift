@@ -93,6 +93,17 @@ extension EndToEnd {
             #expect(has(help, "d") && !has(help, "p"), "the overlay takes the photo off: \(String(decoding: help, as: UTF8.self).debugDescription)")
             let closed = try await press("\u{1b}", on: terminal)
             #expect(has(closed, "p") && !has(closed, "t"), "closed, the photo is placed again, not uploaded")
+            // kitty dropped the image (its storage quota): the failed placement's ENOENT brings
+            // an upload and a placement, and never reaches the keys.
+            let dropped = terminal.bytes.count
+            let beforeReply = terminal.idleState().frame
+            terminal.type("\u{1b}_Gi=\(id),p=1;ENOENT:Put command refers to non-existent image with id: \(id)\u{1b}\\")
+            try await terminal.waitIdle(after: beforeReply)
+            let resent = PictureBytes.kittyCommands(Array(terminal.bytes[dropped...]))
+            #expect(try PictureBytes.kittyUploads(resent)[id] != nil, "uploaded again")
+            #expect(resent.contains { $0.keys["a"] == "p" && $0.keys["i"] == "\(id)" }, "placed again")
+            #expect(Array(terminal.bytes[dropped...]).firstRange(of: Array("ENOENT".utf8)) == nil)
+
             // Ctrl-L repaints every cell, and places the photo again by id.
             let repainted = try await press("\u{0c}", on: terminal)
             #expect(has(repainted, "p") && !has(repainted, "t"))

@@ -130,6 +130,8 @@ public final class ScreenController {
             return
         case .resumed:
             onRepaint()
+        case .picturesLost:
+            break
         }
         onNeedsRender()
     }

@@ -24,8 +24,14 @@ extension Terminal {
         }
     }
 
-    /// Takes in replies the input thread found; once the answers are complete, hands them on.
+    /// Takes in replies the input thread found: a kitty image the terminal no longer has is
+    /// sent again with the next frame; the start-up answers, once complete, are handed on.
     func receive(_ replies: [TerminalReply]) {
+        var lost = false
+        for case .kittyGraphics(let id, let message) in replies where id != TerminalQueries.kittyQueryID && message.hasPrefix("ENOENT") {
+            lost = graphicsOutput.forget(UInt32(clamping: id)) || lost
+        }
+        if lost { onEvent(.picturesLost) }
         guard onAnswers != nil, !replies.isEmpty else { return }
         for reply in replies { answers.record(reply) }
         if answers.isComplete { finishAsking() }

@@ -61,6 +61,15 @@ struct GraphicsOutput {
         return plan
     }
 
+    /// Forgets that the terminal holds kitty image `id`, and that it shows anywhere: the
+    /// terminal said it has no such image (kitty drops the oldest past its storage quota), so the
+    /// next frame that has it uploads and places it again. False when it isn't one of rolo's.
+    mutating func forget(_ id: UInt32) -> Bool {
+        guard uploaded.remove(id) != nil else { return false }
+        shown.removeAll { $0.graphic.id == id }
+        return true
+    }
+
     /// What to write on the way out: kitty's images deleted, so none outlives rolo's screen.
     var farewell: [UInt8] { uploaded.isEmpty ? [] : KittyGraphics().deleteAll }
 

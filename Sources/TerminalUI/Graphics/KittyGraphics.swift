@@ -3,9 +3,12 @@ import Foundation
 /// The kitty graphics protocol's escapes (kitty, Ghostty, WezTerm): a picture is sent once under
 /// an id, then shown by placing it at the cursor, and taken off by deleting the placement.
 ///
-/// Every command carries `q=2`, so the terminal never answers: an answer would arrive on
-/// standard input among the keys. Each escape is wrapped on its own for tmux when asked, because
-/// tmux passes one escape at a time.
+/// Every command but a placement carries `q=2`, so the terminal never answers. A placement
+/// carries `q=1`: the terminal answers only when it fails, and the one failure expected is
+/// `ENOENT`, an image kitty dropped to stay within its storage quota, which rolo then uploads
+/// again. Answers come on standard input among the keys; the input thread takes them out
+/// (`TerminalReplyParser`). Each escape is wrapped on its own for tmux when asked, because tmux
+/// passes one escape at a time.
 public struct KittyGraphics: Sendable {
     /// Whether each escape goes through tmux's passthrough.
     public var tmuxPassthrough: Bool
@@ -81,9 +84,10 @@ public struct KittyGraphics: Sendable {
     }
 
     /// The escape that shows image `id` as placement `placement` at the cursor, on `fit`'s
-    /// cells, leaving the cursor where it was (`C=1`) so the screen's drawing stays in step.
+    /// cells, leaving the cursor where it was (`C=1`) so the screen's drawing stays in step;
+    /// answered only if it fails (`q=1`).
     public func place(id: UInt32, placement: UInt32, fit: PictureFit) -> [UInt8] {
-        command("a=p,i=\(id),p=\(placement),c=\(fit.columns),r=\(fit.rows),C=1,q=2")
+        command("a=p,i=\(id),p=\(placement),c=\(fit.columns),r=\(fit.rows),C=1,q=1")
     }
 
     /// The escape that takes placement `placement` of image `id` off the screen, keeping the

@@ -21,7 +21,7 @@ struct GraphicsOutputTests {
         var output = GraphicsOutput()
         let photo = graphic(1000, .kitty)
         let first = text(output.plan([at(photo, 3, 2)], repaintsAll: true, written: { _, _ in false }))
-        #expect(first == "<kitty 1000>\u{1b}7\u{1b}[3;4H\u{1b}_Ga=p,i=1000,p=\(2 * 4096 + 4),c=4,r=2,C=1,q=2\u{1b}\\\u{1b}8")
+        #expect(first == "<kitty 1000>\u{1b}7\u{1b}[3;4H\u{1b}_Ga=p,i=1000,p=\(2 * 4096 + 4),c=4,r=2,C=1,q=1\u{1b}\\\u{1b}8")
         // The same frame again: nothing to write, even with every line around it changing.
         #expect(text(output.plan([at(photo, 3, 2)], repaintsAll: false, written: { _, _ in true })).isEmpty)
         let gone = output.plan([], repaintsAll: false, written: { _, _ in false })
@@ -66,6 +66,20 @@ struct GraphicsOutputTests {
         #expect(plan.redrawnAreas == [Rect(x: 0, y: 0, width: 4, height: 2)])
         #expect(!text(plan).contains("<sixel 1001>"), "b shares lines with a, not cells: \(text(plan))")
         #expect(text(plan).contains("<sixel 1002>"), "c's cells overlap a's and are redrawn under it")
+    }
+
+    @Test("kitty: an image the terminal dropped is uploaded and placed again by the next frame; an unknown id changes nothing")
+    func kittyForgotten() {
+        var output = GraphicsOutput()
+        let photo = graphic(1000, .kitty)
+        _ = output.plan([at(photo, 3, 2)], repaintsAll: false, written: { _, _ in false })
+        let unknown = output.forget(999)
+        #expect(!unknown, "not one of rolo's")
+        #expect(text(output.plan([at(photo, 3, 2)], repaintsAll: false, written: { _, _ in false })).isEmpty)
+        let known = output.forget(1000)
+        #expect(known)
+        let again = text(output.plan([at(photo, 3, 2)], repaintsAll: false, written: { _, _ in false }))
+        #expect(again.hasPrefix("<kitty 1000>") && again.contains("a=p,i=1000"), "uploaded and placed: \(again)")
     }
 
     @Test("A picture moved is a new placement: kitty's old one deleted, the new one placed")

@@ -56,7 +56,7 @@ struct KittyGraphicsTests {
             #expect(Array(row[4..<(41 * 4)]) == Array(opaque[(y * 40 * 4)..<((y + 1) * 40 * 4)]))
         }
         #expect(String(decoding: kitty.place(id: 3, placement: 1, fit: fit), as: UTF8.self)
-            == "\u{1b}_Ga=p,i=3,p=1,c=22,r=10,C=1,q=2\u{1b}\\")
+            == "\u{1b}_Ga=p,i=3,p=1,c=22,r=10,C=1,q=1\u{1b}\\")
     }
 
     @Test("Deleting: a placement keeps the image, an image goes with its data, everything at exit")
