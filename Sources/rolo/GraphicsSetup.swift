@@ -58,6 +58,7 @@ final class GraphicsSetup {
     func start(terminal: Terminal, pipeline: ImagePipeline, sources: [any SourceModel], busy: BusyTracker) {
         guard needsAsking else { return }
         busy.task { [self] in
+            let asked = ContinuousClock.now
             let answers = await withCheckedContinuation { (continuation: CheckedContinuation<TerminalAnswers, Never>) in
                 terminal.askAboutGraphics { continuation.resume(returning: $0) }
             }
@@ -67,7 +68,8 @@ final class GraphicsSetup {
                                                    images: images, flags: flags)
             for source in sources { (source as? any ShowsFlags)?.showFlags(terminal.isUnicode && decision.flags) }
             let cell = answers.cellSize(columns: terminal.size.width, rows: terminal.size.height) ?? windowCell(terminal)
-            logger.info("terminal \(decision.terminal.rawValue) (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none")): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
+            let waited = (ContinuousClock.now - asked).formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
+            logger.info("terminal \(decision.terminal.rawValue) (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none"), after \(waited)): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
             guard !stores.isEmpty, decision.pictures == .kitty || decision.pictures == .sixel || decision.pictures == .iterm else {
                 for store in stores { store.dropHeld() }
                 return
