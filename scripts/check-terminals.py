@@ -270,6 +270,7 @@ def check(name, command, protocol, display, url, sources, extra_env):
             else:
                 time.sleep(0.05)
         first_photo = time.monotonic() - started
+        answered = re.search(r"after ([\d.]+ ms)\): pictures", log_lines(home))
         cell_width, cell_height, x, y, columns, rows = placement
         box = (columns * cell_width, rows * cell_height)
         best, tries = 0.0, 0
@@ -285,7 +286,8 @@ def check(name, command, protocol, display, url, sources, extra_env):
         status = "ok" if best >= THRESHOLD_DB else "FAILED"
         print(f"{name}: {protocol}, cell {cell_width}×{cell_height}, photo {columns}×{rows} cells at {x},{y}; "
               f"PSNR {best:.1f} dB against the source (threshold {THRESHOLD_DB}); "
-              f"start to placed photo {first_photo * 1000:.0f} ms; {tries} screenshot(s): {status}")
+              f"start to placed photo {first_photo * 1000:.0f} ms (the terminal answered in "
+              f"{answered.group(1) if answered else '?'}); {tries} screenshot(s): {status}")
         if best < THRESHOLD_DB:
             subprocess.run(["import", "-display", display, "-window", "root", f"/tmp/rolo-check-{name}.png"])
             print(f"  the screenshot is /tmp/rolo-check-{name}.png")
