@@ -2,6 +2,10 @@
 public enum PictureProtocol: String, Sendable, CaseIterable {
     /// The kitty graphics protocol: an image sent once by id, then placed and removed by id.
     case kitty
+    /// kitty's graphics drawn as text (`KittyPlaceholder`): the image sent once by id with a
+    /// virtual placement, its cells placeholder characters coloured with the id. What tmux can
+    /// keep where it belongs, since to tmux they are text.
+    case kittyPlaceholders = "kitty-placeholders"
     /// DEC sixel: the picture as palette-coloured bands of six pixels.
     case sixel
     /// iTerm2's inline images: a PNG in an OSC 1337 sequence.
@@ -39,7 +43,7 @@ public struct GraphicsDecision: Sendable, Equatable {
     ///     when nothing came within `TerminalQueries.patience`.
     ///   - environment: the process environment (`TERM`, `TERM_PROGRAM`, `TMUX`, `KITTY_WINDOW_ID`, …).
     ///   - tmuxAllowsPassthrough: inside tmux, whether its passthrough gets through
-    ///     (`TmuxClipboardOptions.allowsPassthrough`); nil when tmux wasn't asked.
+    ///     (`TmuxOptions.allowsPassthrough`); nil when tmux wasn't asked.
     public static func decide(answers: TerminalAnswers?, environment: [String: String],
                               tmuxAllowsPassthrough: Bool?, images: ImagePreference,
                               flags: FlagPreference) -> GraphicsDecision {
