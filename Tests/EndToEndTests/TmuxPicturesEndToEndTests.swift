@@ -246,6 +246,24 @@ extension EndToEnd {
             #expect(back.count < 30_000, "a return visit costs \(back.count) bytes, the first \(first.count)")
             _ = try await settle("the first photo back", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
 
+            // A smaller window: tmux resizes the pane, rolo renders the photo at its new size,
+            // uploads it under a new id, and tmux shows that one's cells, every row and column once.
+            let before = terminal.bytes.count
+            let frame = terminal.idleState().frame
+            terminal.resize(columns: 100, rows: 30)
+            try await terminal.waitIdle(after: frame)
+            let resized = try await settle("the photo at its new size", { PictureBytes.kittyCommands(Array(terminal.bytes[before...])) }) { commands in
+                commands.contains { $0.keys["U"] == "1" && $0.keys["i"] != "\(id)" }
+            }
+            let newPlacement = try #require(resized.last { $0.keys["U"] == "1" })
+            let newID = try #require(newPlacement.keys["i"].flatMap(UInt32.init))
+            let newColumns = try #require(newPlacement.keys["c"].flatMap(Int.init)), newRows = try #require(newPlacement.keys["r"].flatMap(Int.init))
+            #expect(newColumns < columns, "\(newColumns) columns at 100×30, \(columns) at 120×40")
+            let resizedCells = try await settle("the resized photo's cells", {
+                Self.placeholders(Self.cells(try tmux.command("capture-pane", "-e", "-p"))).filter { $0.image == newID }
+            }) { Set($0.map { [$0.row, $0.column] }) == Set((0..<newRows).flatMap { row in (0..<newColumns).map { [row, $0] } }) }
+            #expect(resizedCells.count == newColumns * newRows)
+
             // On the way out every image is deleted, through tmux.
             try await terminal.quit()
             let deleted = PictureBytes.kittyCommands(terminal.bytes).filter { $0.keys["a"] == "d" && $0.keys["d"] == "I" }
