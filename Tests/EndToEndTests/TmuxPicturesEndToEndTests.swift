@@ -236,6 +236,19 @@ extension EndToEnd {
             _ = try await settle("the placeholders back", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
             #expect(!PictureBytes.kittyCommands(closed).contains { $0.keys["a"] == "t" }, "nothing uploaded again")
 
+            // Another window and back: tmux redraws rolo's pane from its own copy of the text,
+            // placeholders among it, with nothing from rolo and no kitty escape.
+            let switched = terminal.bytes.count
+            let window = try tmux.command("new-window", "-P", "-F", "#{window_id}", "sleep 600").trimmingCharacters(in: .whitespacesAndNewlines)
+            try tmux.command("last-window")
+            try tmux.command("kill-window", "-t", window)
+            let placeholder = Array(String(KittyPlaceholder.character).utf8)
+            let redrawn = try await settle("tmux's redraw of rolo's pane", { Array(terminal.bytes[switched...]) }) { bytes in
+                bytes.firstRange(of: Array("John Doe".utf8)).map { bytes[$0.upperBound...].firstRange(of: placeholder) != nil } ?? false
+            }
+            #expect(PictureBytes.kittyCommands(redrawn).isEmpty, "tmux redraws placeholders as text, no escape needed")
+            _ = try await settle("the placeholders after the switch", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
+
             // The next person: a new photo uploaded; back: only text, the image held by id.
             let first = try await terminal.press(Self.down)
             let back = try await terminal.press(Self.up)
