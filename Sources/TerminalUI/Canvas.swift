@@ -32,6 +32,9 @@ public struct Canvas: Equatable, Sendable {
     /// drawn. Anything drawn later over one of its cells (an overlay) takes the picture off: the
     /// backend can't show half a picture, and must not show it over the overlay.
     public private(set) var graphics: [GraphicPlacement] = []
+    /// Pictures drawn as kitty placeholders (text in the cells), which the terminal must hold
+    /// for their cells to show them: the backend uploads each once.
+    public private(set) var placeholderImages: [TerminalGraphic] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -137,6 +140,11 @@ public struct Canvas: Equatable, Sendable {
             }
         }
         graphics.append(placement)
+    }
+
+    /// Notes that cells drawn show `graphic` as kitty placeholders, for the backend to upload it.
+    mutating func holdPlaceholderImage(_ graphic: TerminalGraphic) {
+        if !placeholderImages.contains(where: { $0.id == graphic.id }) { placeholderImages.append(graphic) }
     }
 
     private mutating func put(_ cell: Cell, x: Int, y: Int) {

@@ -39,7 +39,7 @@ final class GraphicsSetup {
     /// Flags for the first frame, before the terminal has answered: as the option or the
     /// environment says (`KITTY_WINDOW_ID`, `TERM_PROGRAM`, `VTE_VERSION`, …), else codes.
     func initialFlags(on terminal: Terminal) -> Bool {
-        terminal.isUnicode && GraphicsDecision.decide(answers: nil, environment: environment, tmuxAllowsPassthrough: nil,
+        terminal.isUnicode && GraphicsDecision.decide(answers: nil, environment: environment, tmux: nil,
                                                       images: .off, flags: flags).flags
     }
 
@@ -59,25 +59,30 @@ final class GraphicsSetup {
         guard needsAsking else { return }
         busy.task { [self] in
             let asked = ContinuousClock.now
+            // Inside tmux, the terminal around it is asked through the passthrough where tmux
+            // allows it (its client's terminal the Linux console, which would print the questions).
+            let tmux = (environment["TMUX"] ?? "").isEmpty ? nil : await terminal.tmuxOptions()
+            let throughTmux = tmux.map { $0.allowsPassthrough && $0.clientTerminal != "linux" } ?? false
             let answers = await withCheckedContinuation { (continuation: CheckedContinuation<TerminalAnswers, Never>) in
-                terminal.askAboutGraphics { continuation.resume(returning: $0) }
+                terminal.askAboutGraphics(throughTmux: throughTmux) { continuation.resume(returning: $0) }
             }
-            // tmux gets half blocks: Debian's kitty (0.26) has no Unicode placeholders, and
-            // without them tmux doesn't know where a picture is when it redraws a pane.
-            let decision = GraphicsDecision.decide(answers: answers, environment: environment, tmuxAllowsPassthrough: false,
+            let decision = GraphicsDecision.decide(answers: answers, environment: environment, tmux: tmux,
                                                    images: images, flags: flags)
             for source in sources { (source as? any ShowsFlags)?.showFlags(terminal.isUnicode && decision.flags) }
             let cell = answers.cellSize(columns: terminal.size.width, rows: terminal.size.height) ?? windowCell(terminal)
             let waited = (ContinuousClock.now - asked).formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
-            logger.info("terminal \(decision.terminal.rawValue) (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none"), after \(waited)): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
-            guard !stores.isEmpty, decision.pictures == .kitty || decision.pictures == .sixel || decision.pictures == .iterm else {
+            logger.info("terminal \(decision.terminal.rawValue)\(tmux.map { " in tmux (client \($0.clientTerminal), passthrough \($0.allowsPassthrough ? "on" : "off"))" } ?? "") (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none"), after \(waited)): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
+            // Placeholders name their image by a palette entry, so they need one ncurses sends as is.
+            let placeholderColors = terminal.profile.colorSpace.exactPaletteEntries
+            guard !stores.isEmpty, [.kitty, .sixel, .iterm].contains(decision.pictures)
+                || decision.pictures == .kittyPlaceholders && placeholderColors > 0 else {
                 for store in stores { store.dropHeld() }
                 return
             }
             // Without a size the terminal would have said, kitty and iTerm2 still scale the
             // picture into its cells; sixel's come out this size.
             let mode = GraphicsMode(picture: decision.pictures, cell: cell ?? Size(width: 10, height: 20),
-                                    tmuxPassthrough: decision.tmuxPassthrough)
+                                    tmuxPassthrough: decision.tmuxPassthrough, placeholderColors: placeholderColors)
             await pipeline.use(mode)
             for store in stores {
                 store.renderAgain()

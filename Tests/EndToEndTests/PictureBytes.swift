@@ -1,5 +1,6 @@
 import Foundation
 import RoloCore
+import StandIn
 @testable import TerminalUI
 
 /// Reads the pictures out of what rolo wrote to its terminal, and measures them against their
@@ -104,6 +105,26 @@ enum PictureBytes {
             index = bell + 1
         }
         return result
+    }
+
+    /// Every employee's photo as the stand-in serves it, decoded: the sources to measure against.
+    static func sourcePhotos(_ server: StandInServer) async throws -> [PixelImage] {
+        let http = CurlHTTPClient()
+        defer { http.shutdown() }
+        let client = PeopleClient(baseURL: server.baseURL, http: http, timeout: 10)
+        var photos: [PixelImage] = []
+        for employee in try await client.employees().records {
+            // The stand-in truncates some photos on purpose; rolo shows no picture for those.
+            guard case .bytes(let data) = try await client.employee(id: employee.id).image,
+                  let decoded = try? ImageDecoder.decode(data, fitting: nil) else { continue }
+            photos.append(PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels))
+        }
+        return photos
+    }
+
+    /// The best PSNR of `shown` against any of `sources`: the one it was made from.
+    static func psnr(_ shown: PixelImage, bestOf sources: [PixelImage]) -> Double {
+        sources.map { psnr(shown, against: $0) }.max() ?? 0
     }
 
     /// The peak signal-to-noise ratio of `shown` against `source` scaled to its size, in dB.

@@ -13,26 +13,6 @@ extension EndToEnd {
     struct PicturesEndToEndTests {
         private static let down = "\u{1b}OB", up = "\u{1b}OA"
 
-        /// Every employee's photo as the stand-in serves it, decoded: the sources to measure against.
-        private func sourcePhotos(_ server: StandInServer) async throws -> [PixelImage] {
-            let http = CurlHTTPClient()
-            defer { http.shutdown() }
-            let client = PeopleClient(baseURL: server.baseURL, http: http, timeout: 10)
-            var photos: [PixelImage] = []
-            for employee in try await client.employees().records {
-                // The stand-in truncates some photos on purpose; rolo shows no picture for those.
-                guard case .bytes(let data) = try await client.employee(id: employee.id).image,
-                      let decoded = try? ImageDecoder.decode(data, fitting: nil) else { continue }
-                photos.append(PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels))
-            }
-            return photos
-        }
-
-        /// The best PSNR of `shown` against any source: the one it was made from.
-        private func psnr(_ shown: PixelImage, _ sources: [PixelImage]) -> Double {
-            sources.map { PictureBytes.psnr(shown, against: $0) }.max() ?? 0
-        }
-
         /// rolo on people against a fresh stand-in, settled: the terminal, the server and the bytes of the start.
         private func start(_ persona: PtyTerminal.Persona, _ extra: [String] = [],
                            term: String = "xterm-256color") async throws -> (PtyTerminal, StandInServer) {
@@ -44,26 +24,11 @@ extension EndToEnd {
             return (terminal, server)
         }
 
-        /// Presses `key`, waits for the frame it causes and for idle; the bytes rolo wrote meanwhile.
-        ///
-        /// Every key pressed here changes the screen, so a frame that wrote nothing is not the
-        /// key's: rolo draws one more when its spinner's timer finds nothing left to turn.
-        private func press(_ key: String, on terminal: PtyTerminal) async throws -> [UInt8] {
-            let before = terminal.bytes.count
-            var frame = terminal.idleState().frame
-            terminal.type(key)
-            let deadline = Date().addingTimeInterval(60)
-            repeat {
-                frame = try await terminal.waitIdle(after: frame)
-            } while terminal.bytes.count == before && Date() < deadline
-            return Array(terminal.bytes[before...])
-        }
-
         @Test("kitty: the photo uploaded once at the slot's size, matching the source; a return visit is a placement by id")
         func kitty() async throws {
             let (terminal, server) = try await start(.kitty)
             defer { Task { await server.stop() } }
-            let sources = try await sourcePhotos(server)
+            let sources = try await PictureBytes.sourcePhotos(server)
             let commands = PictureBytes.kittyCommands(terminal.bytes)
             let uploads = try PictureBytes.kittyUploads(commands)
             let placements = commands.filter { $0.keys["a"] == "p" }
@@ -73,11 +38,11 @@ extension EndToEnd {
             let columns = try #require(placed.keys["c"].flatMap(Int.init)), rows = try #require(placed.keys["r"].flatMap(Int.init))
             #expect(photo.width == columns * 10 && photo.height == rows * 20, "an image of the slot's size: \(photo.width)×\(photo.height) on \(columns)×\(rows) cells")
             let shown = PictureBytes.opaque(width: photo.width, height: photo.height, rgba: photo.rgba)
-            let quality = psnr(shown, sources)
+            let quality = PictureBytes.psnr(shown, bestOf: sources)
             #expect(quality > 30, "PSNR \(quality) dB")
 
-            let first = try await press(Self.down, on: terminal)
-            let back = try await press(Self.up, on: terminal)
+            let first = try await terminal.press(Self.down)
+            let back = try await terminal.press(Self.up)
             let again = PictureBytes.kittyCommands(back)
             #expect(!again.contains { $0.keys["a"] == "t" && $0.keys["i"] == "\(id)" }, "not uploaded twice")
             #expect(again.contains { $0.keys["a"] == "p" && $0.keys["i"] == "\(id)" }, "placed again by id")
@@ -89,9 +54,9 @@ extension EndToEnd {
             func has(_ bytes: [UInt8], _ action: String) -> Bool {
                 PictureBytes.kittyCommands(bytes).contains { $0.keys["a"] == action && $0.keys["i"] == "\(id)" }
             }
-            let help = try await press("?", on: terminal)
+            let help = try await terminal.press("?")
             #expect(has(help, "d") && !has(help, "p"), "the overlay takes the photo off: \(String(decoding: help, as: UTF8.self).debugDescription)")
-            let closed = try await press("\u{1b}", on: terminal)
+            let closed = try await terminal.press("\u{1b}")
             #expect(has(closed, "p") && !has(closed, "t"), "closed, the photo is placed again, not uploaded")
             // kitty dropped the image (its storage quota): the failed placement's ENOENT brings
             // an upload and a placement, and never reaches the keys.
@@ -105,7 +70,7 @@ extension EndToEnd {
             #expect(Array(terminal.bytes[dropped...]).firstRange(of: Array("ENOENT".utf8)) == nil)
 
             // Ctrl-L repaints every cell, and places the photo again by id.
-            let repainted = try await press("\u{0c}", on: terminal)
+            let repainted = try await terminal.press("\u{0c}")
             #expect(has(repainted, "p") && !has(repainted, "t"))
 
             // A smaller window: the photo's slot shrinks, so the old placement goes and the photo
@@ -126,20 +91,20 @@ extension EndToEnd {
         func sixel() async throws {
             let (terminal, server) = try await start(.xtermSixel)
             defer { Task { await server.stop() } }
-            let sources = try await sourcePhotos(server)
+            let sources = try await PictureBytes.sourcePhotos(server)
             let images = PictureBytes.sixelImages(terminal.bytes)
             let largest = try #require(images.max { $0.count < $1.count })
             let shown = try PictureBytes.decodeSixel(largest)
             // 360×480 in the detail's 36×18-cell slot at 120×40, of 10×20 pixels (from TIOCGWINSZ): 270×360.
             #expect(shown.width == 270 && shown.height == 360, "shown \(shown.width)×\(shown.height)")
-            let quality = psnr(shown, sources)
+            let quality = PictureBytes.psnr(shown, bestOf: sources)
             #expect(quality > 28, "PSNR \(quality) dB")
             #expect(PictureBytes.kittyCommands(terminal.bytes).allSatisfy { $0.keys["i"] == "31" }, "only the query speaks kitty")
             // The help overlay covers the photo; closed, the photo is drawn again, since sixel
             // lives in the cells the overlay was drawn over.
-            let help = try await press("?", on: terminal)
+            let help = try await terminal.press("?")
             #expect(!PictureBytes.sixelImages(help).contains(largest), "no photo over the overlay")
-            let closed = try await press("\u{1b}", on: terminal)
+            let closed = try await terminal.press("\u{1b}")
             #expect(PictureBytes.sixelImages(closed).contains(largest), "the photo again once the overlay is gone")
             try await terminal.quit()
         }
@@ -148,11 +113,11 @@ extension EndToEnd {
         func sixelOnEightColours() async throws {
             let (terminal, server) = try await start(.xtermSixel, term: "xterm")
             defer { Task { await server.stop() } }
-            let sources = try await sourcePhotos(server)
+            let sources = try await PictureBytes.sourcePhotos(server)
             let largest = try #require(PictureBytes.sixelImages(terminal.bytes).max { $0.count < $1.count })
             let shown = try PictureBytes.decodeSixel(largest)
             #expect(shown.width == 270 && shown.height == 360, "shown \(shown.width)×\(shown.height)")
-            #expect(psnr(shown, sources) > 28)
+            #expect(PictureBytes.psnr(shown, bestOf: sources) > 28)
             #expect(terminal.bytes.firstRange(of: Array("▀".utf8)) == nil, "no half blocks in 8 colours")
             try await terminal.quit()
 
@@ -168,14 +133,14 @@ extension EndToEnd {
         func iterm() async throws {
             let (terminal, server) = try await start(.wezterm)
             defer { Task { await server.stop() } }
-            let sources = try await sourcePhotos(server)
+            let sources = try await PictureBytes.sourcePhotos(server)
             let images = PictureBytes.itermImages(terminal.bytes)
             let photo = try #require(images.max { $0.file.count < $1.file.count })
             // 270×360 pixels of 10×20-pixel cells: 27 columns, 18 rows.
             #expect(photo.arguments.hasPrefix("inline=1;width=27;height=18;preserveAspectRatio=1;"), "\(photo.arguments)")
             let decoded = try ImageDecoder.decode(photo.file, fitting: nil)
             let shown = PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)
-            let quality = psnr(shown, sources)
+            let quality = PictureBytes.psnr(shown, bestOf: sources)
             #expect(quality > 35, "PSNR \(quality) dB")
             try await terminal.quit()
         }
@@ -217,15 +182,15 @@ extension EndToEnd {
             try await terminal.waitAnswered()
             let afterReply = terminal.bytes.count
             // A typed `2` would open the directory; `/` then `x` puts x in the search field.
-            let typed = try await press("/", on: terminal)
-            let searched = try await press("x", on: terminal)
+            let typed = try await terminal.press("/")
+            let searched = try await terminal.press("x")
             let since = Array(terminal.bytes[afterReply...])
             #expect(since.firstRange(of: Array("irectory".utf8)) == nil, "no source switch from a leaked 2")
             #expect(since.firstRange(of: Array("62".utf8)) == nil && since.firstRange(of: Array("kitty".utf8)) == nil)
             #expect(searched.contains(UInt8(ascii: "x")) && !typed.isEmpty, "\(String(decoding: typed, as: UTF8.self).debugDescription) then \(String(decoding: searched, as: UTF8.self).debugDescription)")
             #expect(PictureBytes.kittyCommands(terminal.bytes).allSatisfy { $0.keys["i"] == "31" }, "half blocks: the answer came too late")
             // Esc alone (no sequence follows it) leaves the search, so q quits.
-            _ = try await press("\u{1b}", on: terminal)
+            _ = try await terminal.press("\u{1b}")
             try await terminal.quit()
         }
     }

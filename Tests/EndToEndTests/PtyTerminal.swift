@@ -27,6 +27,9 @@ final class PtyTerminal: @unchecked Sendable {
         /// kitty's answers, but only after `delay`: past rolo's patience, so they must be read
         /// and dropped, never taken for keys.
         case late(Duration)
+        /// A kitty with Unicode placeholders (0.35) around tmux: every question answered as it
+        /// comes, tmux's own at the client's start and rolo's through the passthrough alike.
+        case kittyAroundTmux
 
         /// The answers, in the order a terminal gives them (DA1 last).
         var replies: [UInt8] {
@@ -37,9 +40,44 @@ final class PtyTerminal: @unchecked Sendable {
                 return Array("\u{1b}P>|XTerm(379)\u{1b}\\\u{1b}[?63;1;2;4;6;9;15;16;22;28c".utf8)
             case .wezterm:
                 return Array("\u{1b}P>|WezTerm 20240203-110809-5046fc22\u{1b}\\\u{1b}[6;20;10t\u{1b}[?65;4;6;18;22c".utf8)
-            case .silent:
+            case .silent, .kittyAroundTmux:
                 return []
             }
+        }
+
+        /// kitty 0.35's answer to each question it is asked, by the question's first bytes; a
+        /// graphics query (`ESC _ G … a=q … ESC \`) is answered OK apart from these.
+        static let kittyAnswers: [(question: [UInt8], answer: [UInt8])] = [
+            ("\u{1b}[>0q", "\u{1b}P>|kitty(0.35.2)\u{1b}\\"), ("\u{1b}[>q", "\u{1b}P>|kitty(0.35.2)\u{1b}\\"),
+            ("\u{1b}[>0c", "\u{1b}[>1;4000;35c"), ("\u{1b}[>c", "\u{1b}[>1;4000;35c"),
+            ("\u{1b}[0c", "\u{1b}[?62;c"), ("\u{1b}[c", "\u{1b}[?62;c"),
+            ("\u{1b}[16t", "\u{1b}[6;20;10t"), ("\u{1b}[14t", "\u{1b}[4;800;1200t"),
+        ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+
+        /// The answers to the questions in `bytes` from `start`, moving `start` past those
+        /// answered (and past anything else whole), up to a question not all there yet.
+        static func answerEach(_ bytes: [UInt8], from start: inout Int) -> [UInt8] {
+            var answers: [UInt8] = []
+            while let escape = bytes[start...].firstIndex(of: 0x1b) {
+                let rest = bytes[escape...]
+                if rest.starts(with: Array("\u{1b}_G".utf8)) || Array("\u{1b}_G".utf8).starts(with: rest) {
+                    guard rest.count >= 3, let end = rest.firstRange(of: [0x1b, UInt8(ascii: "\\")]) else { break }
+                    let body = String(decoding: rest[(escape + 3)..<end.lowerBound], as: UTF8.self)
+                    let keys = body.prefix { $0 != ";" }.split(separator: ",")
+                    if keys.contains("a=q"), let id = keys.first(where: { $0.hasPrefix("i=") }) {
+                        answers += Array("\u{1b}_G\(id);OK\u{1b}\\".utf8)
+                    }
+                    start = end.upperBound
+                } else if let known = kittyAnswers.first(where: { rest.starts(with: $0.question) }) {
+                    answers += known.answer
+                    start = escape + known.question.count
+                } else if kittyAnswers.contains(where: { $0.question.starts(with: rest) }) {
+                    break
+                } else {
+                    start = escape + 1
+                }
+            }
+            return answers
         }
     }
 
@@ -81,9 +119,10 @@ final class PtyTerminal: @unchecked Sendable {
     private let home: String
     private var reader: Thread?
 
-    /// Starts rolo with `arguments` on a `columns × rows` pty of `cellPixels` pixels a cell.
+    /// Starts rolo with `arguments` on a `columns × rows` pty of `cellPixels` pixels a cell; or
+    /// `program` (tmux's client, which runs rolo), with TERM `term`.
     init(arguments: [String], persona: Persona, columns: Int = 120, rows: Int = 40,
-         cellPixels: (width: Int, height: Int) = (10, 20), term: String = "xterm-256color") throws {
+         cellPixels: (width: Int, height: Int) = (10, 20), program: String = RoloBinary.path, term: String = "xterm-256color") throws {
         self.columns = columns
         self.rows = rows
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-pty-\(UUID().uuidString)").path
@@ -105,7 +144,7 @@ final class PtyTerminal: @unchecked Sendable {
             "XDG_CONFIG_HOME=\(scratch)/config", "XDG_STATE_HOME=\(scratch)/state", "XDG_CACHE_HOME=\(scratch)/cache",
             "XDG_DATA_HOME=\(scratch)/data", "PATH=/usr/bin:/bin",
         ]
-        child = try ChildProcess(RoloBinary.path, arguments, environment: environment, terminal: "/dev/pts/\(number)")
+        child = try ChildProcess(program, arguments, environment: environment, terminal: "/dev/pts/\(number)")
         let far = self.far
         let thread = Thread { Self.pump(far, persona) }
         thread.name = "pty-far-end"
@@ -118,6 +157,9 @@ final class PtyTerminal: @unchecked Sendable {
         close(master)
         try? FileManager.default.removeItem(atPath: home)
     }
+
+    /// The scratch directory rolo's HOME and XDG directories are in.
+    var scratch: String { home }
 
     /// Everything rolo has written so far.
     var bytes: [UInt8] { far.output.withLock { $0 } }
@@ -139,6 +181,21 @@ final class PtyTerminal: @unchecked Sendable {
             guard Date() < deadline else { throw Failure(description: "rolo asked nothing within \(timeout) s") }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Presses `key`, waits for the frame it causes and for idle; the bytes rolo wrote meanwhile.
+    ///
+    /// Every key pressed here changes the screen, so a frame that wrote nothing is not the
+    /// key's: rolo draws one more when its spinner's timer finds nothing left to turn.
+    func press(_ key: String) async throws -> [UInt8] {
+        let before = bytes.count
+        var frame = idleState().frame
+        type(key)
+        let deadline = Date().addingTimeInterval(60)
+        repeat {
+            frame = try await waitIdle(after: frame)
+        } while bytes.count == before && Date() < deadline
+        return Array(bytes[before...])
     }
 
     /// Resizes the terminal, as a window dragged bigger or smaller: the kernel signals rolo.
@@ -219,6 +276,7 @@ final class PtyTerminal: @unchecked Sendable {
     private static func pump(_ far: FarEnd, _ persona: Persona) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var answerAt: ContinuousClock.Instant?
+        var asked = 0
         let question = Array("\u{1b}[c".utf8)
         while !far.stopping.load(ordering: .sequentiallyConsistent) {
             var descriptor = pollfd(fd: far.master, events: Int16(POLLIN), revents: 0)
@@ -232,6 +290,14 @@ final class PtyTerminal: @unchecked Sendable {
                     // rolo is gone (EIO): nothing more to read.
                     usleep(5000)
                 }
+            }
+            if case .kittyAroundTmux = persona {
+                let answers = far.output.withLock { Persona.answerEach($0, from: &asked) }
+                if !answers.isEmpty {
+                    far.write(answers)
+                    far.answered.store(true, ordering: .sequentiallyConsistent)
+                }
+                continue
             }
             if answerAt == nil, far.output.withLock({ $0.firstRange(of: question) != nil }) {
                 if case .late(let delay) = persona {

@@ -22,9 +22,9 @@ public actor ImagePipeline {
     private let logger = Logger(label: "rolo.images")
     /// How pictures are rendered: half blocks until the terminal says it draws pictures itself.
     private var mode = GraphicsMode.halfBlocks
-    /// The next kitty image id: one per rendering, never reused in a session (ids below 1000
-    /// are left to the terminal query's).
-    private var nextGraphicID: UInt32 = 1000
+    /// The next kitty image id: one per rendering, never reused in a session (ids below
+    /// `TerminalGraphic.firstID` are left to the terminal query's).
+    private var nextGraphicID = TerminalGraphic.firstID
 
     public init() {}
 

@@ -20,6 +20,16 @@ public struct ColorSpace: Sendable, Equatable {
         self.numbering = numbering
     }
 
+    /// How many palette entries after 0 a view's `.indexed` colour reaches the terminal as
+    /// itself (`ColorMapping` changes none of 1 through this): the whole palette, or on a
+    /// direct-colour entry those below the numbers it reads as RGB. kitty's placeholders name
+    /// images with them.
+    public var exactPaletteEntries: Int {
+        let size = depth.paletteSize
+        guard case .direct(let reserved) = numbering else { return max(0, size - 1) }
+        return max(0, min(reserved, size) - 1)
+    }
+
     /// The space of an entry with `colors` colours: direct from 2^24 (reserving the 8 ANSI
     /// colours, as xterm-direct does), otherwise a palette of 8, 16 or 256.
     public init(colors: Int) {

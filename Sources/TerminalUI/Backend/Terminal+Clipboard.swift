@@ -1,18 +1,27 @@
 import Foundation
 
 extension Terminal {
-    /// Inside tmux, asks tmux (off the main actor) whether it takes OSC 52 itself or needs the
-    /// passthrough, and updates ``clipboardPlan`` when it answers.
-    public func probeClipboard() {
-        guard clipboardInputs.enabled, !(clipboardInputs.environment["TMUX"] ?? "").isEmpty else { return }
+    /// Inside tmux, asks tmux (off the main actor) for its options: whether it takes OSC 52
+    /// itself or needs the passthrough (``clipboardPlan`` is updated when it answers), and for
+    /// the pictures, what ``tmuxOptions()`` returns.
+    public func probeTmux() {
+        guard tmuxProbe == nil, !(clipboardInputs.environment["TMUX"] ?? "").isEmpty else { return }
         let inputs = clipboardInputs
-        Task.detached(priority: .utility) {
-            let options = TmuxClipboardProbe.run(environment: inputs.environment)
+        tmuxProbe = Task.detached(priority: .utility) {
+            let options = TmuxProbe.run(environment: inputs.environment)
             await MainActor.run {
                 self.clipboardPlan = ClipboardPlan.decide(environment: inputs.environment, hasOSC52Capability: inputs.hasOSC52Capability,
                                                           tmux: options, enabled: inputs.enabled)
             }
+            return options
         }
+    }
+
+    /// What tmux said of its options (`probeTmux()`, asked now if it wasn't); nil outside tmux
+    /// or when tmux couldn't be asked.
+    public func tmuxOptions() async -> TmuxOptions? {
+        probeTmux()
+        return await tmuxProbe?.value
     }
 
     /// Puts `text` on the clipboard with OSC 52, wrapped for the multiplexer in between.

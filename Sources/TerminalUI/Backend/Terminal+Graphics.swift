@@ -8,13 +8,16 @@ extension Terminal {
     /// by every terminal), else after `patience` with whatever came (nothing, from a terminal
     /// that answers nothing). Call it after the first frame, which it never holds up. Replies
     /// that come later are read and dropped with the keys' input, never taken for keys.
-    public func askAboutGraphics(patience: Duration = TerminalQueries.patience, answered: @escaping (TerminalAnswers) -> Void) {
+    /// `throughTmux` asks the terminal around tmux, through its passthrough.
+    public func askAboutGraphics(throughTmux: Bool = false, patience: Duration = TerminalQueries.patience,
+                                 answered: @escaping (TerminalAnswers) -> Void) {
         guard !isShutDown, onAnswers == nil else {
             answered(answers)
             return
         }
         onAnswers = answered
-        guard Self.writeAll(TerminalQueries.startup, to: STDOUT_FILENO) else {
+        let questions = throughTmux ? TerminalQueries.startupThroughTmux : TerminalQueries.startup
+        guard Self.writeAll(questions, to: STDOUT_FILENO) else {
             finishAsking()
             return
         }
@@ -55,7 +58,7 @@ extension Terminal {
     /// ncurses which cells to redraw where a picture that lived in them went away; the escapes
     /// are for after the update.
     func planGraphics(_ canvas: Canvas, repaintsAll: Bool, dirty: some Sequence<Int>) -> [UInt8] {
-        guard !canvas.graphics.isEmpty || !graphicsOutput.shown.isEmpty else { return [] }
+        guard !canvas.graphics.isEmpty || !graphicsOutput.shown.isEmpty || !canvas.placeholderImages.isEmpty else { return [] }
         var changed = [Bool](repeating: false, count: canvas.cells.count)
         for index in dirty { changed[index] = true }
         if canvas.graphics.contains(where: \.graphic.livesInCells) {
@@ -63,7 +66,7 @@ extension Terminal {
             // along with the text; plain writes leave it where it is.
             idcok(rolo_stdscr(), false)
         }
-        let plan = graphicsOutput.plan(canvas.graphics, repaintsAll: repaintsAll) { placement, y in
+        let plan = graphicsOutput.plan(canvas.graphics, placeholders: canvas.placeholderImages, repaintsAll: repaintsAll) { placement, y in
             Self.mayWrite(over: placement, line: y, of: canvas, changed: changed)
         }
         let screen = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)

@@ -32,10 +32,12 @@ public final class Terminal {
     public let name: String
     /// The terminfo entry ncurses drives: TERM's own, or a direct-colour entry for truecolor.
     public let terminfoName: String
-    /// How `copyToClipboard` reaches the clipboard; inside tmux, `probeClipboard()` refines it.
+    /// How `copyToClipboard` reaches the clipboard; inside tmux, `probeTmux()` refines it.
     public internal(set) var clipboardPlan: ClipboardPlan
     /// What the clipboard plan is decided from, kept for the tmux probe's second decision.
     let clipboardInputs: (environment: [String: String], hasOSC52Capability: Bool, enabled: Bool)
+    /// The question to tmux about its options, once asked (`probeTmux()`).
+    var tmuxProbe: Task<TmuxOptions?, Never>?
 
     private let screen: OpaquePointer
     private let signalFD: Int32

@@ -18,7 +18,7 @@ public enum ClipboardPlan: Sendable, Equatable {
     ///   - tmux: what tmux said about its clipboard options; nil when not asked (yet).
     ///   - enabled: false when the user turned copying off.
     public static func decide(environment: [String: String], hasOSC52Capability: Bool,
-                              tmux: TmuxClipboardOptions? = nil, enabled: Bool = true) -> ClipboardPlan {
+                              tmux: TmuxOptions? = nil, enabled: Bool = true) -> ClipboardPlan {
         guard enabled else { return .off }
         if !(environment["TMUX"] ?? "").isEmpty {
             // Unasked, assume the common case of tmux 3.3+ with set-clipboard on.
@@ -48,39 +48,4 @@ public enum ClipboardPlan: Sendable, Equatable {
 
     /// `TERM_PROGRAM` values of terminals that take OSC 52 whatever TERM says.
     static let knownPrograms: Set<String> = ["iTerm.app", "WezTerm", "ghostty", "vscode", "tmux"]
-}
-
-/// tmux's clipboard options, as `tmux display-message -p` reports them.
-public struct TmuxClipboardOptions: Sendable, Equatable {
-    /// `set-clipboard`: `on` (tmux takes applications' OSC 52), `external` or `off` (it ignores it).
-    public var setClipboard: String
-    /// Whether the DCS passthrough gets through: always before tmux 3.3, else `allow-passthrough`.
-    public var allowsPassthrough: Bool
-
-    public init(setClipboard: String, allowsPassthrough: Bool) {
-        self.setClipboard = setClipboard
-        self.allowsPassthrough = allowsPassthrough
-    }
-
-    /// The format rolo asks tmux to fill in.
-    public static let format = "#{version} #{set-clipboard} #{allow-passthrough}"
-
-    /// Reads tmux's answer to ``format``: "3.3a on 0"; nil when it isn't one.
-    public init?(reply: String) {
-        let parts = reply.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard parts.count >= 2 else { return nil }
-        setClipboard = parts[1]
-        let passthrough = parts.count > 2 ? parts[2] : ""
-        allowsPassthrough = Self.isBefore33(parts[0]) || passthrough == "1" || passthrough == "on" || passthrough == "all"
-    }
-
-    /// Whether a version such as "3.2a", "2.9" or "next-3.4" is older than 3.3, the first
-    /// tmux whose passthrough is opt-in.
-    static func isBefore33(_ version: String) -> Bool {
-        let digits = version.drop { !$0.isNumber }
-        let numbers = digits.split(separator: ".").map { Int($0.prefix { $0.isNumber }) ?? 0 }
-        guard let major = numbers.first else { return false }
-        let minor = numbers.count > 1 ? numbers[1] : 0
-        return major < 3 || (major == 3 && minor < 3)
-    }
 }

@@ -5,7 +5,8 @@
 /// kitty keeps an uploaded image by id: it is sent once a session, placed where it shows, and
 /// its placement (not the image) deleted where it goes. Sixel and iTerm2 pictures live in the
 /// cells they cover: text written over them erases them, so one is written again whenever its
-/// cells may have been written over, and the cells one leaves are redrawn by ncurses.
+/// cells may have been written over, and the cells one leaves are redrawn by ncurses. kitty's
+/// placeholders are text the canvas draws: an image they name is only uploaded, once.
 struct GraphicsOutput {
     /// What to do around one frame.
     struct Plan: Equatable {
@@ -22,13 +23,22 @@ struct GraphicsOutput {
     private(set) var shown: [GraphicPlacement] = []
     /// kitty images the terminal holds.
     private(set) var uploaded: Set<UInt32> = []
+    /// Images placeholders name, by the image id the terminal holds them under: which rendering
+    /// it holds there now (ids come round again after many renderings), and whether its escapes
+    /// go through tmux.
+    private(set) var placeholderImages: [UInt32: (id: UInt32, tmuxPassthrough: Bool)] = [:]
 
-    /// The plan for a frame holding `placements`. `repaintsAll` when ncurses clears and redraws
-    /// every cell (the first frame, a resize, Ctrl-L); `written(placement, line)` says whether
-    /// ncurses' update of that line may write over the placement's cells. Commits the frame as shown.
-    mutating func plan(_ placements: [GraphicPlacement], repaintsAll: Bool,
-                       written: (GraphicPlacement, Int) -> Bool) -> Plan {
+    /// The plan for a frame holding `placements` and placeholders of `placeholderGraphics`.
+    /// `repaintsAll` when ncurses clears and redraws every cell (the first frame, a resize,
+    /// Ctrl-L); `written(placement, line)` says whether ncurses' update of that line may write
+    /// over the placement's cells. Commits the frame as shown.
+    mutating func plan(_ placements: [GraphicPlacement], placeholders placeholderGraphics: [TerminalGraphic] = [],
+                       repaintsAll: Bool, written: (GraphicPlacement, Int) -> Bool) -> Plan {
         var plan = Plan()
+        for graphic in placeholderGraphics where placeholderImages[graphic.imageID]?.id != graphic.id {
+            plan.bytes += graphic.payload
+            placeholderImages[graphic.imageID] = (graphic.id, graphic.tmuxPassthrough)
+        }
         let gone = shown.filter { old in !placements.contains { Self.same(old, $0) } }
         for old in gone where old.graphic.livesInCells {
             plan.redrawnAreas.append(old.rect)
@@ -70,8 +80,15 @@ struct GraphicsOutput {
         return true
     }
 
-    /// What to write on the way out: kitty's images deleted, so none outlives rolo's screen.
-    var farewell: [UInt8] { uploaded.isEmpty ? [] : KittyGraphics().deleteAll }
+    /// What to write on the way out: kitty's images deleted, so none outlives rolo's screen;
+    /// those placeholders named one by one, each as its upload went (`a=d,d=I`).
+    var farewell: [UInt8] {
+        var bytes = uploaded.isEmpty ? [] : KittyGraphics().deleteAll
+        for (imageID, held) in placeholderImages.sorted(by: { $0.key < $1.key }) {
+            bytes += KittyGraphics(tmuxPassthrough: held.tmuxPassthrough).deleteImage(id: imageID)
+        }
+        return bytes
+    }
 
     /// Whether two placements are one picture in one place.
     private static func same(_ a: GraphicPlacement, _ b: GraphicPlacement) -> Bool {

@@ -90,6 +90,12 @@ public struct KittyGraphics: Sendable {
         command("a=p,i=\(id),p=\(placement),c=\(fit.columns),r=\(fit.rows),C=1,q=1")
     }
 
+    /// The escape that makes a virtual placement of image `id` on `fit`'s cells (`U=1`): shown
+    /// wherever Unicode placeholders name it (`KittyPlaceholder`), scaled into their cells.
+    public func virtualPlacement(id: UInt32, fit: PictureFit) -> [UInt8] {
+        command("a=p,U=1,i=\(id),c=\(fit.columns),r=\(fit.rows),q=2")
+    }
+
     /// The escape that takes placement `placement` of image `id` off the screen, keeping the
     /// image to place again (lower-case `d=i`).
     public func deletePlacement(id: UInt32, placement: UInt32) -> [UInt8] {

@@ -91,12 +91,17 @@ public enum TerminalKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// The terminal from what it said of itself, else from the environment. tmux answers
-    /// XTVERSION itself, so inside it the environment names the terminal around it.
-    public init(answers: TerminalAnswers?, environment: [String: String]) {
+    /// The terminal from what it said of itself, else (inside tmux) from the TERM of tmux's
+    /// client, `tmuxClient` (`client_termname`), else from the environment. tmux answers
+    /// XTVERSION itself unless asked through its passthrough, and the variables a terminal sets
+    /// are those of the one the tmux server started in, where the client may since be another.
+    public init(answers: TerminalAnswers?, environment: [String: String], tmuxClient: String? = nil) {
         let answered = answers?.version.map(TerminalKind.init(version:))
+        let client = tmuxClient.flatMap { $0.isEmpty ? nil : TerminalKind(environment: ["TERM": $0]) }
         if let answered, answered != .unknown, answered != .tmux {
             self = answered
+        } else if let client, client != .unknown {
+            self = client
         } else {
             self = TerminalKind(environment: environment)
         }

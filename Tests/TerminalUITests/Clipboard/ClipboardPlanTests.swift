@@ -3,7 +3,7 @@ import Testing
 
 @Suite("ClipboardPlan: whether and how OSC 52 is sent")
 struct ClipboardPlanTests {
-    private func plan(_ environment: [String: String], ms: Bool = false, tmux: TmuxClipboardOptions? = nil, enabled: Bool = true) -> ClipboardPlan {
+    private func plan(_ environment: [String: String], ms: Bool = false, tmux: TmuxOptions? = nil, enabled: Bool = true) -> ClipboardPlan {
         ClipboardPlan.decide(environment: environment, hasOSC52Capability: ms, tmux: tmux, enabled: enabled)
     }
 
@@ -39,18 +39,18 @@ struct ClipboardPlanTests {
 
     @Test("tmux with set-clipboard on takes a plain OSC 52 itself")
     func tmuxOn() {
-        let options = TmuxClipboardOptions(reply: "3.3a on 0\n")
-        #expect(options == TmuxClipboardOptions(setClipboard: "on", allowsPassthrough: false))
+        let options = TmuxOptions(reply: "3.3a on 0\n")
+        #expect(options == TmuxOptions(setClipboard: "on", allowsPassthrough: false))
         #expect(plan(["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"], tmux: options) == .send(.none, confirmed: true))
     }
 
     @Test("tmux without set-clipboard on needs the passthrough: always open before 3.3, else allow-passthrough")
     func tmuxPassthrough() {
         let inside = ["TERM": "screen", "TMUX": "/tmp/tmux-0/default,1,0"]
-        #expect(plan(inside, tmux: TmuxClipboardOptions(reply: "3.2a external ")) == .send(.tmux, confirmed: false))
-        #expect(plan(inside, tmux: TmuxClipboardOptions(reply: "3.4 external 1")) == .send(.tmux, confirmed: false))
-        #expect(plan(inside, tmux: TmuxClipboardOptions(reply: "next-3.5 off all")) == .send(.tmux, confirmed: false))
-        guard case .unsupported(let reason) = plan(inside, tmux: TmuxClipboardOptions(reply: "3.3a external 0")) else {
+        #expect(plan(inside, tmux: TmuxOptions(reply: "3.2a external ")) == .send(.tmux, confirmed: false))
+        #expect(plan(inside, tmux: TmuxOptions(reply: "3.4 external 1")) == .send(.tmux, confirmed: false))
+        #expect(plan(inside, tmux: TmuxOptions(reply: "next-3.5 off all")) == .send(.tmux, confirmed: false))
+        guard case .unsupported(let reason) = plan(inside, tmux: TmuxOptions(reply: "3.3a external 0")) else {
             Issue.record("tmux 3.3 with neither option drops OSC 52")
             return
         }
@@ -65,6 +65,6 @@ struct ClipboardPlanTests {
 
     @Test("tmux versions", arguments: [("3.3a", false), ("3.2", true), ("2.9a", true), ("3.10", false), ("next-3.4", false), ("openbsd-7.4", false)])
     func versions(version: String, before: Bool) {
-        #expect(TmuxClipboardOptions.isBefore33(version) == before)
+        #expect(TmuxOptions.isBefore33(version) == before)
     }
 }

@@ -62,8 +62,8 @@ struct GraphicsDecisionTests {
             environment: [:], pictures: .halfBlocks, showsFlags: false),
         Row(name: "An unknown terminal", answers: TerminalAnswers(version: "mintty 3.6.1", deviceAttributes: [64]),
             environment: ["TERM": "xterm-256color"], pictures: .halfBlocks, showsFlags: false),
-        Row(name: "tmux in kitty with passthrough", answers: tmuxAnswers, environment: tmuxInKitty, passthrough: true,
-            pictures: .kitty, wraps: true, showsFlags: true),
+        Row(name: "tmux in kitty with passthrough: placeholders", answers: tmuxAnswers, environment: tmuxInKitty, passthrough: true,
+            pictures: .kittyPlaceholders, wraps: true, showsFlags: true),
         Row(name: "tmux in kitty without passthrough", answers: tmuxAnswers, environment: tmuxInKitty, passthrough: false,
             pictures: .halfBlocks, showsFlags: true),
         Row(name: "tmux not asked", answers: tmuxAnswers, environment: tmuxInKitty, passthrough: nil,
@@ -89,8 +89,9 @@ struct GraphicsDecisionTests {
 
     @Test("The table", arguments: rows)
     func table(_ row: Row) {
+        let tmux = row.passthrough.map { TmuxOptions(setClipboard: "on", allowsPassthrough: $0) }
         let decision = GraphicsDecision.decide(answers: row.answers, environment: row.environment,
-                                               tmuxAllowsPassthrough: row.passthrough, images: row.images, flags: row.flags)
+                                               tmux: tmux, images: row.images, flags: row.flags)
         #expect(decision.pictures == row.pictures)
         #expect(decision.tmuxPassthrough == row.wraps)
         #expect(decision.flags == row.showsFlags)

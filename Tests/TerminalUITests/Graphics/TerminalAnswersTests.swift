@@ -62,7 +62,7 @@ struct TerminalAnswersTests {
         output.replies.forEach { answers.record($0) }
         #expect(output.keyBytes.isEmpty)
         #expect(answers.isComplete && answers.cellSize == terminal.cell, "\(terminal.terminal)")
-        let decision = GraphicsDecision.decide(answers: answers, environment: ["TERM": "xterm-256color"], tmuxAllowsPassthrough: nil,
+        let decision = GraphicsDecision.decide(answers: answers, environment: ["TERM": "xterm-256color"], tmux: nil,
                                                images: .auto, flags: .auto)
         #expect(decision.pictures == terminal.pictures && decision.flags == terminal.flags, "\(terminal.terminal)")
     }
