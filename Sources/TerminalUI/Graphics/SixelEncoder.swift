@@ -44,54 +44,79 @@ public enum SixelEncoder {
 
     /// The bands: for each colour a band uses, `#n` and its column masks run-length encoded,
     /// `$` back to the band's start between colours, `-` down to the next band between bands.
+    ///
+    /// A pass paints over what earlier passes set, so a colour's masks need only cover its own
+    /// pixels and may also set any pixel a later pass of the band paints: the band's colours take
+    /// their passes from the one with the most pixels down, and each pass picks, within those
+    /// bounds, the masks that make its runs longest. The first colour is then mostly `!n~`, and
+    /// the gaps between a later colour's pixels fill with its neighbours' runs. The picture that
+    /// comes out is the same pixel for pixel; only the bytes are fewer.
     private static func appendBands(of indices: [UInt8], width: Int, height: Int, colours: Int, to output: inout [UInt8]) {
         // One row of six-bit column masks per colour; a colour's row is cleared once written.
         var masks = [UInt8](repeating: 0, count: colours * width)
-        var isUsed = [Bool](repeating: false, count: colours)
+        // The band's pixels no pass has painted in their own colour yet.
+        var unpainted = [UInt8](repeating: 0, count: width)
+        var counts = [Int](repeating: 0, count: colours)
         var used: [Int] = []
         used.reserveCapacity(colours)
         indices.withUnsafeBufferPointer { indices in
             masks.withUnsafeMutableBufferPointer { masks in
-                for top in stride(from: 0, to: height, by: 6) {
-                    for dy in 0..<min(6, height - top) {
-                        let bit = UInt8(1) << dy
-                        let row = (top + dy) * width
-                        for x in 0..<width {
-                            let colour = Int(indices[row + x])
-                            if !isUsed[colour] {
-                                isUsed[colour] = true
-                                used.append(colour)
+                unpainted.withUnsafeMutableBufferPointer { unpainted in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for top in stride(from: 0, to: height, by: 6) {
+                            let rows = min(6, height - top)
+                            for dy in 0..<rows {
+                                let bit = UInt8(1) << dy
+                                let row = (top + dy) * width
+                                for x in 0..<width {
+                                    let colour = Int(indices[row + x])
+                                    if counts[colour] == 0 { used.append(colour) }
+                                    counts[colour] += 1
+                                    masks[colour * width + x] |= bit
+                                }
                             }
-                            masks[colour * width + x] |= bit
+                            unpainted.update(repeating: UInt8(1 << rows) - 1)
+                            // Most pixels first; of equal counts, the lower register, so the bytes are always the same.
+                            used.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
+                            for (position, colour) in used.enumerated() {
+                                if position > 0 { output.append(UInt8(ascii: "$")) }
+                                output.append(UInt8(ascii: "#"))
+                                output.appendDecimal(colour)
+                                let row = UnsafeMutableBufferPointer(rebasing: masks[(colour * width)..<((colour + 1) * width)])
+                                appendRuns(of: row, within: unpainted, to: &output)
+                                counts[colour] = 0
+                            }
+                            used.removeAll(keepingCapacity: true)
+                            if top + 6 < height { output.append(UInt8(ascii: "-")) }
                         }
                     }
-                    for (position, colour) in used.enumerated() {
-                        if position > 0 { output.append(UInt8(ascii: "$")) }
-                        output.append(UInt8(ascii: "#"))
-                        output.appendDecimal(colour)
-                        let row = UnsafeMutableBufferPointer(rebasing: masks[(colour * width)..<((colour + 1) * width)])
-                        appendRuns(row, to: &output)
-                        row.update(repeating: 0)
-                        isUsed[colour] = false
-                    }
-                    used.removeAll(keepingCapacity: true)
-                    if top + 6 < height { output.append(UInt8(ascii: "-")) }
                 }
             }
         }
     }
 
-    /// One colour's masks across a band, a run of four or more as `!count` and the character;
-    /// the empty run at the end is left out (`$` or `-` ends the row anyway).
-    private static func appendRuns(_ masks: UnsafeMutableBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var end = masks.count
-        while end > 0 && masks[end - 1] == 0 { end -= 1 }
+    /// One colour's pass across a band: masks that set all of `own` and nothing outside
+    /// `unpainted`, in as few runs as that allows (each run as long as it can go: a run's mask
+    /// must hold every one of its columns' own pixels and fit in every one's unpainted ones).
+    /// A run of four or more is `!count` and the character; the columns after the colour's
+    /// last pixel are left out (`$` or `-` ends the row anyway). Then marks the colour's pixels
+    /// painted and clears `own` for the next band.
+    private static func appendRuns(of own: UnsafeMutableBufferPointer<UInt8>, within unpainted: UnsafeMutableBufferPointer<UInt8>,
+                                   to output: inout [UInt8]) {
+        var end = own.count
+        while end > 0 && own[end - 1] == 0 { end -= 1 }
         var x = 0
         while x < end {
-            let mask = masks[x]
+            var needed = own[x], allowed = unpainted[x]
             var run = 1
-            while x + run < end && masks[x + run] == mask { run += 1 }
-            let character = 0x3f + mask
+            while x + run < end {
+                let nextNeeded = needed | own[x + run], nextAllowed = allowed & unpainted[x + run]
+                if nextNeeded & ~nextAllowed != 0 { break }
+                needed = nextNeeded
+                allowed = nextAllowed
+                run += 1
+            }
+            let character = 0x3f + needed
             if run >= 4 {
                 output.append(UInt8(ascii: "!"))
                 output.appendDecimal(run)
@@ -100,6 +125,10 @@ public enum SixelEncoder {
                 for _ in 0..<run { output.append(character) }
             }
             x += run
+        }
+        for x in 0..<end {
+            unpainted[x] &= ~own[x]
+            own[x] = 0
         }
     }
 }
