@@ -22,19 +22,63 @@ public enum SixelEncoder {
         let colours = ColorQuantizer(image)
         var output = Array("\u{1b}P0;1;0q\"1;1;\(image.width);\(image.height)".utf8)
         output.reserveCapacity(image.width * image.height / 2)
+        // Room for the registers (at most 18 bytes each) or for one band: each colour's pass at
+        // most `$#nnn` and a byte a column (a run of four or more is never longer written as
+        // `!count`), then `-`.
+        let room = colours.palette.count * (max(18, image.width + 5)) + 1
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        defer { scratch.deallocate() }
+        var writer = Writer(start: scratch)
         for (index, colour) in colours.palette.enumerated() {
             // `#n;2;r;g;b`: register n, in RGB (2), as percentages.
-            output.append(UInt8(ascii: "#"))
-            output.appendDecimal(index)
-            output += Array(";2".utf8)
+            writer.append(UInt8(ascii: "#"))
+            writer.append(decimal: index)
+            writer.append(UInt8(ascii: ";"))
+            writer.append(UInt8(ascii: "2"))
             for channel in [colour.r, colour.g, colour.b] {
-                output.append(UInt8(ascii: ";"))
-                output.appendDecimal(percent(channel))
+                writer.append(UInt8(ascii: ";"))
+                writer.append(decimal: percent(channel))
             }
         }
-        appendBands(of: colours.indices, width: image.width, height: image.height, colours: colours.palette.count, to: &output)
+        writer.flush(into: &output)
+        appendBands(of: colours.indices, width: image.width, height: image.height, colours: colours.palette.count,
+                    writer: &writer, to: &output)
         output += [0x1b, UInt8(ascii: "\\")]
         return output
+    }
+
+    /// Bytes written through a pointer into room made beforehand, then moved to the output at
+    /// once: a band is many single bytes, and appending each to an array would check its
+    /// capacity and uniqueness every time.
+    private struct Writer {
+        let start: UnsafeMutablePointer<UInt8>
+        private var end: UnsafeMutablePointer<UInt8>
+
+        init(start: UnsafeMutablePointer<UInt8>) {
+            self.start = start
+            end = start
+        }
+
+        mutating func append(_ byte: UInt8) {
+            end.pointee = byte
+            end += 1
+        }
+
+        /// `value` (not negative) in decimal ASCII digits.
+        mutating func append(decimal value: Int) {
+            var divisor = 1
+            while divisor * 10 <= value { divisor *= 10 }
+            while divisor > 0 {
+                append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+
+        /// Appends what was written to `output` and starts over.
+        mutating func flush(into output: inout [UInt8]) {
+            output.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+            end = start
+        }
     }
 
     /// A channel as sixel's colour registers take it: a percentage, rounded.
@@ -51,7 +95,8 @@ public enum SixelEncoder {
     /// bounds, the masks that make its runs longest. The first colour is then mostly `!n~`, and
     /// the gaps between a later colour's pixels fill with its neighbours' runs. The picture that
     /// comes out is the same pixel for pixel; only the bytes are fewer.
-    private static func appendBands(of indices: [UInt8], width: Int, height: Int, colours: Int, to output: inout [UInt8]) {
+    private static func appendBands(of indices: [UInt8], width: Int, height: Int, colours: Int, writer: inout Writer,
+                                    to output: inout [UInt8]) {
         // One row of six-bit column masks per colour; a colour's row is cleared once written.
         var masks = [UInt8](repeating: 0, count: colours * width)
         // The band's pixels no pass has painted in their own colour yet.
@@ -79,15 +124,16 @@ public enum SixelEncoder {
                             // Most pixels first; of equal counts, the lower register, so the bytes are always the same.
                             used.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
                             for (position, colour) in used.enumerated() {
-                                if position > 0 { output.append(UInt8(ascii: "$")) }
-                                output.append(UInt8(ascii: "#"))
-                                output.appendDecimal(colour)
+                                if position > 0 { writer.append(UInt8(ascii: "$")) }
+                                writer.append(UInt8(ascii: "#"))
+                                writer.append(decimal: colour)
                                 let row = UnsafeMutableBufferPointer(rebasing: masks[(colour * width)..<((colour + 1) * width)])
-                                appendRuns(of: row, within: unpainted, to: &output)
+                                appendRuns(of: row, within: unpainted, to: &writer)
                                 counts[colour] = 0
                             }
                             used.removeAll(keepingCapacity: true)
-                            if top + 6 < height { output.append(UInt8(ascii: "-")) }
+                            if top + 6 < height { writer.append(UInt8(ascii: "-")) }
+                            writer.flush(into: &output)
                         }
                     }
                 }
@@ -102,7 +148,7 @@ public enum SixelEncoder {
     /// last pixel are left out (`$` or `-` ends the row anyway). Then marks the colour's pixels
     /// painted and clears `own` for the next band.
     private static func appendRuns(of own: UnsafeMutableBufferPointer<UInt8>, within unpainted: UnsafeMutableBufferPointer<UInt8>,
-                                   to output: inout [UInt8]) {
+                                   to writer: inout Writer) {
         var end = own.count
         while end > 0 && own[end - 1] == 0 { end -= 1 }
         var x = 0
@@ -118,11 +164,11 @@ public enum SixelEncoder {
             }
             let character = 0x3f + needed
             if run >= 4 {
-                output.append(UInt8(ascii: "!"))
-                output.appendDecimal(run)
-                output.append(character)
+                writer.append(UInt8(ascii: "!"))
+                writer.append(decimal: run)
+                writer.append(character)
             } else {
-                for _ in 0..<run { output.append(character) }
+                for _ in 0..<run { writer.append(character) }
             }
             x += run
         }
@@ -130,13 +176,5 @@ public enum SixelEncoder {
             unpainted[x] &= ~own[x]
             own[x] = 0
         }
-    }
-}
-
-extension [UInt8] {
-    /// Appends `value` (not negative) in decimal ASCII digits.
-    mutating func appendDecimal(_ value: Int) {
-        if value >= 10 { appendDecimal(value / 10) }
-        append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }
