@@ -87,7 +87,8 @@ public enum SixelEncoder {
     }
 
     /// The bands: for each colour a band uses, `#n` and its column masks run-length encoded,
-    /// `$` back to the band's start between colours, `-` down to the next band between bands.
+    /// `$` back to the band's start between colours (unless the next colour starts where the
+    /// last ended), `-` down to the next band between bands.
     ///
     /// A pass paints over what earlier passes set, so a colour's masks need only cover its own
     /// pixels and may also set any pixel a later pass of the band paints: the band's colours take
@@ -123,12 +124,18 @@ public enum SixelEncoder {
                             unpainted.update(repeating: UInt8(1 << rows) - 1)
                             // Most pixels first; of equal counts, the lower register, so the bytes are always the same.
                             used.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
-                            for (position, colour) in used.enumerated() {
-                                if position > 0 { writer.append(UInt8(ascii: "$")) }
+                            // Where the last pass left off: a colour whose pixels all lie beyond it
+                            // carries on from there, without `$` and the columns before.
+                            var column = 0
+                            for colour in used {
+                                let row = UnsafeMutableBufferPointer(rebasing: masks[(colour * width)..<((colour + 1) * width)])
+                                if column > 0 && row[..<column].contains(where: { $0 != 0 }) {
+                                    writer.append(UInt8(ascii: "$"))
+                                    column = 0
+                                }
                                 writer.append(UInt8(ascii: "#"))
                                 writer.append(decimal: colour)
-                                let row = UnsafeMutableBufferPointer(rebasing: masks[(colour * width)..<((colour + 1) * width)])
-                                appendRuns(of: row, within: unpainted, to: &writer)
+                                column = appendRuns(of: row, within: unpainted, from: column, to: &writer)
                                 counts[colour] = 0
                             }
                             used.removeAll(keepingCapacity: true)
@@ -141,17 +148,18 @@ public enum SixelEncoder {
         }
     }
 
-    /// One colour's pass across a band: masks that set all of `own` and nothing outside
-    /// `unpainted`, in as few runs as that allows (each run as long as it can go: a run's mask
-    /// must hold every one of its columns' own pixels and fit in every one's unpainted ones).
-    /// A run of four or more is `!count` and the character; the columns after the colour's
-    /// last pixel are left out (`$` or `-` ends the row anyway). Then marks the colour's pixels
-    /// painted and clears `own` for the next band.
+    /// One colour's pass across a band from column `start` (where the colour has no pixel
+    /// before): masks that set all of `own` and nothing outside `unpainted`, in as few runs as
+    /// that allows (each run as long as it can go: a run's mask must hold every one of its
+    /// columns' own pixels and fit in every one's unpainted ones). A run of four or more is
+    /// `!count` and the character; the columns after the colour's last pixel are left out (`$`
+    /// or `-` ends the row anyway). Then marks the colour's pixels painted and clears `own` for
+    /// the next band. Answers the column the pass ended at.
     private static func appendRuns(of own: UnsafeMutableBufferPointer<UInt8>, within unpainted: UnsafeMutableBufferPointer<UInt8>,
-                                   to writer: inout Writer) {
+                                   from start: Int, to writer: inout Writer) -> Int {
         var end = own.count
-        while end > 0 && own[end - 1] == 0 { end -= 1 }
-        var x = 0
+        while end > start && own[end - 1] == 0 { end -= 1 }
+        var x = start
         while x < end {
             var needed = own[x], allowed = unpainted[x]
             var run = 1
@@ -172,9 +180,10 @@ public enum SixelEncoder {
             }
             x += run
         }
-        for x in 0..<end {
+        for x in start..<end {
             unpainted[x] &= ~own[x]
             own[x] = 0
         }
+        return end
     }
 }

@@ -104,6 +104,17 @@ struct SixelEncoderTests {
         }
     }
 
+    @Test("A colour whose pixels all lie beyond where the last pass ended carries on from there, without `$`")
+    func carryingOn() {
+        // One row: five white pixels, then three black.
+        let white: [UInt8] = [255, 255, 255], black: [UInt8] = [0, 0, 0]
+        let picture = PixelImage(width: 8, height: 1, pixels: Array(repeating: white, count: 5).flatMap { $0 }
+                                 + Array(repeating: black, count: 3).flatMap { $0 })
+        let text = String(decoding: SixelEncoder.encode(picture), as: UTF8.self)
+        #expect(text.hasSuffix("#0!5@#1@@@\u{1b}\\") || text.hasSuffix("#1!5@#0@@@\u{1b}\\"), "\(text)")
+        #expect(SixelIndexDecoder.decode(text)?.registers == ColorQuantizer(picture).indices.map(Int.init))
+    }
+
     /// The passes of a one-band picture of at most ten colours, each without its `#n` and `$`.
     private func passes(of picture: PixelImage, registers: Int) -> [String] {
         let body = String(decoding: SixelEncoder.encode(picture), as: UTF8.self).dropLast(2)
