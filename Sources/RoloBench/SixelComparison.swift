@@ -1,10 +1,12 @@
 import BenchSupport
 import Foundation
 import RoloCore
+import Spawn
 import TerminalUI
 
-/// The sixel encoder beside chafa's: the same file into the same slot of cells, each side from
-/// the file to the sixel bytes (rolo's decode in-process, chafa's a process with its start-up).
+/// The sixel encoder beside chafa's: the same file at the same size in pixels, each side from
+/// the file to the sixel bytes (rolo's decode in-process, chafa's a process with its start-up),
+/// then both sixels decoded by libsixel's sixel2png and compared with the source.
 struct SixelComparison {
     let file: URL
     let photo: Data
@@ -13,32 +15,87 @@ struct SixelComparison {
     /// The slot's pixels at a cell of 10×20, as XTerm's default font has.
     var pixels: (width: Int, height: Int) { (columns * 10, rows * 20) }
 
+    /// Why the comparison could not go on.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     func run(chafa: ChafaRunner?, runs: Int = 40) throws {
         var rolo = Timings(), encodeOnly = Timings()
-        var bytes = 0
+        var sixel: [UInt8] = [], encoded: PixelImage?
         for index in 0..<(runs + 3) {
             let start = ContinuousClock.now
             let decoded = try ImageDecoder.decode(photo, fitting: pixels)
             let image = PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)
             let encodeStart = ContinuousClock.now
-            bytes = SixelEncoder.encode(image).count
+            sixel = SixelEncoder.encode(image)
             if index >= 3 {
                 encodeOnly.record(since: encodeStart)
                 rolo.record(since: start)
             }
+            encoded = image
         }
         print("")
         print("sixel, \(columns)×\(rows) cells (\(pixels.width)×\(pixels.height) pixels at a 10×20 cell), median of \(runs):")
-        print(String(format: "  rolo decode + encode %.2f ms (encode alone %.2f ms), %d KB", rolo.median, encodeOnly.median, bytes / 1024))
+        print(String(format: "  rolo decode + encode %.2f ms (encode alone %.2f ms)", rolo.median, encodeOnly.median))
+        let sixel2png = Self.sixel2png()
+        // The reference both decoded sixels are compared with: the whole photo at full size.
+        let full = try ImageDecoder.decode(photo, fitting: nil)
+        let source = PixelImage(width: full.width, height: full.height, pixels: full.pixels)
+        if let encoded {
+            print("  rolo:  " + (try describe(sixel, sixel2png: sixel2png, source: source, input: encoded)))
+        }
         guard let chafa else { return print("  chafa is not installed: no comparison") }
-        let arguments = ["-f", "sixels", "--size", "\(columns)x\(rows)", "--animate", "off", file.path]
+        // Without a terminal to ask, chafa takes a cell as 8×8 pixels and the font as 1:2, which
+        // would squash the picture into fewer pixels than rolo's: give it the same pixels as
+        // cells of 8×8 with a font ratio of 1.
+        let arguments = ["-f", "sixels", "--size", "\(pixels.width / 8)x\(pixels.height / 8)", "--font-ratio", "1",
+                         "--animate", "off", file.path]
         var theirs = Timings(), output = ""
         for index in 0..<(runs + 2) {
             let start = ContinuousClock.now
             output = try chafa.run(arguments)
             if index >= 2 { theirs.record(since: start) }
         }
-        print(String(format: "  chafa -f sixels (a process) %.2f ms, %d KB: rolo %.1f× its time", theirs.median, output.utf8.count / 1024,
-                     rolo.median / theirs.median))
+        print(String(format: "  chafa -f sixels (a process) %.2f ms: rolo %.2f× its time", theirs.median, rolo.median / theirs.median))
+        print("  chafa: " + (try describe(Array(output.utf8), sixel2png: sixel2png, source: source, input: nil)))
+    }
+
+    /// A sixel's size in pixels and bytes and, when sixel2png is installed, its PSNR against the
+    /// source scaled to its size (and against the encoder's `input`, its quantisation alone).
+    private func describe(_ sixel: [UInt8], sixel2png: String?, source: PixelImage, input: PixelImage?) throws -> String {
+        var text = "\(sixel.count) bytes"
+        guard let sixel2png else { return text + " (sixel2png is not installed: apt-get install libsixel-bin)" }
+        let decoded = try decode(sixel, with: sixel2png)
+        let area = decoded.width * decoded.height
+        text = "\(decoded.width)×\(decoded.height) pixels, " + text
+            + String(format: " (%.3f a pixel), PSNR %.2f dB against the source", Double(sixel.count) / Double(max(1, area)),
+                     Fidelity.psnr(of: decoded, against: source))
+        if let input, input.width == decoded.width, input.height == decoded.height {
+            text += String(format: ", %.2f dB against the encoder's input", Fidelity.psnr(of: decoded, against: input))
+        }
+        return text
+    }
+
+    /// `sixel` decoded by libsixel's sixel2png, through files.
+    private func decode(_ sixel: [UInt8], with sixel2png: String) throws -> PixelImage {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-bench-sixel-\(getpid())")
+        let input = base.appendingPathExtension("six"), output = base.appendingPathExtension("png")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: output)
+        }
+        try Data(sixel).write(to: input)
+        let child = try ChildProcess(sixel2png, ["-i", input.path, "-o", output.path])
+        child.wait()
+        guard child.exitStatus == 0 else { throw Failure(description: "sixel2png could not decode a sixel") }
+        let decoded = try ImageDecoder.decode(try Data(contentsOf: output), fitting: nil)
+        return PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)
+    }
+
+    /// sixel2png from PATH, or nil when it isn't installed.
+    private static func sixel2png() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/sixel2png" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

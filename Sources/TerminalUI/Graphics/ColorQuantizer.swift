@@ -17,7 +17,6 @@ struct ColorQuantizer {
 
     /// A histogram bin: its pixels' mean colour, how many they are, and their channel sums.
     private struct Bin {
-        var key: Int
         var colour: OKLab
         var weight: Double
         var red: Double, green: Double, blue: Double
@@ -48,8 +47,9 @@ struct ColorQuantizer {
     /// The palette and indices for `image`, with at most `maximumColours` colours (1–256).
     init(_ image: PixelImage, maximumColours: Int = 256) {
         precondition((1...256).contains(maximumColours), "a palette has 1 to 256 colours")
-        let keys = Self.binKeys(image)
-        let bins = Self.histogram(image, keys: keys)
+        // Each bin key's position in `bins` plus one, 0 for keys no pixel has.
+        var positions = [UInt32](repeating: 0, count: 1 << (3 * Self.bits))
+        let bins = Self.histogram(image, positions: &positions)
         guard !bins.isEmpty else {
             palette = []
             indices = []
@@ -72,44 +72,73 @@ struct ColorQuantizer {
             }
         }
         palette = centres.map(\.rgb)
-        var table = [UInt8](repeating: 0, count: 1 << (3 * Self.bits))
-        for (index, bin) in bins.enumerated() { table[bin.key] = assignment[index] }
-        indices = keys.map { table[Int($0)] }
+        indices = Self.indices(image, positions: positions, assignment: assignment)
     }
 
-    /// Each pixel's bin: its channels' top `bits` bits side by side.
-    private static func binKeys(_ image: PixelImage) -> [UInt32] {
+    /// The bin key of the pixel at byte `offset`: its channels' top `bits` bits side by side.
+    @inline(__always)
+    private static func key(_ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
         let shift = 8 - bits
-        return image.pixels.withUnsafeBufferPointer { pixels in
-            (0..<(image.width * image.height)).map { i in
-                UInt32(pixels[i * 3] >> shift) << (2 * bits) | UInt32(pixels[i * 3 + 1] >> shift) << bits
-                    | UInt32(pixels[i * 3 + 2] >> shift)
+        return Int(pixels[offset] >> shift) << (2 * bits) | Int(pixels[offset + 1] >> shift) << bits
+            | Int(pixels[offset + 2] >> shift)
+    }
+
+    /// The bins that hold pixels, in the order of their keys, with their pixels' mean colours;
+    /// fills in `positions`. One pass over the pixels sums them into bins in the order they
+    /// are met, so only the bins a picture has (thousands) are looked at afterwards, not all
+    /// 262,144 keys.
+    private static func histogram(_ image: PixelImage, positions: inout [UInt32]) -> [Bin] {
+        var keys: [Int] = []
+        // Per bin in the order met: pixel count, then red, green and blue sums. A picture has
+        // at most one bin a pixel.
+        let sums = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 4 * min(image.width * image.height, positions.count))
+        defer { sums.deallocate() }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            positions.withUnsafeMutableBufferPointer { positions in
+                for offset in stride(from: 0, to: image.width * image.height * 3, by: 3) {
+                    let key = key(pixels, offset)
+                    let red = UInt32(pixels[offset]), green = UInt32(pixels[offset + 1]), blue = UInt32(pixels[offset + 2])
+                    var sum = Int(positions[key]) * 4 - 4
+                    if sum < 0 {
+                        keys.append(key)
+                        positions[key] = UInt32(keys.count)
+                        sum = keys.count * 4 - 4
+                        sums[sum] = 1
+                        sums[sum + 1] = red
+                        sums[sum + 2] = green
+                        sums[sum + 3] = blue
+                    } else {
+                        sums[sum] += 1
+                        sums[sum + 1] += red
+                        sums[sum + 2] += green
+                        sums[sum + 3] += blue
+                    }
+                }
             }
+        }
+        return keys.sorted().enumerated().map { position, key in
+            let sum = Int(positions[key] - 1) * 4
+            positions[key] = UInt32(position + 1)
+            let weight = Double(sums[sum])
+            let red = Double(sums[sum + 1]), green = Double(sums[sum + 2]), blue = Double(sums[sum + 3])
+            return Bin(colour: OKLab(red: red / weight, green: green / weight, blue: blue / weight),
+                       weight: weight, red: red, green: green, blue: blue)
         }
     }
 
-    /// The bins that hold pixels, with their pixels' mean colours.
-    private static func histogram(_ image: PixelImage, keys: [UInt32]) -> [Bin] {
-        let size = 1 << (3 * bits)
-        var counts = [UInt32](repeating: 0, count: size)
-        var sums = [UInt32](repeating: 0, count: size * 3)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for (i, key) in keys.enumerated() {
-                let k = Int(key)
-                counts[k] += 1
-                sums[k * 3] += UInt32(pixels[i * 3])
-                sums[k * 3 + 1] += UInt32(pixels[i * 3 + 1])
-                sums[k * 3 + 2] += UInt32(pixels[i * 3 + 2])
+    /// Each pixel's palette position: its bin's.
+    private static func indices(_ image: PixelImage, positions: [UInt32], assignment: [UInt8]) -> [UInt8] {
+        let count = image.width * image.height
+        return [UInt8](unsafeUninitializedCapacity: count) { indices, initialized in
+            image.pixels.withUnsafeBufferPointer { pixels in
+                positions.withUnsafeBufferPointer { positions in
+                    for pixel in 0..<count {
+                        indices[pixel] = assignment[Int(positions[key(pixels, pixel * 3)]) - 1]
+                    }
+                }
             }
+            initialized = count
         }
-        var bins = [Bin]()
-        for key in 0..<size where counts[key] > 0 {
-            let weight = Double(counts[key])
-            let red = Double(sums[key * 3]), green = Double(sums[key * 3 + 1]), blue = Double(sums[key * 3 + 2])
-            bins.append(Bin(key: key, colour: OKLab(red: red / weight, green: green / weight, blue: blue / weight),
-                            weight: weight, red: red, green: green, blue: blue))
-        }
-        return bins
     }
 
     /// A box of bins (a range of the working order) and its squared error.
@@ -135,33 +164,36 @@ struct ColorQuantizer {
         var error: Double { weight > 0 ? max(0, squares - (l * l + a * a + b * b) / weight) : 0 }
     }
 
-    /// `count` clusters (or fewer, when the picture has fewer colours) by median cut.
+    /// `count` clusters (or fewer, when the picture has fewer colours) by median cut. Boxes are
+    /// ranges of `order`, bins' positions, which is sorted in place rather than the bins.
     private static func medianCut(_ bins: [Bin], count: Int) -> [Cluster] {
-        var items = bins
-        var boxes = [Box(range: items.indices, error: moments(items[...]).error)]
+        var order = Array(bins.indices)
+        // Each axis's coordinates by bin, for sorting along it.
+        let coordinates = (0..<3).map { axis in bins.map { component(axis, of: $0.colour) } }
+        var boxes = [Box(range: order.indices, error: moments(bins, order[...]).error)]
         while boxes.count < count {
             guard let worst = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }),
                   boxes[worst].error > 0, boxes[worst].range.count > 1 else { break }
             let range = boxes[worst].range
-            let axis = widestAxis(items[range])
-            items[range].sort { component(axis, of: $0.colour) < component(axis, of: $1.colour) }
-            let cut = bestCut(items[range])
-            boxes[worst] = Box(range: range.lowerBound..<cut, error: moments(items[range.lowerBound..<cut]).error)
-            boxes.append(Box(range: cut..<range.upperBound, error: moments(items[cut..<range.upperBound]).error))
+            let axis = widestAxis(bins, order[range])
+            coordinates[axis].withUnsafeBufferPointer { values in order[range].sort { values[$0] < values[$1] } }
+            let cut = bestCut(bins, order[range])
+            boxes[worst] = Box(range: range.lowerBound..<cut, error: moments(bins, order[range.lowerBound..<cut]).error)
+            boxes.append(Box(range: cut..<range.upperBound, error: moments(bins, order[cut..<range.upperBound]).error))
         }
-        return boxes.map { box in items[box.range].reduce(into: Cluster()) { $0.add($1) } }
+        return boxes.map { box in order[box.range].reduce(into: Cluster()) { $0.add(bins[$1]) } }
     }
 
-    private static func moments(_ bins: ArraySlice<Bin>) -> Moments {
-        bins.reduce(into: Moments()) { $0.add($1) }
+    private static func moments(_ bins: [Bin], _ order: ArraySlice<Int>) -> Moments {
+        order.reduce(into: Moments()) { $0.add(bins[$1]) }
     }
 
     /// The OKLab axis (0 = L, 1 = a, 2 = b) along which the bins vary most.
-    private static func widestAxis(_ bins: ArraySlice<Bin>) -> Int {
+    private static func widestAxis(_ bins: [Bin], _ order: ArraySlice<Int>) -> Int {
         let spreads = (0..<3).map { axis in
             var weight = 0.0, sum = 0.0, squares = 0.0
-            for bin in bins {
-                let x = component(axis, of: bin.colour)
+            for position in order {
+                let bin = bins[position], x = component(axis, of: bin.colour)
                 weight += bin.weight
                 sum += bin.weight * x
                 squares += bin.weight * x * x
@@ -173,12 +205,12 @@ struct ColorQuantizer {
 
     /// Where to split bins sorted along an axis: the index (inside the slice, never at its
     /// ends) that leaves the two halves' summed squared error least.
-    private static func bestCut(_ bins: ArraySlice<Bin>) -> Int {
-        var left = Moments(), right = moments(bins)
-        var best = bins.startIndex + 1, bestError = Double.infinity
-        for index in bins.startIndex..<(bins.endIndex - 1) {
-            left.add(bins[index])
-            right.add(bins[index], sign: -1)
+    private static func bestCut(_ bins: [Bin], _ order: ArraySlice<Int>) -> Int {
+        var left = Moments(), right = moments(bins, order)
+        var best = order.startIndex + 1, bestError = Double.infinity
+        for index in order.startIndex..<(order.endIndex - 1) {
+            left.add(bins[order[index]])
+            right.add(bins[order[index]], sign: -1)
             let error = left.error + right.error
             if error < bestError {
                 bestError = error
