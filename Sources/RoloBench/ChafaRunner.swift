@@ -18,11 +18,13 @@ struct ChafaRunner {
 
     /// chafa from PATH, or nil when it isn't installed.
     static func find() -> ChafaRunner? {
+        executable("chafa").map(ChafaRunner.init(path:))
+    }
+
+    /// The program `name` from PATH, or nil when it isn't installed.
+    static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":")
-            .map { "\($0)/chafa" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-            .map(ChafaRunner.init(path:))
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// chafa's standard output for `arguments`; throws when it can't start or exits with a failure.

@@ -38,7 +38,7 @@ struct SixelComparison {
         print("")
         print("sixel, \(columns)×\(rows) cells (\(pixels.width)×\(pixels.height) pixels at a 10×20 cell), median of \(runs):")
         print(String(format: "  rolo decode + encode %.2f ms (encode alone %.2f ms)", rolo.median, encodeOnly.median))
-        let sixel2png = Self.sixel2png()
+        let sixel2png = ChafaRunner.executable("sixel2png")
         // The reference both decoded sixels are compared with: the whole photo at full size.
         let full = try ImageDecoder.decode(photo, fitting: nil)
         let source = PixelImage(width: full.width, height: full.height, pixels: full.pixels)
@@ -91,11 +91,5 @@ struct SixelComparison {
         guard child.exitStatus == 0 else { throw Failure(description: "sixel2png could not decode a sixel") }
         let decoded = try ImageDecoder.decode(try Data(contentsOf: output), fitting: nil)
         return PixelImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)
-    }
-
-    /// sixel2png from PATH, or nil when it isn't installed.
-    private static func sixel2png() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/sixel2png" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
