@@ -25,8 +25,14 @@ final class GraphicsSetup {
     /// with images off or on the Linux console.
     func showsImages(on terminal: Terminal) -> Bool {
         if terminal.canShowImages { return true }
-        return terminal.colorDepth != .none && environment["TERM"] != "linux" && [.auto, .kitty, .iterm, .sixel].contains(images)
+        return terminal.colorDepth != .none && !onLinuxConsole && mayUsePixels
     }
+
+    /// Whether the options leave room for a protocol in pixels (`auto`, or one named).
+    private var mayUsePixels: Bool { [.auto, .kitty, .iterm, .sixel].contains(images) }
+
+    /// The Linux console: 8 colours, no pictures, and it prints the questions it doesn't understand.
+    private var onLinuxConsole: Bool { environment["TERM"] == "linux" }
 
     /// A picture store for a source, kept to be told when the way of drawing changes. Where
     /// half blocks can't be drawn, it holds its pictures until the terminal says it draws them.
@@ -47,8 +53,8 @@ final class GraphicsSetup {
     /// blocks forced, flags on or off), and not on the Linux console, which prints what it
     /// doesn't understand (kitty's query among it).
     private var needsAsking: Bool {
-        guard environment["TERM"] != "linux" else { return false }
-        let protocolUndecided = !stores.isEmpty && [.auto, .kitty, .iterm, .sixel].contains(images)
+        guard !onLinuxConsole else { return false }
+        let protocolUndecided = !stores.isEmpty && mayUsePixels
         return flags == .auto || protocolUndecided
     }
 
@@ -74,8 +80,8 @@ final class GraphicsSetup {
             logger.info("terminal \(decision.terminal.rawValue)\(tmux.map { " in tmux (client \($0.clientTerminal), passthrough \($0.allowsPassthrough ? "on" : "off"))" } ?? "") (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none"), after \(waited)): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
             // Placeholders name their image by a palette entry, so they need one ncurses sends as is.
             let placeholderColors = terminal.profile.colorSpace.exactPaletteEntries
-            guard !stores.isEmpty, [.kitty, .sixel, .iterm].contains(decision.pictures)
-                || decision.pictures == .kittyPlaceholders && placeholderColors > 0 else {
+            guard !stores.isEmpty, decision.pictures.drawsPixels,
+                  decision.pictures != .kittyPlaceholders || placeholderColors > 0 else {
                 for store in stores { store.dropHeld() }
                 return
             }

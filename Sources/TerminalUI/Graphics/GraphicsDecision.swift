@@ -14,6 +14,9 @@ public enum PictureProtocol: String, Sendable, CaseIterable {
     case halfBlocks
     /// No pictures; initials badges.
     case off
+
+    /// Whether the terminal draws the pictures itself, in pixels (not half blocks, not none).
+    public var drawsPixels: Bool { self == .kitty || self == .kittyPlaceholders || self == .sixel || self == .iterm }
 }
 
 /// How rolo draws pictures and flags on this terminal: decided once at start-up from the

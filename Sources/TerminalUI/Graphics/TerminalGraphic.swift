@@ -78,5 +78,5 @@ public struct GraphicsMode: Sendable, Equatable {
     public static let halfBlocks = GraphicsMode(picture: .halfBlocks, cell: Size(width: 10, height: 20))
 
     /// Whether pictures are drawn by the terminal in pixels rather than as coloured cells.
-    public var usesPixels: Bool { picture == .kitty || picture == .kittyPlaceholders || picture == .sixel || picture == .iterm }
+    public var usesPixels: Bool { picture.drawsPixels }
 }
