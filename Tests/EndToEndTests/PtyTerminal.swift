@@ -158,9 +158,6 @@ final class PtyTerminal: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: home)
     }
 
-    /// The scratch directory rolo's HOME and XDG directories are in.
-    var scratch: String { home }
-
     /// Everything rolo has written so far.
     var bytes: [UInt8] { far.output.withLock { $0 } }
 

@@ -47,13 +47,7 @@ extension EndToEnd {
             func close() {
                 defer { try? FileManager.default.removeItem(atPath: config) }
                 let pid = (try? command("display-message", "-p", "#{pid}")).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-                let tree = pid.map { [$0] + ProcessTable.descendants(of: $0) } ?? []
-                _ = try? command("kill-server")
-                let survivors = ProcessTable.waitUntilGone(tree, timeout: 10)
-                guard !survivors.isEmpty else { return }
-                survivors.forEach { kill($0, SIGKILL) }
-                _ = ProcessTable.waitUntilGone(survivors, timeout: 10)
-                Issue.record("kill-server left these running, killed with SIGKILL: \(survivors)")
+                TmuxSession.killServer(socket: socket, serverPID: pid)
             }
         }
 
@@ -149,16 +143,10 @@ extension EndToEnd {
             return PictureBytes.opaque(width: image.width, height: image.height, rgba: rgba)
         }
 
-        /// Polls (bounded) until `condition` holds: tmux hands on what rolo wrote after rolo said it was idle.
+        /// Polls (for 30 s at most) until `condition` holds: tmux hands on what rolo wrote after
+        /// rolo said it was idle.
         private func settle<T>(_ what: String, _ read: () throws -> T, until condition: (T) -> Bool) async throws -> T {
-            let deadline = Date().addingTimeInterval(30)
-            var value = try read()
-            while !condition(value) {
-                guard Date() < deadline else { throw TmuxSession.Failure("timed out waiting for \(what)") }
-                try await Task.sleep(for: .milliseconds(20))
-                value = try read()
-            }
-            return value
+            try await eventually(what, timeout: 30, read, until: condition)
         }
 
         /// rolo on people inside tmux against a stand-in: what a test drives, and stops at its end.

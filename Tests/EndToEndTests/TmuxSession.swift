@@ -52,8 +52,16 @@ final class TmuxSession {
             try? FileManager.default.removeItem(atPath: idleFile)
             try? FileManager.default.removeItem(atPath: home)
         }
+        return Self.killServer(socket: socket, serverPID: serverPID)
+    }
+
+    /// Kills the tmux server on `socket` and waits until it (`serverPID`) and everything it ran
+    /// are gone. What is still running 10 s later is killed with SIGKILL, recorded as an issue
+    /// of the running test, and returned: nothing, when teardown works.
+    @discardableResult
+    static func killServer(socket: String, serverPID: pid_t?) -> [pid_t] {
         let tree = serverPID.map { [$0] + ProcessTable.descendants(of: $0) } ?? []
-        _ = try? tmux(["kill-server"])
+        _ = try? execute("/usr/bin/tmux", ["-L", socket, "kill-server"])
         let survivors = ProcessTable.waitUntilGone(tree, timeout: 10)
         guard !survivors.isEmpty else { return [] }
         let described = survivors.map { "\($0) \(ProcessTable.commandLine(of: $0))" }.joined(separator: "; ")
