@@ -11,6 +11,7 @@ threshold, on a stale picture, or if a terminal didn't get the protocol it shoul
 Usage: python3 scripts/check-terminals.py [path/to/rolo]
 """
 import base64
+import functools
 import json
 import math
 import os
@@ -138,9 +139,14 @@ def best_match(screen, protocol, cell_width, cell_height, x, y, box, sources):
         left = (box[0] - width) // 2 if protocol == "kitty" else 0
         top = (box[1] - height) // 2 if protocol == "kitty" else 0
         shown = crop(screen, x * cell_width + left, y * cell_height + top, width, height)
-        reference = convert_to_ppm([source, "-filter", "box", "-resize", f"{width}x{height}!"])[2]
-        best = max(best, psnr(shown, reference))
+        best = max(best, psnr(shown, reference(source, width, height)))
     return best
+
+
+@functools.lru_cache(maxsize=None)
+def reference(source, width, height):
+    """A source photo box-scaled to `width`×`height`: made once, compared with every screenshot."""
+    return convert_to_ppm([source, "-filter", "box", "-resize", f"{width}x{height}!"])[2]
 
 
 def last_placements(home, protocol, ids=False):
@@ -149,16 +155,6 @@ def last_placements(home, protocol, ids=False):
     frames = re.findall(r"pictures: (.*)", log_lines(home))
     found = re.findall(rf"{protocol} (\d+) at (\d+),(\d+) size (\d+)x(\d+)", frames[-1]) if frames else []
     return [tuple(map(int, p))[0 if ids else 1:] for p in found]
-
-
-def wait_idle(idle_file, after, seconds=15):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        idle, frame = rolopty.idle_frame(idle_file)
-        if idle and frame > after:
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def stale_share(before, after):
@@ -172,6 +168,21 @@ def stale_share(before, after):
     return sum(1 for o, n in photo if close(o, n)) / max(1, len(photo))
 
 
+def drawn_anew(display, region, before, seconds=10):
+    """The screen's `region` once the terminal, which draws on its own time, has drawn there what
+    rolo wrote: different from `before` (another person's photo) and the same in two screenshots
+    in a row; as it is after `seconds` if that never happens."""
+    deadline = time.monotonic() + seconds
+    last = crop(screenshot(display), *region)
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = crop(screenshot(display), *region)
+        if now == last and now != before:
+            return now
+        last = now
+    return last
+
+
 def region_of(slot):
     cell_width, cell_height, x, y, columns, rows = slot
     return x * cell_width, y * cell_height, columns * cell_width, rows * cell_height
@@ -181,7 +192,7 @@ def press(display, idle_file, key):
     """Types `key` into the terminal under the pointer; whether rolo drew a frame for it and settled."""
     _, frame = rolopty.idle_frame(idle_file)
     subprocess.run(["xdotool", "key", key], env=dict(os.environ, DISPLAY=display), check=True)
-    return wait_idle(idle_file, frame)
+    return rolopty.wait_idle(idle_file, frame, 15) is not None
 
 
 def uploads_dropped_image_again(name, display, home, idle_file, slot, sources, rolo_tty):
@@ -220,9 +231,7 @@ def leaves_no_stale_photo(name, protocol, display, home, idle_file, slot):
             return False
         if not any((px, py) == (x, y) for px, py, _, _ in last_placements(home, protocol)):
             break
-        # The terminal draws on its own time: the photo shown is the one rolo's log names.
-        time.sleep(0.3)
-        before = crop(screenshot(display), *region)
+        before = drawn_anew(display, region, before)
     else:
         print(f"{name}: no person without a photo within 40 ↓")
         return False

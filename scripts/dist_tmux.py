@@ -8,6 +8,8 @@ import subprocess
 import time
 import uuid
 
+import rolopty
+
 # The terminal modes a full-screen program changes and must give back on exit: the alternate
 # screen, cursor visibility, application cursor keys, the keypad and mouse reporting.
 MODES = "#{alternate_on} #{cursor_flag} #{keypad_cursor_flag} #{keypad_flag} #{mouse_any_flag}"
@@ -61,17 +63,10 @@ class Pane:
 
 def wait_idle(idle_file, after_frame=0, timeout=30.0):
     """Waits until rolo reports "idle N" with N > after_frame in ROLO_IDLE_FILE; returns N."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with open(idle_file) as handle:
-                state, frame = handle.read().split()
-            if state == "idle" and int(frame) > after_frame:
-                return int(frame)
-        except (OSError, ValueError):
-            pass
-        time.sleep(0.02)
-    raise AssertionError(f"rolo did not report idle after frame {after_frame} within {timeout:.0f} s")
+    frame = rolopty.wait_idle(idle_file, after_frame, timeout)
+    if frame is None:
+        raise AssertionError(f"rolo did not report idle after frame {after_frame} within {timeout:.0f} s")
+    return frame
 
 
 def process_alive(pid):

@@ -4,6 +4,7 @@ import os
 import re
 import select
 import subprocess
+import time
 
 
 def start_stand_in(rolo, *extra):
@@ -36,6 +37,18 @@ def idle_frame(path):
             return state == "idle", int(frame)
     except (OSError, ValueError):
         return False, 0
+
+
+def wait_idle(path, after_frame=0, timeout=30.0):
+    """Waits until rolo reports "idle N" with N > after_frame in its idle file; N, or None
+    when it didn't within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        idle, frame = idle_frame(path)
+        if idle and frame > after_frame:
+            return frame
+        time.sleep(0.02)
+    return None
 
 
 def peak_memory_mb(pid):
