@@ -62,6 +62,7 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/tmux:tmux \
        /usr/bin/infocmp:ncurses-bin \
        /usr/share/terminfo/x/xterm-direct:ncurses-term \
+       /usr/share/terminfo/x/xterm-kitty:kitty-terminfo \
        /usr/bin/chafa:chafa \
        /usr/bin/sixel2png:libsixel-bin \
        /usr/bin/python3:python3
@@ -88,7 +89,7 @@ TERMINAL_DEPS = /usr/bin/Xvfb:xvfb \
 BENCH_DEPS = /usr/bin/tig:tig \
        /usr/bin/fzf:fzf
 
-.PHONY: all run demo build test deps dist-deps bench-deps terminal-deps check-terminals clean bench release dist deb install uninstall check-dist fuzz
+.PHONY: all run demo build test check-test-needs deps dist-deps bench-deps terminal-deps check-terminals clean bench release dist deb install uninstall check-dist fuzz
 
 all: build
 
@@ -116,9 +117,14 @@ build: deps
 run: build
 	$(ROLO) --demo $(ARGS)
 
+# Before anything is built: every program, terminfo entry and library the tests take from the
+# system is there, and comes from a package `make deps` installs (Tests/system-needs.txt).
+check-test-needs: deps
+	@python3 scripts/check-test-needs.py
+
 # The tests' stores, caches and idle files go to a TMPDIR of this run's own, removed afterwards
 # whether they pass or not: nothing of theirs is left in /tmp run after run.
-test: build
+test: check-test-needs build
 	@scratch=$$(mktemp -d -t rolo-test.XXXXXX) && echo "TMPDIR=$$scratch $(SWIFT) test" && \
 		TMPDIR=$$scratch $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
 
