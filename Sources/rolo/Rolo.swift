@@ -24,7 +24,7 @@ struct Rolo: AsyncParsableCommand {
         over the environment, the environment over the file.
         """,
         version: RoloVersion.current,
-        subcommands: [Browse.self, Dump.self, DemoServer.self, Keys.self],
+        subcommands: [Browse.self, Dump.self, Add.self, DemoServer.self, Keys.self],
         defaultSubcommand: Browse.self
     )
 

@@ -1,20 +1,27 @@
 import Foundation
 import RoloCore
 
-/// `rolo dump`'s standard error: one line a notice or failure, and a progress line redrawn in
-/// place only when standard error is a terminal (in a log file it would be noise).
+/// `rolo dump`'s (and `rolo add`'s) standard error: one line a notice or failure, each led by
+/// the command's name, and a progress line redrawn in place only when standard error is a
+/// terminal (in a log file it would be noise).
 final class StandardErrorReport: Sendable {
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private let shown = LockedFlag()
+    /// `rolo dump: `, before every line.
+    private let lead: String
+
+    init(command: String = "dump") {
+        lead = "rolo \(command): "
+    }
 
     /// The report the dump runner writes through.
     var dumpReport: DumpReport {
-        DumpReport(notice: { [self] in line("rolo dump: " + $0) }, progress: { [self] in progress($0) })
+        DumpReport(notice: { [self] in line(lead + $0) }, progress: { [self] in progress($0) })
     }
 
     /// Says why the dump printed nothing.
     func fail(_ message: String) {
-        line("rolo dump: " + message)
+        line(lead + message)
     }
 
     private func line(_ text: String) {

@@ -106,6 +106,12 @@ public struct CustomHeader: Sendable, Equatable {
     /// Its value as written, `${VAR}`s not yet expanded.
     public var value: String
 
+    /// A header field `name` with `value` as written.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
     /// Whether the value is written out in the file rather than taken from the environment:
     /// such a file must be private, as it may hold a credential.
     public var isLiteral: Bool { !value.contains("${") }

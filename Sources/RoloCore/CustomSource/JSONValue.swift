@@ -105,7 +105,7 @@ public enum JSONValue: Sendable, Equatable {
         return paths
     }
 
-    private var isContainer: Bool {
+    var isContainer: Bool {
         switch self {
         case .object, .array: return true
         default: return false

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Why `rolo add` couldn't write a source: one line saying what to do.
+public struct AddError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// `rolo add NAME URL`: asks the API for its first page (and for the second, to see how it
+/// pages), then guesses the `[[sources]]` table a user would write for it.
+public struct SourceAdder: Sendable {
+    public let name: String
+    public let url: String
+    /// Header fields as the user wrote them, `${VAR}`s kept: the file gets them as written.
+    public let headers: [CustomHeader]
+    let http: any HTTPClient
+    let environment: [String: String]
+    let timeout: TimeInterval
+
+    public init(name: String, url: String, headers: [CustomHeader], http: any HTTPClient,
+                environment: [String: String], timeout: TimeInterval = 15) {
+        self.name = name
+        self.url = url
+        self.headers = headers
+        self.http = http
+        self.environment = environment
+        self.timeout = timeout
+    }
+
+    /// The table guessed from the API's answers, and how many requests that took.
+    public func infer() async throws -> (source: InferredSource, requests: Int) {
+        let unset: (String) throws -> String = { throw AddError("the header needs the environment variable \($0): set it, then run rolo add again") }
+        let listText = try EnvironmentExpansion.expand(url, environment: environment, unset: unset).text
+        guard let list = URL(string: listText), let scheme = list.scheme?.lowercased(), ["http", "https"].contains(scheme), list.host != nil else {
+            throw AddError("'\(url)' isn't an http or https URL")
+        }
+        var expanded: [String: String] = [:]
+        for header in headers {
+            expanded[header.name] = try EnvironmentExpansion.expand(header.value, environment: environment, unset: unset).text
+        }
+        let fetcher = Fetcher(http: http, headers: expanded, origin: list, timeout: timeout)
+        let first = try await fetcher.first(list)
+        guard let json = first.json else { throw AddError("\(listText) didn't answer with JSON") }
+        if json["ok"] != .bool(true), let message = (json["error"]?.text ?? json.value(at: JSONPath("error.message"))?.text
+            ?? json.value(at: JSONPath("errors.0.message"))?.text) {
+            throw AddError("\(listText) answered with an error: \(message.sanitizedForTerminal)"
+                + (headers.isEmpty ? " — if it needs credentials, give them with --header" : ""))
+        }
+        guard let shape = AnswerShape(json) else {
+            throw AddError("\(listText) answered \(json.kindDescription), with no list of records in it: give the URL of a list")
+        }
+        var source = InferredSource(name: name)
+        source.set("name", TOMLText.string(name))
+        source.set("url", TOMLText.string(url))
+        if !headers.isEmpty {
+            source.set("headers", "{ " + headers.map { "\(Self.tomlKey($0.name)) = \(TOMLText.string($0.value))" }.joined(separator: ", ") + " }")
+        }
+        let fields = SourceInference.records(shape, into: &source)
+        if case .bool? = json["ok"] {
+            // Slack's way: every answer is a 200, an error says so in the body.
+            source.set("error", TOMLText.string("error"))
+        }
+        let idPath = SourceInference.idField(fields)?.path ?? ["id"]
+        await detail(fields, idPath: idPath, shape: shape, list: list, fetcher: fetcher, into: &source)
+        await PagingInference(first: first, shape: shape, idPath: idPath, probe: fetcher.probe).infer(into: &source)
+        return (source, await fetcher.count)
+    }
+
+    /// `detail_url`: a field holding the record's own URL, else the list's URL + `/{id}` when
+    /// that answers with an object for the first record.
+    private func detail(_ fields: RecordFields, idPath: [String], shape: AnswerShape, list: URL, fetcher: Fetcher,
+                        into source: inout InferredSource) async {
+        if let field = SourceInference.detailField(fields, list: list) {
+            source.set("detail_url", TOMLText.string("{\(TOMLText.path(field.path))}"))
+            return
+        }
+        guard let id = shape.records.first?.value(at: JSONPath(steps: idPath))?.text,
+              let encoded = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))),
+              var components = URLComponents(url: list, resolvingAgainstBaseURL: true)
+        else { return }
+        let slash = components.path.hasSuffix("/")
+        components.percentEncodedPath = (slash ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath)
+            + "/" + encoded + (slash ? "/" : "")
+        components.query = nil
+        guard let probeURL = components.url, let page = await fetcher.probe(probeURL), (200..<300).contains(page.status),
+              let answer = page.json, answer.isObject || answer.value(at: JSONPath("data"))?.isObject == true
+        else { return }
+        // The URL as the user wrote it keeps its ${VAR}s: only the path's end is added.
+        var written = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        if written.hasSuffix("/") { written.removeLast() }
+        source.set("detail_url", TOMLText.string(written + "/{\(TOMLText.path(idPath))}" + (slash ? "/" : "")))
+    }
+
+    /// A TOML key as written in an inline table: bare when it can be, else quoted.
+    static func tomlKey(_ key: String) -> String {
+        key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } ? key : TOMLText.string(key)
+    }
+}
+
+/// The adder's requests: the configured headers only to the list's origin (scheme, host and
+/// port), answers read as JSON, and a count of what was asked.
+private actor Fetcher {
+    let http: any HTTPClient
+    let headers: [String: String]
+    let origin: URL
+    let timeout: TimeInterval
+    private(set) var count = 0
+
+    init(http: any HTTPClient, headers: [String: String], origin: URL, timeout: TimeInterval) {
+        self.http = http
+        self.headers = headers
+        self.origin = origin
+        self.timeout = timeout
+    }
+
+    /// The first page; throws with the reason when it isn't a 2xx answer.
+    func first(_ url: URL) async throws -> ProbedPage {
+        let response: HTTPResponse
+        do {
+            response = try await send(url)
+        } catch let error as FetchError {
+            throw AddError("\(url.absoluteString) couldn't be fetched: \(error)")
+        }
+        guard response.isSuccess else {
+            let body = String(decoding: response.body.prefix(200), as: UTF8.self).sanitizedForTerminal
+            throw AddError("\(url.absoluteString) answered \(response.status)\(body.isEmpty ? "" : ": \(body)")"
+                + (response.status == 401 || response.status == 403 ? " — give the API's credentials with --header" : ""))
+        }
+        return page(response, url: url)
+    }
+
+    func probe(_ url: URL) async -> ProbedPage? {
+        guard let response = try? await send(url) else { return nil }
+        return page(response, url: url)
+    }
+
+    private func send(_ url: URL) async throws -> HTTPResponse {
+        count += 1
+        let sameOrigin = url.scheme?.lowercased() == origin.scheme?.lowercased() && url.host?.lowercased() == origin.host?.lowercased()
+            && Self.port(url) == Self.port(origin)
+        return try await http.send(HTTPRequest(url: url, headers: sameOrigin ? headers.merging(["Accept": "application/json"]) { a, _ in a } : ["Accept": "application/json"],
+                                               timeout: timeout))
+    }
+
+    private func page(_ response: HTTPResponse, url: URL) -> ProbedPage {
+        ProbedPage(url: url, status: response.status, headers: response.headers, json: try? JSONValue.parse(response.body))
+    }
+
+    private static func port(_ url: URL) -> Int? {
+        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import RoloCore
+
+/// `rolo add NAME URL`: looks at a JSON API's answers and writes the `[[sources]]` table for it.
+struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Write a [[sources]] table for a JSON API from its answers.",
+        discussion: """
+        Fetches URL's first page (and a second, to see how it pages), then guesses where the \
+        records are, their id, a label, two or three columns, pictures, a detail URL and the \
+        paging (Link headers, next URLs and cursors in the body, has-more flags with the last \
+        record's id, totals in the body or headers, page and offset parameters). It prints the \
+        table, with a ‹guess› comment on every key it wasn't sure of, appends it to the config \
+        file (never replacing another source), prints the first rows as the tab will show them \
+        (`rolo dump NAME --limit 5`) and says how to open it.
+
+        A header's ${VAR} is sent with the variable's value but written to the file as given. \
+        Exit status: 0 when written, 1 when the API couldn't be read, 2 for a bad name, URL, \
+        header or config file.
+
+        Examples:
+          rolo add users https://jsonplaceholder.typicode.com/users
+          rolo add github https://api.github.com/orgs/swiftlang/members --header 'Authorization: Bearer ${GITHUB_TOKEN}'
+          rolo add pokemon https://pokeapi.co/api/v2/pokemon --dry-run
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The new source's name: a lower-case letter, then letters, digits or -.", valueName: "name"))
+    var name: String
+
+    @Argument(help: ArgumentHelp("The URL of the API's list (its first page).", valueName: "url"))
+    var url: String
+
+    @Option(name: .customLong("header"), help: ArgumentHelp("A header to send, 'Name: value'; ${VAR} comes from the environment and is written as given. Repeat for more.", valueName: "header"))
+    var headers: [String] = []
+
+    @Flag(help: "Print the table without writing it.")
+    var dryRun = false
+
+    @Option(help: ArgumentHelp("Append to this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Seconds to wait for each answer (default 15).", valueName: "seconds"))
+    var timeout: Double = 15
+
+    func run() async throws {
+        let report = StandardErrorReport(command: "add")
+        let environment = ProcessInfo.processInfo.environment
+        let settings: Settings
+        let headers: [CustomHeader]
+        do {
+            headers = try self.headers.map(Self.header)
+            settings = try SettingsLoader.load(options: [:], environment: environment, configFile: config)
+            try checkName(settings)
+        } catch let error as ConfigError {
+            report.fail(error.message)
+            throw ExitCode(2)
+        }
+        let http = CurlHTTPClient()
+        let inferred: (source: InferredSource, requests: Int)
+        do {
+            inferred = try await SourceAdder(name: name, url: url, headers: headers, http: http, environment: environment, timeout: timeout).infer()
+            http.shutdown()
+        } catch let error as AddError {
+            http.shutdown()
+            report.fail(error.description)
+            throw ExitCode(1)
+        }
+        let output = StandardOutput()
+        try output.append(inferred.source.toml)
+        let doubts = inferred.source.doubts
+        try output.append("\n# \(inferred.requests) requests; \(doubts == 0 ? "no guess to check" : "\(doubts) guess\(doubts == 1 ? "" : "es") to check (‹guess›)")\n")
+        try output.flush()
+        guard !dryRun else { return }
+        do {
+            try ConfigAppend.append(inferred.source.toml, to: settings.configPath, environment: environment)
+        } catch let error as ConfigError {
+            report.fail("the table wasn't written: \(error.message)")
+            throw ExitCode(2)
+        }
+        try output.append("\nWritten to \(settings.configPath). The first rows, as `rolo dump \(name) --limit 5` prints them:\n")
+        try output.flush()
+        var dump = try Dump.parse([name, "--limit", "5", "--format", "tsv", "--config", settings.configPath])
+        do {
+            try await dump.run()
+        } catch {
+            report.fail("the source was written, but its first rows couldn't be shown: edit its table in \(settings.configPath), then try `rolo dump \(name) --limit 5`")
+            throw ExitCode(1)
+        }
+        try output.append("\nOpen it with: rolo \(name)\n")
+        try output.flush()
+    }
+
+    private func checkName(_ settings: Settings) throws {
+        guard name.range(of: "^[a-z][a-z0-9-]*$", options: .regularExpression) != nil else {
+            throw ConfigError("'\(name)' can't name a source: a lower-case letter, then letters, digits or -, e.g. 'github'")
+        }
+        if SourceCatalog.builtIn.ids.map(\.rawValue).contains(name) {
+            throw ConfigError("'\(name)' is a built-in source: choose another name")
+        }
+        if let existing = settings.customSources.source(named: name) {
+            throw ConfigError("a source named '\(name)' is already in \(existing.place): choose another name, or edit that table")
+        }
+    }
+
+    /// `Name: value` → a header; the value kept as written.
+    static func header(_ text: String) throws -> CustomHeader {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw ConfigError("--header '\(text)' isn't 'Name: value', e.g. --header 'Authorization: Bearer ${TOKEN}'")
+        }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(" ") else { throw ConfigError("--header '\(text)' has no field name before its ':'") }
+        return CustomHeader(name: name, value: value)
+    }
+}

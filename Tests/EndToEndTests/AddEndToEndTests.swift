@@ -1,0 +1,67 @@
+import Foundation
+import Logging
+import StandIn
+import Testing
+
+extension EndToEnd {
+    /// `rolo add` as a user runs it: the real binary against the stand-in's APIs over HTTP.
+    @Suite("rolo add: a source written from the stand-in's answers, then dumped", .serialized)
+    struct AddEndToEndTests {
+        private func home() throws -> String {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-add-e2e-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return path
+        }
+
+        @Test("GitHub's members: the table written (Link paging, the avatar, the detail URL), the first rows shown; the name can't be taken twice")
+        func members() async throws {
+            let home = try home()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let url = server.baseURL.absoluteString + "/github/orgs/rolo-stand-in/members"
+            let config = home + "/rolo/config.toml"
+            try FileManager.default.createDirectory(atPath: home + "/rolo", withIntermediateDirectories: true)
+            try "timeout = 10\n".write(toFile: config, atomically: true, encoding: .utf8)
+
+            let dry = try await DumpProcess.run(["add", "members", url, "--config", config, "--dry-run"], home: home)
+            #expect(dry.status == 0, "\(dry.stderr)")
+            #expect(try String(contentsOfFile: config, encoding: .utf8) == "timeout = 10\n", "a dry run writes nothing")
+
+            let added = try await DumpProcess.run(["add", "members", url, "--config", config], home: home)
+            await server.stop()
+            #expect(added.status == 0, "\(added.stderr)")
+            let written = try String(contentsOfFile: config, encoding: .utf8)
+            #expect(written.hasPrefix("timeout = 10\n\n# written by rolo add"), "appended after what was there")
+            for line in ["name = \"members\"", "url = \"\(url)\"", "label = \"{login}\"", "image = \"{avatar_url}\"",
+                         "detail_url = \"{url}\"", "[sources.paging]", "style = \"link\""] {
+                #expect(written.contains(line + "\n"), "\(line) in:\n\(written)")
+            }
+            #expect(added.stdout.contains(written.components(separatedBy: "\n\n").last ?? "-"), "the table printed as written")
+            #expect(added.stdout.contains("id\tlabel\ttype\n1001\t"), "the first rows, as the dump prints them:\n\(added.stdout)")
+            #expect(added.stdout.hasSuffix("Open it with: rolo members\n"))
+
+            let again = try await DumpProcess.run(["add", "members", url, "--config", config], home: home)
+            #expect(again.status == 2)
+            #expect(again.stderr.contains("a source named 'members' is already in \(config), line"))
+            #expect(try String(contentsOfFile: config, encoding: .utf8) == written, "the file is as it was")
+        }
+
+        @Test("What isn't a list: status 1 and why; a bad name or header: status 2")
+        func refusals() async throws {
+            let home = try home()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let config = home + "/config.toml"
+            let missing = try await DumpProcess.run(["add", "nothing", server.baseURL.absoluteString + "/github/orgs/nobody/members", "--config", config], home: home)
+            await server.stop()
+            #expect(missing.status == 1)
+            #expect(missing.stderr.hasPrefix("rolo add: ") && missing.stderr.contains("answered 404"))
+            let badName = try await DumpProcess.run(["add", "Bad Name", "http://127.0.0.1:9/x", "--config", config], home: home)
+            #expect(badName.status == 2)
+            #expect(badName.stderr.contains("can't name a source"))
+            let badHeader = try await DumpProcess.run(["add", "x", "http://127.0.0.1:9/x", "--header", "no colon", "--config", config], home: home)
+            #expect(badHeader.status == 2)
+            #expect(!FileManager.default.fileExists(atPath: config))
+        }
+    }
+}
