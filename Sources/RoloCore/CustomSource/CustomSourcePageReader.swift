@@ -6,13 +6,16 @@ import Foundation
 ///
 /// Paging ends only when the answer says so: once `total` records came, when `more` is not
 /// true, when no next cursor, URL, link or page number comes (an empty one counts as none) or
-/// it is the one just used, at the last of `pages`, when a page repeats the last one, and at
-/// `max_records`. A page shorter than `size`, or an empty one, ends page and offset paging only
-/// when neither a total nor `more` says more come; an empty page with a next link or cursor
-/// goes on. Ending before a known total, count of pages or `Link` last page is a
-/// ``PagingShortfall``.
+/// it is the one just used, at the last of `pages`, when a page repeats the last one, after
+/// ``emptyRunLimit`` empty pages in a row, and at `max_records`. A page shorter than `size`, or
+/// an empty one, ends page and offset paging only when neither a total nor `more` says more
+/// come; an empty page with a next link or cursor goes on. Ending before a known total, count
+/// of pages or `Link` last page is a ``PagingShortfall``.
 struct CustomSourcePageReader {
     let source: CustomSource
+
+    /// The empty pages in a row after which paging ends, next link or not.
+    static let emptyRunLimit = 20
 
     /// Why paging ended.
     private enum End {
@@ -24,6 +27,8 @@ struct CustomSourcePageReader {
         case repeated
         /// `more` said no more.
         case notMore(PagingField)
+        /// ``CustomSourcePageReader/emptyRunLimit`` empty pages in a row.
+        case empties
         /// `max_records`.
         case limit
 
@@ -32,6 +37,7 @@ struct CustomSourcePageReader {
             case .complete, .noMore: "the API sent no more pages"
             case .repeated: "the API sent the same page again"
             case .notMore(let field): "'\(field)' said no more came"
+            case .empties: "the API sent \(CustomSourcePageReader.emptyRunLimit) empty pages in a row"
             case .limit: "max_records stops there"
             }
         }
@@ -73,6 +79,7 @@ struct CustomSourcePageReader {
         var next = position
         next.received += items.count
         next.lastPage = Self.shape(records)
+        next.emptyRun = items.isEmpty ? (position.emptyRun ?? 0) + 1 : nil
         if source.paging?.style == .link, let header = headers["link"],
            let last = LinkHeader.target(header, relation: "last", base: url) {
             next.last = last.absoluteString
@@ -86,6 +93,7 @@ struct CustomSourcePageReader {
         if let total, next.received >= total { return end(.complete) }
         if let more = paging.more, value(more).flatMap(Self.flag) != true { return end(.notMore(more)) }
         if !items.isEmpty, next.lastPage == position.lastPage { return end(.repeated) }
+        if (next.emptyRun ?? 0) >= Self.emptyRunLimit { return end(.empties) }
         // A short or empty page is the last unless the answer says more come.
         let saysMore = total != nil || paging.more != nil
         let short = items.isEmpty || paging.size.map { items.count < $0 } ?? false

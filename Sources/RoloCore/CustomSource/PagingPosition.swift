@@ -17,6 +17,9 @@ public struct PagingPosition: Sendable, Equatable, Codable {
     /// The last page's URL as a `Link` header's `rel="last"` named it (link style): paging that
     /// ends before it ends short.
     public var last: String? = nil
+    /// How many empty pages came in a row just before this position: an API may send a few
+    /// with a next link (Graph), never an endless run of them.
+    public var emptyRun: Int? = nil
 
     /// The position of the first request of `paging` (nil: one request).
     public static func start(_ paging: CustomPaging?) -> PagingPosition {

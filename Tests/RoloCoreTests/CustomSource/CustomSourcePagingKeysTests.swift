@@ -240,6 +240,28 @@ struct CustomSourcePagingKeysTests {
         #expect(pages.flatMap(\.records).map(\.id) == ["a", "b"] && client.urls.count == 4)
     }
 
+    @Test("Empty pages with ever new cursors end after 20 in a row, said as the reason")
+    func endlessEmptyPages() async throws {
+        var answers: [String: [ScriptedHTTPClient.Answer]] = [
+            "https://api.example/e": [.json(#"{"items": [{"id": 1}], "total": 5, "next": "c1"}"#)],
+        ]
+        for number in 1...30 {
+            answers["https://api.example/e?cursor=c\(number)"] = [.json(#"{"items": [], "total": 5, "next": "c\#(number + 1)"}"#)]
+        }
+        let (_, pages, client) = try await CustomSourceFixtures.fetch("""
+            [[sources]]
+            name = "e"
+            url = "https://api.example/e"
+            records = "items"
+            [sources.paging]
+            style = "cursor"
+            next = "next"
+            total = "total"
+            """, answers)
+        #expect(client.urls.count == 1 + CustomSourcePageReader.emptyRunLimit)
+        #expect(pages.last?.shortfall == PagingShortfall("got 1 of 5: the API sent 20 empty pages in a row"))
+    }
+
     @Test("Headers: X-Next-Page for the page, X-Total; an empty X-Next-Page ends it")
     func headerPaging() async throws {
         let headers = { (next: String) in ["X-Next-Page": next, "X-Total": "3"] }
