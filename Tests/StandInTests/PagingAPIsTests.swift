@@ -59,6 +59,9 @@ struct PagingAPIsTests {
             }
             #expect(counts == [3, 0, 0, 3, 0, 0, 1])
             #expect(try await send(server, "/msgraph/v1.0/users?$skiptoken=bogus").status == 400)
+            // A token of its shape with an offset past the users is refused too, not a crash.
+            let huge = PagingToken.encoded("o=9223372036854775807;e=0")
+            #expect(try await send(server, "/msgraph/v1.0/users?$skiptoken=\(huge)").status == 400)
         }
     }
 
@@ -121,5 +124,12 @@ struct PagingAPIsTests {
             } while !cursor.isEmpty && counts.count < 10
             #expect(counts == [7, 10, 10, 7])
         }
+    }
+}
+
+/// The stand-in's opaque cursors as a client could forge them: base64, percent-encoded.
+enum PagingToken {
+    static func encoded(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 }

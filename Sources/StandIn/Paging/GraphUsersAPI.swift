@@ -41,7 +41,9 @@ struct GraphUsersAPI: StandInAPI {
         var offset = 0, empty = 0
         if let token = request.http.query["$skiptoken"] {
             let parts = PagingPeople.untoken(token)?.split(separator: ";").map { $0.split(separator: "=") }
-            guard let parts, parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let o = Int(parts[0][1]), let e = Int(parts[1][1]) else {
+            guard let parts, parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let o = Int(parts[0][1]), let e = Int(parts[1][1]),
+                  (0...count).contains(o), (0...Self.emptyPages).contains(e)
+            else {
                 return Self.error("Request_BadRequest", "Invalid skip token.", status: .badRequest)
             }
             (offset, empty) = (o, e)
