@@ -18,7 +18,9 @@ struct Dump: AsyncParsableCommand {
         Progress goes to standard error when that is a terminal; notices (stored data used \
         instead of the server, a city that didn't load) go there always. Exit status: 0 with \
         the records, 1 when they can't be had (server down and nothing stored, a refused token), \
-        2 for a bad option, field or config file.
+        2 for a bad option, field or config file, 3 when a configured source's list ended \
+        before the total its API named (the records that came are printed; --allow-partial \
+        makes that 0).
 
         With --offline, or when the server can't be reached, directory, randomuser and \
         pipedrive print what rolo has stored and say so on standard error.
@@ -60,6 +62,9 @@ struct Dump: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Print at most this many records (a configured source fetches only the pages they need): the dry run of a new source.", valueName: "n"))
     var limit: Int?
 
+    @Flag(help: "Exit 0 when a configured source's list ends before the total its API named (notice on standard error), not 3.")
+    var allowPartial = false
+
     @OptionGroup var sources: SourceOptions
 
     func run() async throws {
@@ -84,7 +89,8 @@ struct Dump: AsyncParsableCommand {
             report.fail("--limit needs a number of records above 0, not \(limit)")
             throw ExitCode(2)
         }
-        let runner = DumpRunner(search: search, fields: fields, offline: offline, limit: limit, report: report.dumpReport)
+        let runner = DumpRunner(
+            search: search, fields: fields, offline: offline, limit: limit, allowPartial: allowPartial, report: report.dumpReport)
         var status: ExitCode = .success
         do {
             try await dump(settings, runner: runner, report: report, to: sink)
@@ -93,6 +99,16 @@ struct Dump: AsyncParsableCommand {
         } catch is StandardOutput.Closed {
             // The reader has all it wanted (`| head`): stop quietly, as a filter does.
             logger.info("standard output closed after \(sink.count) records")
+        } catch let error as DumpError where error.kind == .partial {
+            // The records are written; the list is short of its end, which a script must hear of.
+            logger.warning("dump partial: \(error.message)")
+            do {
+                try output.flush()
+                report.fail(error.message)
+                status = ExitCode(3)
+            } catch {
+                logger.info("standard output closed after \(sink.count) records")
+            }
         } catch let error as DumpError {
             logger.error("dump failed: \(error.message)")
             report.fail(error.message)

@@ -86,6 +86,38 @@ extension EndToEnd {
             }
         }
 
+        @Test("A configured source short of its total: every record that came, the shortfall on standard error, status 3; --allow-partial: 0")
+        func partial() async throws {
+            try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
+            let home = try home()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            var options = StandInOptions()
+            options.jiraVisibleIssues = 100
+            let server = try await StandInServer.start(options, logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let config = home + "/jira.toml"
+            try """
+                [[sources]]
+                name = "jira"
+                url = "\(server.baseURL.absoluteString)/jira/rest/api/3/search"
+                records = "issues"
+                label = "{key}"
+                [sources.paging]
+                style = "offset"
+                param = "startAt"
+                size_param = "maxResults"
+                size = 150
+                total = "total"
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            let short = try await DumpProcess.run(["dump", "jira", "--format", "jsonl", "--config", config], home: home)
+            #expect(short.status == 3, "\(short.stderr)")
+            #expect(short.stdout.split(separator: "\n").count == 100)
+            #expect(short.stderr == "rolo dump: jira: got 100 of 121: the API sent no more pages — the list is partial (--allow-partial takes it as it is)\n")
+            let allowed = try await DumpProcess.run(["dump", "jira", "--format", "jsonl", "--config", config, "--allow-partial"], home: home)
+            #expect(allowed.status == 0 && allowed.stdout == short.stdout)
+            #expect(allowed.stderr == "rolo dump: jira: got 100 of 121: the API sent no more pages\n")
+            await server.stop()
+        }
+
         @Test("rolo dump … | head ends cleanly: no broken-pipe noise, status 0")
         func head() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")

@@ -19,6 +19,7 @@ actor FakeCrewAPI: HTTPClient {
     private var held: [CheckedContinuation<Void, Never>] = []
     private var toHold = 0
     private var limited: (count: Int, retryAfter: Int) = (0, 0)
+    private var visible: Int?
     let jpeg: Data
 
     init(count: Int, tag: String = "") throws {
@@ -31,6 +32,9 @@ actor FakeCrewAPI: HTTPClient {
     func fail(_ errors: FetchError...) { failures += errors }
     /// Answers the next `count` list requests with a 429 asking for `retryAfter` seconds.
     func limit(_ count: Int, retryAfter: Int) { limited = (count, retryAfter) }
+    /// Lists only the first `count` persons while `total` still counts them all, as an API
+    /// hiding what the token may not see.
+    func hide(after count: Int) { visible = count }
     /// Holds the next `count` list requests until ``release()``.
     func hold(_ count: Int = 1) { toHold += count }
     /// Lets the oldest held request go on.
@@ -71,7 +75,8 @@ actor FakeCrewAPI: HTTPClient {
         let page = query.first { $0.name == "page" }.flatMap { $0.value.flatMap(Int.init) } ?? 1
         let size = query.first { $0.name == "per_page" }.flatMap { $0.value.flatMap(Int.init) } ?? 10
         let start = (page - 1) * size
-        let numbers = start < count ? Array(start + 1...min(count, start + size)) : []
+        let shown = min(count, visible ?? count)
+        let numbers = start < shown ? Array(start + 1...min(shown, start + size)) : []
         let items = numbers.map { CrewSamples.person($0, tag: tag, full: false) }.joined(separator: ",")
         return HTTPResponse(status: 200, body: Data(#"{"items": [\#(items)], "total": \#(count)}"#.utf8), url: url)
     }

@@ -31,6 +31,18 @@ struct CustomSourceViewModelTests {
         #expect(model.columns.map(\.title) == ["Name", "Email", "Team"] && model.columns[2].width == .fixed(6))
     }
 
+    @Test("A list that ends before its total says so on the status line, not in silence")
+    func shortOfTotal() async throws {
+        let api = try FakeCrewAPI(count: 25)
+        await api.hide(after: 20)
+        let model = try makeCrew(api, database: try RoloDatabase.inMemory())
+        model.start()
+        #expect(await model.settled())
+        #expect(model.rowIDs == (1...20).map(String.init))
+        #expect(model.statusItems == ["got 20 of 25: the API sent no more pages"])
+        #expect(await api.listRequests == 3)
+    }
+
     @Test("A 429 is waited out as Retry-After asks, the status line saying so, then paging goes on")
     func rateLimited() async throws {
         let api = try FakeCrewAPI(count: 15)

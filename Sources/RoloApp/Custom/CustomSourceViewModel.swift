@@ -169,6 +169,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
                 items.append("\(replacing ? "refreshing" : "loaded") \(done)…")
             }
         }
+        // A list that ended before the total its API named says so, never silently short.
+        if let progress, progress.finished, let shortfall = progress.shortfall { items.append(shortfall.description) }
         if isOffline, let savedAt { items.append("offline · saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone))") }
         if source.offline, !persistent { items.append("not saved") }
         return items + SkippedRecordsReport.statusItem(progress?.skipped.count ?? 0)

@@ -43,6 +43,14 @@ public struct CustomSource: Sendable, Equatable {
     public var offline: Bool
     /// How the list pages; nil for one request.
     public var paging: CustomPaging?
+    /// The method of every page's request (`method`); GET by default.
+    public var method: String = "GET"
+    /// A path that, present and not null or false in an answer, makes the answer an error with
+    /// its text (`error`: Slack's `error`, GraphQL's `errors.0.message`); nil for none.
+    public var error: JSONPath? = nil
+    /// The JSON body of every page's request (`[sources.body]`), its `{cursor}`-style values and
+    /// `${VAR}`s not yet filled in; nil for none.
+    public var body: JSONValue? = nil
     /// Where the table is, "…/config.toml, line 12", for messages about it.
     public var place: String
 
@@ -144,10 +152,60 @@ public struct CustomPaging: Sendable, Equatable {
     public var sizeParam: String?
     /// The page size sent in ``sizeParam``; a shorter page is the last.
     public var size: Int?
-    /// Where the next cursor (cursor) or the next page's URL (next-url) is.
-    public var next: JSONPath?
-    /// Where the total count is; paging stops once that many records came.
-    public var total: JSONPath?
+    /// Where the next cursor (cursor), the next page's URL (next-url) or the next page's number
+    /// (page) is; an empty one ends paging as an absent one does.
+    public var next: PagingField?
+    /// Where the total count is; paging stops once that many records came, and goes on past a
+    /// short page until then.
+    public var total: PagingField?
+    /// Where a boolean says whether more pages come (`has_more`); paging goes on only while it
+    /// is true.
+    public var more: PagingField? = nil
+    /// Where the number of pages is (`X-WP-TotalPages`): with `first = 0` the last page is
+    /// `pages - 1`.
+    public var pages: PagingField? = nil
+}
+
+/// Where a paging value is: a path into the answer, or a response header (`header:X-Total`).
+public enum PagingField: Sendable, Equatable, CustomStringConvertible {
+    /// A path into the answer's JSON.
+    case path(JSONPath)
+    /// A response header, by its name.
+    case header(String)
+
+    /// The field written `text`: `header:NAME`, else a path.
+    public init(_ text: String) {
+        if text.lowercased().hasPrefix("header:") {
+            self = .header(text.dropFirst("header:".count).trimmingCharacters(in: .whitespaces))
+        } else {
+            self = .path(JSONPath(text))
+        }
+    }
+
+    /// Whether it is written well: a header's name, or a well-formed path of a step or more.
+    public var isWellFormed: Bool {
+        switch self {
+        case .path(let path): return path.isWellFormed && !path.steps.isEmpty
+        case .header(let name): return !name.isEmpty && !name.contains(where: { $0 == ":" || $0.isWhitespace })
+        }
+    }
+
+    /// The value in `answer`, or the header's text as a string (`headers` lower-cased, as
+    /// ``HTTPResponse`` keeps them); nil when there is none.
+    public func value(in answer: JSONValue, headers: [String: String]) -> JSONValue? {
+        switch self {
+        case .path(let path): return answer.value(at: path)
+        case .header(let name): return headers[name.lowercased()].map { .string($0.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    /// As written: `meta.total`, `header:X-Total`.
+    public var description: String {
+        switch self {
+        case .path(let path): return path.description
+        case .header(let name): return "header:" + name
+        }
+    }
 }
 
 /// The config file's `[[sources]]` and `tabs`.

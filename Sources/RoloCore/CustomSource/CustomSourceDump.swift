@@ -55,6 +55,7 @@ public enum CustomSourceDump {
         let kept = source.offline && runner.limit == nil ? database : nil
         let database = try kept ?? RoloDatabase.inMemory()
         let store = CustomRecordStore(database: database, source: source)
+        var shortfall: PagingShortfall?
         if runner.offline {
             guard source.offline else {
                 throw DumpError(.unavailable, "\(name): offline = false keeps nothing, so --offline has nothing to dump")
@@ -71,7 +72,8 @@ public enum CustomSourceDump {
                 throw DumpError(.unavailable, error.description)
             }
             let pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep)
-            let skipped = try await fetch(pager, into: store, limit: runner.limit, report: runner.report)
+            let (skipped, short) = try await fetch(pager, into: store, limit: runner.limit, report: runner.report)
+            shortfall = short
             if let first = skipped.first, try await store.count() == 0 {
                 throw DumpError(.unavailable, "\(name): the API sent \(skipped.count) records and rolo can keep none of them: \(first.reason)")
             }
@@ -81,6 +83,12 @@ public enum CustomSourceDump {
             runner.report.notice("\(name): \(problem)")
         }
         try await write(store, schema, search: runner.search, limit: runner.limit, to: sink)
+        if let shortfall {
+            guard shortfall.byLimit || runner.allowPartial else {
+                throw DumpError(.partial, "\(name): \(shortfall) — the list is partial (--allow-partial takes it as it is)")
+            }
+            runner.report.notice("\(name): \(shortfall)")
+        }
     }
 
     /// ``run(_:runner:http:database:environment:timeout:sleep:to:)`` with what `rolo dump`
@@ -93,9 +101,12 @@ public enum CustomSourceDump {
 
     /// Syncs `store` (resumed, or refreshed when whole), or with `limit` only its first pages;
     /// a failure leaves the stored records to dump, unless none are or the API refused rolo.
-    /// Returns the records left out (no id).
-    private static func fetch(_ pager: CustomSourcePager, into store: CustomRecordStore, limit: Int?, report: DumpReport) async throws -> [SkippedRecord] {
+    /// Returns the records left out (no id), and what a list that ended short lacks.
+    private static func fetch(
+        _ pager: CustomSourcePager, into store: CustomRecordStore, limit: Int?, report: DumpReport
+    ) async throws -> ([SkippedRecord], PagingShortfall?) {
         let skipped = Mutex<[SkippedRecord]>([])
+        let shortfall = Mutex<PagingShortfall?>(nil)
         let name = pager.source.name
         report.progress("\(name): loading…")
         defer { report.progress(nil) }
@@ -107,6 +118,7 @@ public enum CustomSourceDump {
                 let refresh = try await store.state()?.complete == true
                 try await CustomSourceSync(pager: pager, store: store).run(refresh: refresh) { progress in
                     skipped.withLock { $0 = progress.skipped }
+                    shortfall.withLock { $0 = progress.finished ? progress.shortfall : nil }
                     let done = progress.total.map { "\(progress.stored) of \($0)" } ?? "\(progress.stored)"
                     let wait = progress.waiting.map { "; rate limited, next in \(Int($0.rounded(.up))) s" } ?? ""
                     report.progress("\(name): \(done) records\(wait)…")
@@ -120,7 +132,7 @@ public enum CustomSourceDump {
             report.progress(nil)
             try await noticeStored(store, named(name, error), report)
         }
-        return skipped.withLock { $0 }
+        return (skipped.withLock { $0 }, shortfall.withLock { $0 })
     }
 
     /// "team: <the error>", once: a records-path error already starts with the source's name.

@@ -6,6 +6,9 @@ public struct CustomSourceEndpoint: Sendable, Equatable {
     public var url: String
     /// The header fields to send.
     public var headers: [String: String]
+    /// The request body, `{cursor}`-style values still to fill in (``CustomSourceRequestBody``);
+    /// nil for none.
+    public var body: JSONValue? = nil
     /// The values taken from the environment: give them to ``RoloLogging/bootstrap(stateDir:level:secrets:)``
     /// and keep them out of every message (``FetchError/redacting(_:)``).
     public var secrets: [String]
@@ -26,7 +29,19 @@ extension CustomSource {
             headers[header.name] = value.text
             secrets += value.secrets
         }
-        return CustomSourceEndpoint(url: url.text, headers: headers, secrets: secrets)
+        func expanded(_ value: JSONValue) throws -> JSONValue {
+            switch value {
+            case .string(let text):
+                let value = try EnvironmentExpansion.expand(text, environment: environment, unset: unset)
+                secrets += value.secrets
+                return .string(value.text)
+            case .array(let items): return .array(try items.map(expanded))
+            case .object(let members): return .object(try members.map { JSONMember($0.key, try expanded($0.value)) })
+            default: return value
+            }
+        }
+        let body = try self.body.map(expanded)
+        return CustomSourceEndpoint(url: url.text, headers: headers, body: body, secrets: secrets)
     }
 }
 
@@ -35,7 +50,7 @@ extension CustomSourcesConfig {
     /// redact from the log file from its first line.
     public func secrets(environment: [String: String]) -> [String] {
         sources.flatMap { source in
-            ([source.url] + source.headers.map(\.value)).flatMap { text in
+            ([source.url] + source.headers.map(\.value) + CustomSourceRequestBody.strings(source.body)).flatMap { text in
                 (try? EnvironmentExpansion.expand(text, environment: environment, unset: { _ in "" }))?.secrets ?? []
             }
         }

@@ -3,9 +3,10 @@ import Foundation
 /// Fetches a configured source's list page after page, one request at a time, through an
 /// ``HTTPClient``, in any ``CustomPaging/Style``.
 ///
-/// Paging stops at an empty page, once `total` records came, when no next cursor, URL or link
-/// comes (or the one that comes is the one just used), when a page repeats the last one, and
-/// at `max_records`. 429s (and 403s and 503s that say when to come back) are waited out as
+/// Paging stops where ``CustomSourcePageReader`` reads that the list ends, never at a short
+/// page the answer says isn't the last; each request has the source's `method` and, with a
+/// `[sources.body]`, its body filled in for the page (``CustomSourceRequestBody``). An answer
+/// holding the source's `error` path fails as an error does. 429s (and 403s and 503s that say when to come back) are waited out as
 /// Pipedrive's are (``PipedrivePacer``): the wait `Retry-After` or the rate-limit headers name,
 /// else 1, 2, 4 … 60 s; a rate limit with no requests left is waited out before the next page.
 /// Headers go only to the configured URL's host, so a next page elsewhere gets no credentials.
@@ -77,7 +78,6 @@ public struct CustomSourcePager: Sendable {
     /// The page in `response`, parsed and read on a Dispatch thread (``HeavyWork``).
     private func read(_ response: HTTPResponse, at position: PagingPosition) async throws -> CustomSourcePage {
         let reader = CustomSourcePageReader(source: source)
-        let link = response.headers["link"].flatMap { LinkHeader.target($0, relation: "next", base: response.url) }
         let title = source.title
         return try await HeavyWork.run { () throws -> CustomSourcePage in
             let answer: JSONValue
@@ -87,8 +87,15 @@ public struct CustomSourcePager: Sendable {
                 throw FetchError.unreadable(response.body, contentType: response.contentType, service: title, reason: error.description)
                     .located(at: response)
             }
+            if let message = reader.error(in: answer) {
+                let text = String(message.prefix(300)).sanitizedForTerminal
+                throw FetchError(
+                    kind: .badResponse, endpoint: response.url.endpoint,
+                    message: "\(title): the API answered with an error: \(text) — check the source's headers and body",
+                    detail: "\(response.url.redactedForLog): HTTP \(response.status), \(reader.source.error?.description ?? "error"): \(text)")
+            }
             do {
-                return try reader.read(answer, url: response.url, link: link, at: position)
+                return try reader.read(answer, url: response.url, headers: response.headers, at: position)
             } catch let error as RecordsPathError {
                 throw FetchError(
                     kind: .badResponse, endpoint: response.url.endpoint,
@@ -134,7 +141,14 @@ public struct CustomSourcePager: Sendable {
                 kind: .unreachable, endpoint: "", message: "\(source.title): the url isn't an address rolo can fetch — check the config file",
                 detail: redactingSecrets(endpoint.url, secrets: endpoint.secrets))
         }
-        return HTTPRequest(url: url, headers: headers(for: url), timeout: timeout)
+        var request = HTTPRequest(method: source.method, url: url, headers: headers(for: url), timeout: timeout)
+        if let body = endpoint.body {
+            request.body = CustomSourceRequestBody.data(body, at: position, size: source.paging?.size)
+            if !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
+                request.headers["Content-Type"] = "application/json"
+            }
+        }
+        return request
     }
 
     /// The configured URL with the position's page, offset or cursor and the page size.

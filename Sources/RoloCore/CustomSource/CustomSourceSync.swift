@@ -15,6 +15,9 @@ public struct CustomSourceSync: Sendable {
         public var finished: Bool
         /// Records left out this run (no id).
         public var skipped: [SkippedRecord]
+        /// Once finished, when the list ended before its known end: "got 100 of 121: the API
+        /// sent no more pages".
+        public var shortfall: PagingShortfall? = nil
     }
 
     let pager: CustomSourcePager
@@ -34,7 +37,9 @@ public struct CustomSourceSync: Sendable {
     public func run(refresh: Bool, progress: @Sendable (Progress) async -> Void = { _ in }) async throws {
         let state = try await store.state()
         if let state, state.complete, !refresh {
-            await progress(Progress(stored: try await store.count(), total: state.total, finished: true, skipped: []))
+            let stored = try await store.count()
+            let short = state.total.flatMap { stored < $0 ? PagingShortfall("got \(stored) of \($0): the API sent no more pages") : nil }
+            await progress(Progress(stored: stored, total: state.total, finished: true, skipped: [], shortfall: short))
             return
         }
         let resume = refresh ? nil : state?.next
@@ -48,7 +53,7 @@ public struct CustomSourceSync: Sendable {
             stored = try await store.count()
             total = page.total ?? total
             skipped += page.skipped
-            await progress(Progress(stored: stored, total: total, finished: page.next == nil, skipped: skipped))
+            await progress(Progress(stored: stored, total: total, finished: page.next == nil, skipped: skipped, shortfall: page.shortfall))
         }, waiting: { wait in
             await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped))
         })

@@ -3,7 +3,7 @@ import TOMLKit
 
 extension CustomSourceTableReader {
     /// The `[sources.paging]` table, checked for what its style needs.
-    func paging(_ node: any TOMLValueConvertible, url: String, label: String) throws -> CustomPaging {
+    func paging(_ node: any TOMLValueConvertible, url: String, body: JSONValue?, label: String) throws -> CustomPaging {
         guard let table = node.table else {
             throw ConfigError("\(place("paging")): 'paging' of \(label) should be a table, [sources.paging], not \(ConfigFile.describe(node.type))")
         }
@@ -36,26 +36,31 @@ extension CustomSourceTableReader {
             }
             return value
         }
-        func fieldPath(_ key: String) throws -> JSONPath? {
+        func field(_ key: String) throws -> PagingField? {
             guard let written = try text(key) else { return nil }
-            let path = JSONPath(written)
-            guard path.isWellFormed, !path.steps.isEmpty else {
-                throw fail(key, "'\(written.sanitizedForTerminal)' in \(key) of \(label)'s paging isn't a field path like meta.next_cursor")
+            let field = PagingField(written)
+            guard field.isWellFormed else {
+                throw fail(key, "'\(written.sanitizedForTerminal)' in \(key) of \(label)'s paging isn't a field path like meta.next_cursor, a[\"c.d\"] or data.-1.id, nor header:X-Name")
             }
-            return path
+            return field
         }
         var paging = CustomPaging(
             style: style, param: try text("param"), first: try number("first") ?? 1, sizeParam: try text("size_param"),
-            size: try number("size"), next: try fieldPath("next"), total: try fieldPath("total"))
+            size: try number("size"), next: try field("next"), total: try field("total"), more: try field("more"),
+            pages: try field("pages"))
+        // Where the body carries the page, offset or cursor, no query parameter does unless named.
         switch style {
         case .page:
-            if paging.param == nil, !url.contains("{page}") { paging.param = "page" }
+            if paging.param == nil, !url.contains("{page}"), !Self.holds(body, "{page}") { paging.param = "page" }
         case .offset:
-            if paging.param == nil, !url.contains("{offset}") { paging.param = "offset" }
+            if paging.param == nil, !url.contains("{offset}"), !Self.holds(body, "{offset}") { paging.param = "offset" }
         case .cursor:
-            if paging.param == nil { paging.param = "cursor" }
+            if paging.param == nil, body == nil { paging.param = "cursor" }
             guard paging.next != nil else {
                 throw fail("style", "cursor paging of \(label) needs next = \"…\", where the answer holds the next cursor")
+            }
+            if paging.param == nil, !Self.holds(body, "{cursor}") {
+                throw fail("style", "cursor paging of \(label) needs \"{cursor}\" in [sources.body], or param = \"…\" for the query")
             }
         case .nextURL:
             guard paging.next != nil else {

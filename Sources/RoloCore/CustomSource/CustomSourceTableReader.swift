@@ -6,10 +6,10 @@ struct CustomSourceTableReader {
     /// The keys a source table may hold.
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
-        "thumbnail", "detail_url", "fields", "max_records", "offline", "paging",
+        "thumbnail", "detail_url", "fields", "max_records", "offline", "paging", "method", "error", "body",
     ]
     /// The keys a `[sources.paging]` table may hold.
-    static let pagingKeys = ["style", "param", "first", "size_param", "size", "next", "total"]
+    static let pagingKeys = ["style", "param", "first", "size_param", "size", "next", "total", "more", "pages"]
 
     let path: String
     let lines: KeyLines
@@ -41,8 +41,11 @@ struct CustomSourceTableReader {
             throw ConfigError("\(entry): \(label) needs url = \"https://…\", the list's address")
         }
         let id = try path("id", table, label) ?? JSONPath("id")
-        let paging = try table["paging"].map { try self.paging($0, url: url, label: label) }
+        let body = try self.body(table, label)
+        let method = try self.method(table, body: body, label: label)
+        let paging = try table["paging"].map { try self.paging($0, url: url, body: body, label: label) }
         try checkURL(url, paging: paging, label: label)
+        try checkBody(body, paging: paging, label: label)
         let maxRecords = try integer("max_records", table, label) ?? CustomSource.defaultMaxRecords
         guard maxRecords > 0 else { throw ConfigError("\(place("max_records")): max_records of \(label) should be above 0") }
         return CustomSource(
@@ -53,7 +56,8 @@ struct CustomSourceTableReader {
             search: try paths("search", table, label), image: try template("image", table, label),
             thumbnail: try template("thumbnail", table, label), detailURL: try template("detail_url", table, label),
             fields: try paths("fields", table, label), maxRecords: maxRecords,
-            offline: try flag("offline", table, label) ?? true, paging: paging, place: entry)
+            offline: try flag("offline", table, label) ?? true, paging: paging, method: method,
+            error: try path("error", table, label), body: body, place: entry)
     }
 
     /// Where `key` is written in this entry (or its `subtable`).
@@ -67,7 +71,7 @@ struct CustomSourceTableReader {
         ConfigError("\(place(key, subtable: subtable)): '\(key)' of \(label) should be \(expected), not \(ConfigFile.describe(node.type))")
     }
 
-    private func string(_ key: String, _ table: TOMLTable, _ label: String, subtable: String? = nil) throws -> String? {
+    func string(_ key: String, _ table: TOMLTable, _ label: String, subtable: String? = nil) throws -> String? {
         guard let node = table[key] else { return nil }
         guard let text = node.string else { throw wrongType(key, node, label, expected: "text in quotes", subtable: subtable) }
         return text

@@ -20,7 +20,8 @@ public enum JSONValue: Sendable, Equatable {
         return members.last(where: { $0.key == key })?.value
     }
 
-    /// The value at `path`; nil when a step of it is missing.
+    /// The value at `path`; nil when a step of it is missing. A negative index counts from a
+    /// list's end.
     public func value(at path: JSONPath) -> JSONValue? {
         var current = self
         for step in path.steps {
@@ -29,7 +30,10 @@ public enum JSONValue: Sendable, Equatable {
                 guard let next = current[step] else { return nil }
                 current = next
             case .array(let items):
-                guard let index = Int(step), items.indices.contains(index) else { return nil }
+                // -1 is the last item, as in `data.-1.id`.
+                guard let written = Int(step) else { return nil }
+                let index = written < 0 ? items.count + written : written
+                guard items.indices.contains(index) else { return nil }
                 current = items[index]
             default:
                 return nil

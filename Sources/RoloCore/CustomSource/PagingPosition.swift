@@ -14,6 +14,12 @@ public struct PagingPosition: Sendable, Equatable, Codable {
     /// The last page's shape (its count and first and last ids): a server that ignores the
     /// page parameter sends the same page again, and paging stops there.
     public var lastPage: String?
+    /// The last page's URL as a `Link` header's `rel="last"` named it (link style): paging that
+    /// ends before it ends short.
+    public var last: String? = nil
+    /// How many empty pages came in a row just before this position: an API may send a few
+    /// with a next link (Graph), never an endless run of them.
+    public var emptyRun: Int? = nil
 
     /// The position of the first request of `paging` (nil: one request).
     public static func start(_ paging: CustomPaging?) -> PagingPosition {
@@ -45,12 +51,34 @@ public struct CustomSourcePage: Sendable, Equatable {
     public var next: PagingPosition?
     /// The total the answer names, when the source says where (`total`).
     public var total: Int?
+    /// On the last page, when the list ended before its known end: what came and why.
+    public var shortfall: PagingShortfall?
 
     /// A page of `records`, with the position of the next page (nil: the last).
-    public init(records: [CustomRecord], skipped: [SkippedRecord] = [], next: PagingPosition?, total: Int? = nil) {
+    public init(
+        records: [CustomRecord], skipped: [SkippedRecord] = [], next: PagingPosition?, total: Int? = nil,
+        shortfall: PagingShortfall? = nil
+    ) {
         self.records = records
         self.skipped = skipped
         self.next = next
         self.total = total
+        self.shortfall = shortfall
+    }
+}
+
+/// A list whose paging ended before its known end (a total, a page count, a `Link` header's
+/// last page), said on the tab's status and on `rolo dump`'s standard error rather than lost in
+/// silence: "got 100 of 121: the API sent no more pages".
+public struct PagingShortfall: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// What came against what was expected, then why it stopped.
+    public var description: String
+    /// Whether the source's own `max_records` stopped it, as the config asks: no failure.
+    public var byLimit: Bool
+
+    /// A shortfall saying `description`.
+    public init(_ description: String, byLimit: Bool = false) {
+        self.description = description
+        self.byLimit = byLimit
     }
 }

@@ -6,6 +6,9 @@ public struct DumpError: Error, Sendable, Equatable, CustomStringConvertible {
         case usage
         /// The data couldn't be had: no server, a refused token, nothing stored.
         case unavailable
+        /// The records were written, but the list ended before its known end (exit status 3,
+        /// unless `--allow-partial`).
+        case partial
     }
 
     /// What went wrong.

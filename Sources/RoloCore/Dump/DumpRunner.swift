@@ -17,14 +17,18 @@ public struct DumpRunner: Sendable {
     public let offline: Bool
     /// `--limit`: the most records written, the dry run of a new source; nil for all.
     public let limit: Int?
+    /// `--allow-partial`: a list that ended before its known end is written with a notice and
+    /// exit status 0, not 3.
+    public let allowPartial: Bool
     /// Where notices and progress go.
     public let report: DumpReport
     /// Today, for ages and the saved list's stamp.
     public let now: @Sendable () -> Date
 
     /// A runner; a blank `search` is no search.
-    public init(search: String?, fields: String?, offline: Bool, limit: Int? = nil, report: DumpReport,
+    public init(search: String?, fields: String?, offline: Bool, limit: Int? = nil, allowPartial: Bool = false, report: DumpReport,
                 now: @escaping @Sendable () -> Date = Date.init) {
+        self.allowPartial = allowPartial
         let term = search?.trimmingCharacters(in: .whitespaces)
         self.search = term?.isEmpty == false ? term : nil
         self.fields = fields

@@ -12,6 +12,13 @@ enum StandInCatalog {
             PipedriveAPI(options: options, logger: logger),
             OrgMembersAPI(options: options, logger: logger),
             StaffAPI(options: options, logger: logger),
+            JiraAPI(options: options),
+            StripeAPI(options: options),
+            GraphUsersAPI(options: options),
+            GitLabUsersAPI(options: options),
+            WordPressUsersAPI(options: options),
+            LinearGraphQLAPI(options: options),
+            SlackUsersAPI(options: options),
         ]
     }
 }

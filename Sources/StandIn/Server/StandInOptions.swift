@@ -45,6 +45,25 @@ public struct StandInOptions: Sendable, Equatable {
     public var staffMembers: Int = 95
     /// Whether the staff directory's last page names itself as `next`, as a buggy server may.
     public var staffNextLoops = false
+    /// How many issues the Jira search (`/jira/rest/api/3/search`) finds.
+    public var jiraIssues: Int = 121
+    /// How many of the Jira issues a search may see; the rest count in `total` but never come,
+    /// as issues the token may not see. Nil: all.
+    public var jiraVisibleIssues: Int? = nil
+    /// How many customers the Stripe account (`/stripe/v1/customers`) has.
+    public var stripeCustomers: Int = 25
+    /// How many users Microsoft Graph (`/msgraph/v1.0/users`) lists.
+    public var graphUsers: Int = 7
+    /// How many users GitLab (`/gitlab/api/v4/users`) lists.
+    public var gitlabUsers: Int = 45
+    /// How many users WordPress (`/wordpress/wp-json/wp/v2/users`) lists.
+    public var wordpressUsers: Int = 23
+    /// How many users Linear's GraphQL API (`/linear/graphql`) lists.
+    public var linearUsers: Int = 57
+    /// How many members Slack's `users.list` (`/slack/api/users.list`) lists.
+    public var slackMembers: Int = 34
+    /// The token Slack wants as `Authorization: Bearer …`.
+    public var slackToken: String = "xoxb-stand-in-token"
     /// How badly the people, foods and directory lists answer; off by default.
     public var hostility = StandInHostility()
     /// Whether Nagle's algorithm is off on the server's sockets (see `NoDelaySocketPool`); off

@@ -73,8 +73,8 @@ struct CustomSourceConfigTests {
         #expect(team.fields?.map(\.description) == ["email", "phone", "address.city"])
         #expect(team.maxRecords == 100_000 && team.offline)
         #expect(team.paging == CustomPaging(
-            style: .page, param: "page", first: 1, sizeParam: "per_page", size: 50, next: JSONPath("meta.next_cursor"),
-            total: JSONPath("totalCount")))
+            style: .page, param: "page", first: 1, sizeParam: "per_page", size: 50, next: .path(JSONPath("meta.next_cursor")),
+            total: .path(JSONPath("totalCount"))))
         #expect(team.place == path + ", line 3")
     }
 

@@ -9,13 +9,13 @@ struct CustomSourceDumpTests {
     /// What the dump writes, and its notices.
     private func dump(
         _ source: CustomSource, _ standIn: CustomSourceStandIn, format: DumpFormat = .jsonl, search: String? = nil,
-        fields: String? = nil, offline: Bool = false, limit: Int? = nil, database: RoloDatabase? = nil
+        fields: String? = nil, offline: Bool = false, limit: Int? = nil, allowPartial: Bool = false, database: RoloDatabase? = nil,
+        text: Log<String> = Log<String>()
     ) async throws -> (text: String, notices: [String]) {
         let notices = Log<String>()
         let runner = DumpRunner(
-            search: search, fields: fields, offline: offline, limit: limit,
+            search: search, fields: fields, offline: offline, limit: limit, allowPartial: allowPartial,
             report: DumpReport(notice: { notices.append($0) }, progress: { _ in }))
-        let text = Log<String>()
         let sink = DumpSink(format: format) { text.append($0) }
         try await CustomSourceDump.run(
             source, runner: runner, http: standIn.http, database: database, environment: CustomSourceStandIn.environment,
@@ -25,6 +25,27 @@ struct CustomSourceDumpTests {
 
     private func lines(_ text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).map(String.init)
+    }
+
+    @Test("A list short of its total: every record that came is written, then the partial error; --allow-partial makes it a notice")
+    func partial() async throws {
+        var options = CustomSourceStandIn.options
+        options.jiraVisibleIssues = 100
+        try await CustomSourceStandIn.with(options) { standIn in
+            let source = try standIn.source(CustomSourcePagingStandInTests.jiraTOML(standIn.base))
+            let written = Log<String>()
+            await #expect(throws: DumpError(
+                .partial, "jira: got 100 of 121: the API sent no more pages — the list is partial (--allow-partial takes it as it is)")) {
+                try await dump(source, standIn, text: written)
+            }
+            #expect(lines(written.values.joined()).count == 100)
+            let (text, notices) = try await dump(source, standIn, allowPartial: true)
+            #expect(lines(text).count == 100 && notices == ["jira: got 100 of 121: the API sent no more pages"])
+            // max_records is the config's own limit: said, not a failure.
+            let capped = try standIn.source(CustomSourcePagingStandInTests.jiraTOML(standIn.base) + "\n").withMaxRecords(30)
+            let (cut, said) = try await dump(capped, standIn)
+            #expect(lines(cut).count == 30 && said == ["jira: got 30 of 121: max_records is 30"])
+        }
     }
 
     @Test("The fields: id, label, the columns by their titles in snake_case, then fields by their paths")
@@ -142,5 +163,14 @@ struct CustomSourceDumpTests {
             #expect(rows.first == "label\tcity" && rows.count > 1 && rows.dropFirst().allSatisfy { $0.hasSuffix("\tTallinn") })
             #expect(try await CustomRecordStore(database: database, source: settings.customSources.sources[0]).count() == 95)
         }
+    }
+}
+
+extension CustomSource {
+    /// This source with `max_records` set to `count`.
+    fileprivate func withMaxRecords(_ count: Int) -> CustomSource {
+        var source = self
+        source.maxRecords = count
+        return source
     }
 }

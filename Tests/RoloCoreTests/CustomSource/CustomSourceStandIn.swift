@@ -21,7 +21,9 @@ final class CustomSourceStandIn: Sendable {
     }
 
     /// The environment the sources' `${VAR}`s come from.
-    static let environment = ["PIPEDRIVE_TOKEN": StandInOptions().pipedriveToken, "GITHUB_TOKEN": githubToken]
+    static let environment = [
+        "PIPEDRIVE_TOKEN": StandInOptions().pipedriveToken, "GITHUB_TOKEN": githubToken, "SLACK_TOKEN": StandInOptions().slackToken,
+    ]
 
     private init(server: StandInServer) {
         self.server = server
