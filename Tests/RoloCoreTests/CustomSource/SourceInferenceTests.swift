@@ -29,7 +29,7 @@ private func query(_ components: URLComponents, _ name: String) -> String? {
 
 /// `n` users as JSON objects from `start`.
 private func users(_ range: Range<Int>) -> String {
-    "[" + range.map { #"{"id": \#($0), "first_name": "Ada\#($0)", "last_name": "Byron", "email": "ada\#($0)@example.com", "role": "admin", "created_at": "2024-01-0\#($0 % 9 + 1)T10:00:00Z", "avatar_url": "https://img.example/\#($0).png"}"# }
+    "[" + range.map { #"{"id": \#($0), "first_name": "Ada\#($0)", "last_name": "Byron", "email": "ada\#($0)@example.com", "role": "\#($0 % 2 == 0 ? "admin" : "member")", "created_at": "2024-01-0\#($0 % 9 + 1)T10:00:00Z", "avatar_url": "https://img.example/\#($0).png"}"# }
         .joined(separator: ",") + "]"
 }
 
@@ -105,7 +105,7 @@ struct SourceInferenceTests {
         #expect(value(source, "records") == #""value""#)
         #expect(value(source, "label") == #""{displayName}""#)
         #expect(value(source, "style") == #""next-url""#)
-        #expect(value(source, "next") == #""[\"@odata.nextLink\"]""#)
+        #expect(value(source, "next") == #"'["@odata.nextLink"]'"#)
     }
 
     @Test("Jira's startAt and total: offset paging by the echoed parameter, the total, the echoed size")
@@ -193,6 +193,7 @@ struct SourceInferenceTests {
         #expect(SourceInference.title(for: ["homeCity"]) == "Home city")
         #expect(SourceInference.title(for: ["created_at"]) == "Created at")
         #expect(SourceInference.title(for: ["dob", "date"]) == "Dob date")
-        #expect(TOMLText.string("a\"b\\c") == #""a\"b\\c""#)
+        #expect(TOMLText.string("a\\c\n") == #""a\\c\n""#)
+        #expect(TOMLText.string(#"["a.b"]"#) == #"'["a.b"]'"#)
     }
 }

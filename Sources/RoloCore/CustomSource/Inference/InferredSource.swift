@@ -68,7 +68,11 @@ public struct InferredSource: Sendable, Equatable {
 enum TOMLText {
     /// A basic string: JSON's escapes are TOML's, and TOML escapes DEL too.
     static func string(_ text: String) -> String {
-        DumpEscaping.jsonString(text).replacingOccurrences(of: "\u{7F}", with: "\\u007F")
+        if text.contains("\""), !text.contains("'"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            // A literal string reads as written: '["@odata.nextLink"]'.
+            return "'" + text + "'"
+        }
+        return DumpEscaping.jsonString(text).replacingOccurrences(of: "\u{7F}", with: "\\u007F")
     }
 
     /// A JSON path as `[sources]` keys write it: `a.b.0.c`, a key holding a dot (or starting

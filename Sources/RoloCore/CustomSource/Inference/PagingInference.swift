@@ -76,7 +76,8 @@ struct PagingInference {
                                           where: { $0.text.map(Self.isURL) == true }) ?? envelopeURLNamedNext(),
            let url = next.value.text.flatMap({ URL(string: $0, relativeTo: first.url)?.absoluteURL }) {
             source.setPaging("style", TOMLText.string("next-url"))
-            source.setPaging("next", TOMLText.string(TOMLText.path(next.path)), doubt: await brings(url) ? nil : "its page brought no new records")
+            source.setPaging("next", TOMLText.string(TOMLText.path(next.path)),
+                             doubt: await brings(url, following: next.path) ? nil : "its page brought no new records")
             more(into: &source)
             source.pagingSummary = "pages by the next page's URL in the answer"
             return
@@ -186,11 +187,19 @@ struct PagingInference {
         source.setPaging("param", TOMLText.string(candidates[0]), doubt: "no parameter tried brought a second page: name the API's cursor parameter")
     }
 
-    /// Whether the page at `url` has records the first page hadn't.
-    private func brings(_ url: URL) async -> Bool {
-        guard let page = await probe(url), (200..<300).contains(page.status), let json = page.json else { return false }
-        let ids = ids(json)
-        return !ids.isEmpty && !ids.isSubset(of: firstIDs)
+    /// Whether the page at `url` has records the first page hadn't. With `following`, an empty
+    /// page's next URL at that path is followed, up to three times (Graph sends empty pages).
+    private func brings(_ url: URL, following next: [String]? = nil) async -> Bool {
+        var url = url
+        for _ in 0..<4 {
+            guard let page = await probe(url), (200..<300).contains(page.status), let json = page.json else { return false }
+            let ids = ids(json)
+            if !ids.isEmpty { return !ids.isSubset(of: firstIDs) }
+            guard let next, let text = json.value(at: JSONPath(steps: next))?.text,
+                  let further = URL(string: text, relativeTo: url)?.absoluteURL else { return false }
+            url = further
+        }
+        return false
     }
 
     /// Whether the page at `url` is the first page again.

@@ -77,7 +77,11 @@ enum SourceInference {
 
     /// Two or three columns: an email, a short text, a date, in that order of preference.
     static func columns(_ fields: RecordFields, excluding used: Set<[String]>) -> [(title: String, path: [String])] {
-        let candidates = fields.fields.filter { !used.contains($0.path) && $0.isScalar && $0.present * 2 >= fields.recordCount && !$0.isURLs }
+        // A field with one value in every record (Stripe's "object": "customer") tells rows apart no more than none.
+        let candidates = fields.fields.filter {
+            !used.contains($0.path) && $0.isScalar && $0.present * 2 >= fields.recordCount && !$0.isURLs
+                && (fields.recordCount < 2 || Set($0.texts).count > 1)
+        }
         var chosen: [RecordFields.Field] = []
         if let email = candidates.first(where: { $0.texts.allSatisfy { $0.contains("@") && !$0.contains(" ") } }) {
             chosen.append(email)
@@ -134,6 +138,13 @@ enum SourceInference {
             return named || (files && field.present * 2 >= fields.recordCount)
         }
         guard !pictures.isEmpty else { return }
+        let sizes = pictures.compactMap { field in field.path.last.flatMap(Int.init).map { (field, $0) } }
+        if sizes.count == pictures.count, sizes.count > 1, let large = sizes.max(by: { $0.1 < $1.1 }), let small = sizes.min(by: { $0.1 < $1.1 }) {
+            // WordPress's avatar_urls.24/48/96: the sizes are the keys.
+            source.set("image", TOMLText.string("{\(TOMLText.path(large.0.path))}"))
+            source.set("thumbnail", TOMLText.string("{\(TOMLText.path(small.0.path))}"))
+            return
+        }
         let thumbnail = best(pictures, ["thumb", "small", "icon", "mini", "tiny", "medium"])
         let image = best(pictures.filter { $0.path != thumbnail?.path }, ["large", "full", "original", "big", "image", "photo", "picture", "avatar"])
             ?? pictures.first { $0.path != thumbnail?.path } ?? pictures[0]
