@@ -42,8 +42,8 @@ struct Add: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Append to this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Seconds to wait for each answer (default 15).", valueName: "seconds"))
-    var timeout: Double = 15
+    @Option(help: ArgumentHelp("Seconds to wait for each answer (default: rolo's timeout, 30).", valueName: "seconds"))
+    var timeout: Double?
 
     func run() async throws {
         let report = StandardErrorReport(command: "add")
@@ -61,7 +61,8 @@ struct Add: AsyncParsableCommand {
         let http = CurlHTTPClient()
         let inferred: (source: InferredSource, requests: Int)
         do {
-            inferred = try await SourceAdder(name: name, url: url, headers: headers, http: http, environment: environment, timeout: timeout).infer()
+            inferred = try await SourceAdder(name: name, url: url, headers: headers, http: http, environment: environment,
+                                             timeout: timeout ?? settings.timeout).infer()
             http.shutdown()
         } catch let error as AddError {
             http.shutdown()

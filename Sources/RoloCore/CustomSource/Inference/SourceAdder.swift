@@ -18,7 +18,7 @@ public struct SourceAdder: Sendable {
     let timeout: TimeInterval
 
     public init(name: String, url: String, headers: [CustomHeader], http: any HTTPClient,
-                environment: [String: String], timeout: TimeInterval = 15) {
+                environment: [String: String], timeout: TimeInterval = 30) {
         self.name = name
         self.url = url
         self.headers = headers
@@ -119,7 +119,9 @@ private actor Fetcher {
         do {
             response = try await send(url)
         } catch let error as FetchError {
-            throw AddError("\(url.absoluteString) couldn't be fetched: \(error)")
+            // The message's "r to retry" is the screen's; here the command is run again.
+            let message = error.message.replacingOccurrences(of: #"[ —?]*r to retry$"#, with: "", options: .regularExpression)
+            throw AddError("\(url.absoluteString) couldn't be fetched: \(message)")
         }
         guard response.isSuccess else {
             let body = String(decoding: response.body.prefix(200), as: UTF8.self).sanitizedForTerminal
