@@ -176,11 +176,9 @@ public struct CustomSourcePager: Sendable {
         return components.url
     }
 
-    /// The configured headers for a request to `url`: none for another host than the
-    /// configured URL's, which must not receive its credentials.
+    /// The configured headers for a request to `url`: none off the configured URL's origin.
     private func headers(for url: URL) -> [String: String] {
-        let home = URLComponents(string: endpoint.url)?.host?.lowercased()
-        return url.host?.lowercased() == home ? endpoint.headers : [:]
+        endpoint.headers(for: url)
     }
 
     /// Throws the error `response` stands for, unless it is a success.
