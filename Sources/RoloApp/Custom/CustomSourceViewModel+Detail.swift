@@ -125,12 +125,22 @@ extension CustomSourceViewModel {
     }
 
     /// How the pipeline gets a picture's bytes: the disk cache or the network for an address,
-    /// the record itself for base64; nil for none, or without a loader.
+    /// the record itself for base64; nil for none, or without a loader. An address on the
+    /// configured URL's origin is fetched with the source's headers (an avatar behind the same
+    /// token as the API), any other without them; the disk cache is the source's own.
     private func loader(_ picture: CustomSourcePicture?) -> ImagePipeline.Loader? {
         switch picture {
         case .url(let url)?:
             guard let imageLoader else { return nil }
-            return { bypass in try await imageLoader.load(url, bypassCache: bypass) }
+            let headers = endpoint?.headers(for: url) ?? [:]
+            let secrets = endpoint?.secrets ?? []
+            return { bypass in
+                do {
+                    return try await imageLoader.load(url, headers: headers, bypassCache: bypass)
+                } catch let error as FetchError {
+                    throw error.redacting(secrets)
+                }
+            }
         case .bytes(let data)?:
             return imageLoader == nil ? nil : { @Sendable _ in data }
         case .invalid?, nil:

@@ -43,6 +43,9 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     let unconfigured: String?
     let store: CustomRecordStore?
     let pager: CustomSourcePager?
+    /// The URL and headers with their variables filled in: which pictures get the headers
+    /// (those on the configured URL's origin), and the secrets kept out of their errors.
+    let endpoint: CustomSourceEndpoint?
     /// Whether the records outlive the run: false for `offline = false`, or when the database
     /// didn't open.
     private(set) var persistent: Bool
@@ -91,8 +94,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// - `database`: rolo's database; nil (or `offline = false`) keeps the records in memory.
     /// - `http`: the client the API, its `detail_url` and nothing else are fetched with.
     /// - `environment`: where `${VAR}`s come from; one that isn't set makes the tab say so.
-    /// - `imageLoader`: fetches `image` and `thumbnail` URLs through the disk cache; nil, or
-    ///   nil `pictures`, shows no pictures.
+    /// - `imageLoader`: fetches `image` and `thumbnail` URLs through the disk cache, with the
+    ///   headers for those on the configured URL's origin; nil, or nil `pictures`, shows no pictures.
     /// - `sleep`: how a rate limit is waited out (tests return at once).
     public init(
         source: CustomSource, database: RoloDatabase?, http: any HTTPClient,
@@ -116,9 +119,11 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         do {
             let endpoint = try source.endpoint(environment: environment)
             pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now)
+            self.endpoint = endpoint
             unconfigured = nil
         } catch {
             pager = nil
+            endpoint = nil
             unconfigured = (error as? ConfigError)?.description ?? String(describing: error)
         }
         self.busy = busy

@@ -12,6 +12,14 @@ public struct CustomSourceEndpoint: Sendable, Equatable {
     /// The values taken from the environment: give them to ``RoloLogging/bootstrap(stateDir:level:secrets:)``
     /// and keep them out of every message (``FetchError/redacting(_:)``).
     public var secrets: [String]
+
+    /// The headers a request to `url` carries: all of them when `url` is on the configured URL's
+    /// ``Origin`` (its scheme, host and port), none elsewhere, where a next link, a `detail_url`
+    /// or a picture may point and the credentials must not follow. Every request of the source
+    /// (pages, `Link` and next URLs, details, pictures) takes its headers from here.
+    public func headers(for url: URL) -> [String: String] {
+        Origin(self.url)?.includes(url) == true ? headers : [:]
+    }
 }
 
 extension CustomSource {

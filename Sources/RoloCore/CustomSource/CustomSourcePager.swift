@@ -9,7 +9,7 @@ import Foundation
 /// holding the source's `error` path fails as an error does. 429s (and 403s and 503s that say when to come back) are waited out as
 /// Pipedrive's are (``PipedrivePacer``): the wait `Retry-After` or the rate-limit headers name,
 /// else 1, 2, 4 … 60 s; a rate limit with no requests left is waited out before the next page.
-/// Headers go only to the configured URL's host, so a next page elsewhere gets no credentials.
+/// Headers go only to the configured URL's origin (``Origin``), so a next page elsewhere gets no credentials.
 public struct CustomSourcePager: Sendable {
     /// Waits a number of seconds; tests pass one that returns at once.
     public typealias Sleep = PipedriveSync.Sleep
@@ -176,11 +176,9 @@ public struct CustomSourcePager: Sendable {
         return components.url
     }
 
-    /// The configured headers for a request to `url`: none for another host than the
-    /// configured URL's, which must not receive its credentials.
+    /// The configured headers for a request to `url`: none off the configured URL's origin.
     private func headers(for url: URL) -> [String: String] {
-        let home = URLComponents(string: endpoint.url)?.host?.lowercased()
-        return url.host?.lowercased() == home ? endpoint.headers : [:]
+        endpoint.headers(for: url)
     }
 
     /// Throws the error `response` stands for, unless it is a success.

@@ -4,7 +4,9 @@
 public enum TemplateCheck {
     /// For each path of `paths` that no record of `records` has (or has only as null), a
     /// message naming `setting`, the path, a near miss when there is one, and the fields the
-    /// records do have. Empty when every path is found, or when there are no records to judge.
+    /// records do have; a path records hold, but only as null, is said to be null ("'body' is
+    /// null in every record"), not missing. Empty when every path is found, or when there
+    /// are no records to judge.
     public static func problems(_ setting: String, paths: [JSONPath], records: [JSONValue]) -> [String] {
         guard !records.isEmpty else { return [] }
         let missing = paths.filter { path in
@@ -16,6 +18,10 @@ public enum TemplateCheck {
         guard !missing.isEmpty else { return [] }
         let fields = knownFields(records)
         return missing.map { path in
+            // A field that is there, only null, is no typo: no near miss is offered for it.
+            let held = records.count { $0.value(at: path) != nil }
+            if held == records.count { return "\(setting): '\(path)' is null in every record" }
+            if held > 0 { return "\(setting): '\(path)' is null or missing in every record" }
             let near = path.description.didYouMean(fields) ?? ""
             let have = fields.isEmpty ? "records have no fields" : "records have " + JSONValue.shortList(fields)
             return "\(setting): no record has '\(path)'\(near) — \(have)"

@@ -1,7 +1,8 @@
 import Foundation
 
-/// How rolo follows redirects: at most five, and a change of origin (scheme, host or port) sheds
-/// every header that could carry a credential, such as Pipedrive's `x-api-token`.
+/// How rolo follows redirects: at most five, and a change of origin (scheme, host or port, by
+/// ``Origin``'s one rule) sheds every header that could carry a credential, such as Pipedrive's
+/// `x-api-token` or a configured source's `Authorization`.
 enum Redirect {
     /// The most redirects one request follows; one more is an error, which ends a loop.
     static let limit = 5
@@ -23,19 +24,9 @@ enum Redirect {
             next.method = "GET"
             next.body = nil
         }
-        if !sameOrigin(request.url, target) {
+        if Origin(request.url)?.includes(target) != true {
             next.headers = request.headers.filter { keptAcrossOrigins.contains($0.key.lowercased()) }
         }
         return next
-    }
-
-    /// Whether `a` and `b` have the same scheme, host and port (the default port when unnamed).
-    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()
-            && effectivePort(a) == effectivePort(b)
-    }
-
-    private static func effectivePort(_ url: URL) -> Int? {
-        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 }

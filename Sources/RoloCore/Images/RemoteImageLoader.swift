@@ -16,7 +16,10 @@ public struct RemoteImageLoader: Sendable {
     /// decode, so a corrupt file is dropped and fetched again), else from the server, then cached.
     /// A 404 throws `FetchError` of kind `.notFound`, which the screen shows as "no photo", and
     /// is remembered by the cache for a day, so neither a relaunch nor a lost network forgets it.
-    public func load(_ url: URL, bypassCache: Bool = false) async throws -> Data {
+    /// `headers` go with the request (a configured source's, on its own origin: see
+    /// ``CustomSourceEndpoint/headers(for:)``); the cache is the source's own, so bytes fetched
+    /// with one source's credentials are never another's.
+    public func load(_ url: URL, headers: [String: String] = [:], bypassCache: Bool = false) async throws -> Data {
         if bypassCache {
             await cache.remove(for: url)
         } else if let cached = await cache.data(for: url) {
@@ -24,7 +27,7 @@ public struct RemoteImageLoader: Sendable {
         } else if await cache.isMissing(url) {
             throw Self.notFound(url, remembered: true)
         }
-        let response = try await http.send(HTTPRequest(url: url, timeout: timeout))
+        let response = try await http.send(HTTPRequest(url: url, headers: headers, timeout: timeout))
         guard response.isSuccess else {
             if response.status == 404 {
                 try? await cache.storeMissing(for: url)

@@ -23,7 +23,9 @@ extension String {
     }
 
     /// " (did you mean 'label'?)" when one of `candidates` is near this text; nil otherwise.
+    /// This text itself is never suggested: it is the word that was rejected, so a candidate
+    /// that is the same (a path that is there but null) isn't what was meant.
     public func didYouMean(_ candidates: [String]) -> String? {
-        closest(in: candidates).map { " (did you mean '\($0)'?)" }
+        closest(in: candidates.filter { $0 != self }).map { " (did you mean '\($0)'?)" }
     }
 }

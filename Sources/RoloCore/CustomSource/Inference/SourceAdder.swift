@@ -138,17 +138,12 @@ private actor Fetcher {
 
     private func send(_ url: URL) async throws -> HTTPResponse {
         count += 1
-        let sameOrigin = url.scheme?.lowercased() == origin.scheme?.lowercased() && url.host?.lowercased() == origin.host?.lowercased()
-            && Self.port(url) == Self.port(origin)
+        let sameOrigin = Origin(origin)?.includes(url) == true
         return try await http.send(HTTPRequest(url: url, headers: sameOrigin ? headers.merging(["Accept": "application/json"]) { a, _ in a } : ["Accept": "application/json"],
                                                timeout: timeout))
     }
 
     private func page(_ response: HTTPResponse, url: URL) -> ProbedPage {
         ProbedPage(url: url, status: response.status, headers: response.headers, json: try? JSONValue.parse(response.body))
-    }
-
-    private static func port(_ url: URL) -> Int? {
-        url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 }
