@@ -21,17 +21,17 @@ extension EndToEnd {
             let url = server.baseURL.absoluteString + "/github/orgs/rolo-stand-in/members"
             let config = home + "/rolo/config.toml"
             try FileManager.default.createDirectory(atPath: home + "/rolo", withIntermediateDirectories: true)
-            try "timeout = 10\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try "timeout = 60\n".write(toFile: config, atomically: true, encoding: .utf8)
 
             let dry = try await DumpProcess.run(["add", "members", url, "--config", config, "--dry-run"], home: home)
             #expect(dry.status == 0, "\(dry.stderr)")
-            #expect(try String(contentsOfFile: config, encoding: .utf8) == "timeout = 10\n", "a dry run writes nothing")
+            #expect(try String(contentsOfFile: config, encoding: .utf8) == "timeout = 60\n", "a dry run writes nothing")
 
             let added = try await DumpProcess.run(["add", "members", url, "--config", config], home: home)
             await server.stop()
             #expect(added.status == 0, "\(added.stderr)")
             let written = try String(contentsOfFile: config, encoding: .utf8)
-            #expect(written.hasPrefix("timeout = 10\n\n# written by rolo add"), "appended after what was there")
+            #expect(written.hasPrefix("timeout = 60\n\n# written by rolo add"), "appended after what was there")
             for line in ["name = \"members\"", "url = \"\(url)\"", "label = \"{login}\"", "image = \"{avatar_url}\"",
                          "detail_url = \"{url}\"", "[sources.paging]", "style = \"link\""] {
                 #expect(written.contains(line + "\n"), "\(line) in:\n\(written)")
