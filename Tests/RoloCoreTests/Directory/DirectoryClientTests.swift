@@ -65,7 +65,7 @@ struct DirectoryClientTests {
         ("http://127.0.0.1:5000/list", "127.0.0.1:5000"),
         ("https://narva.example.com/api/people", "Narva"),
     ])
-    func city(url: String, city: String) {
-        #expect(DirectoryListing.city(of: URL(string: url)!) == city)
+    func city(url: String, city: String) throws {
+        #expect(DirectoryListing.city(of: try #require(URL(string: url))) == city)
     }
 }

@@ -180,9 +180,10 @@ final class LocalTestServer: @unchecked Sendable {
     /// Sends all of `bytes`; false once the client has gone.
     private func write(_ bytes: Data, to connection: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let sent = send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = send(connection, start + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
                 if sent <= 0 { return false }
                 offset += sent
             }
