@@ -30,12 +30,14 @@ public final class ChildProcess {
     private var outputReader: Int32 = -1
     private var status: Int32?
 
-    /// Starts `path` with `arguments` (not including argv[0]); standard input and error are
-    /// `/dev/null`. `environment` replaces the caller's when given ("NAME=value" entries).
+    /// Starts `path` with `arguments` (not including argv[0]); standard input is `input` (a
+    /// descriptor of the caller's, which the child gets a copy of) else `/dev/null`, and standard
+    /// error is `/dev/null`. `environment` replaces the caller's when given ("NAME=value" entries).
     /// With a `terminal` (a pty's path), the child leads a session of its own with that terminal
-    /// as its controlling terminal and its standard input, output and error; `output` is unused.
-    public init(_ path: String, _ arguments: [String], environment: [String]? = nil, output: Output = .discard,
-                terminal: String? = nil) throws {
+    /// as its controlling terminal and its standard input, output and error; `input` and
+    /// `output` are unused.
+    public init(_ path: String, _ arguments: [String], environment: [String]? = nil, input: Int32? = nil,
+                output: Output = .discard, terminal: String? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -46,7 +48,11 @@ public final class ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDOUT_FILENO)
             posix_spawn_file_actions_adddup2(&actions, STDIN_FILENO, STDERR_FILENO)
         } else {
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            if let input {
+                posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            }
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
         switch terminal == nil ? output : nil {
@@ -63,6 +69,10 @@ public final class ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO)
         }
         defer { if pipeEnds[1] >= 0 { close(pipeEnds[1]) } }
+        // Nothing of this process's but those three: a daemon the child leaves (tmux's server)
+        // would otherwise hold open whatever this process had without close-on-exec (a test
+        // runner's pipe to its parent), and keep that parent waiting for it long after.
+        _ = Self.closeFrom?(&actions, 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -90,6 +100,12 @@ public final class ChildProcess {
         self.pid = pid
         outputReader = pipeEnds[0]
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34), which Swift's Glibc module
+    /// doesn't declare; nil on a C library without it.
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: CloseFrom.self) }
 
     deinit {
         if outputReader >= 0 { close(outputReader) }

@@ -36,17 +36,25 @@ struct DumpProcess {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, RoloBinary.path, &actions, &attributes, argv, env)
         guard spawned == 0 else { throw TmuxSession.Failure("could not start rolo: error \(spawned)") }
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
+        Watchdog.shared.watch(pid: pid)
+        var status: Int32 = 0, reaped = false
+        // However this ends (done, too slow, the test cancelled), rolo is reaped before it returns.
+        defer {
+            if !reaped {
                 kill(pid, SIGKILL)
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            }
+            Watchdog.shared.forget(pid: pid)
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > deadline {
                 throw TmuxSession.Failure("rolo \(arguments.joined(separator: " ")) did not end within \(timeout) s")
             }
             // An async sleep: a blocking one would hold a thread the in-process stand-in needs.
             try await Task.sleep(for: .milliseconds(10))
         }
+        reaped = true
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return DumpProcess(
             status: code,

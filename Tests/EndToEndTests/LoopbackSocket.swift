@@ -40,9 +40,10 @@ enum LoopbackSocket {
     /// Writes all of `bytes` to `fd`; false when the peer went away.
     static func sendAll(_ bytes: Data, to fd: Int32) -> Bool {
         bytes.withUnsafeBytes { raw in
+            guard let start = raw.baseAddress else { return true }
             var offset = 0
             while offset < raw.count {
-                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = send(fd, start + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 guard sent > 0 else { return false }
                 offset += sent
             }

@@ -91,7 +91,11 @@ extension EndToEnd {
 
             // A short timeout: a stopped stand-in may leave its socket accepting without answering.
             try tmux.run(command(server, space, token: token) + " --timeout 3; echo SECOND-EXIT=$?")
-            let screen = try await tmux.waitFor("the offline banner") { $0.contains("Offline — showing persons saved") }
+            // The banner comes with the persons' failed refresh; the status bar's "offline" once the
+            // names' refresh has failed too, a moment later when the refused connection is quick.
+            let screen = try await tmux.waitFor("the offline banner and status") {
+                $0.contains("Offline — showing persons saved") && $0.contains("offline · saved")
+            }
             #expect(screen.contains("500 persons"))
             #expect(screen.contains("offline · saved"))
             // The same first rows as before, from the database (the list pane: left of its scroll bar).

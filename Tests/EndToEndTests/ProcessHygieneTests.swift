@@ -37,6 +37,19 @@ struct ProcessHygieneTests {
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "\(pid) was not reaped")
     }
 
+    @Test("A spawned child holds none of this process's descriptors but its standard input, output and error")
+    func noInheritedDescriptors() throws {
+        // A descriptor without close-on-exec, as a test runner's pipe to its parent may be.
+        let descriptor = open("/dev/null", O_RDONLY)
+        try #require(descriptor >= 0)
+        let high = dup2(descriptor, 200)
+        close(descriptor)
+        defer { close(high) }
+        try #require(high == 200 && fcntl(high, F_GETFD) & FD_CLOEXEC == 0)
+        let result = try ChildProcess.run("/bin/sh", ["-c", "test -e /proc/$$/fd/200 && echo held || echo closed"])
+        #expect(result.output == "closed\n")
+    }
+
     @Test("A pipe carries the child's output and its exit code comes back")
     func pipeAndStatus() throws {
         let child = try ChildProcess("/bin/sh", ["-c", "printf 'a\\nb'; exit 3"], output: .pipe)
@@ -49,9 +62,8 @@ struct ProcessHygieneTests {
 extension EndToEnd {
     @Suite("Tests leave nothing behind", .serialized)
     struct TeardownEndToEndTests {
-        @Test("Closing a tmux session ends its server, the shell and rolo in it, with no SIGKILL needed")
-        func sessionTakesEverythingWithIt() async throws {
-            try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing (make test builds it)")
+        /// A tmux session running rolo's demo, and the pids of its server, shell and rolo.
+        static func sessionWithRolo() async throws -> (tmux: TmuxSession, server: pid_t, shell: pid_t, rolo: pid_t) {
             let tmux = try await TmuxSession(width: 80, height: 24)
             try tmux.run("\(RoloBinary.path) --demo people")
             try await tmux.waitFor("the demo's list") { $0.contains("24 employees") }
@@ -59,11 +71,61 @@ extension EndToEnd {
             let shell = try #require(ProcessTable.parent(of: rolo), "the shell's pid")
             let server = try #require(ProcessTable.parent(of: shell), "the tmux server's pid")
             #expect(ProcessTable.commandLine(of: server).contains("tmux"))
+            return (tmux, server, shell, rolo)
+        }
+
+        @Test("Closing a tmux session ends its server, the shell and rolo in it, with no SIGKILL needed")
+        func sessionTakesEverythingWithIt() async throws {
+            try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing (make test builds it)")
+            let (tmux, server, shell, rolo) = try await Self.sessionWithRolo()
 
             #expect(tmux.close().isEmpty, "kill-server should have ended everything by itself")
             for pid in [server, shell, rolo] {
                 #expect(!ProcessTable.isRunning(pid), "\(pid) is still running")
             }
+        }
+
+        /// Where an exit test's child process writes down pids for the test process `parent`
+        /// (an exit test's body captures nothing; the child knows its parent).
+        static func record(_ name: String, parent: pid_t) -> String {
+            FileManager.default.temporaryDirectory.appendingPathComponent("rolo-watchdog-\(name)-\(parent)").path
+        }
+
+        @Test("A test process killed with SIGKILL leaves no tmux server, shell or rolo running: the watchdog ends them")
+        func killedTestProcessLeavesNothing() async throws {
+            try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing (make test builds it)")
+            let record = Self.record("killed", parent: getpid())
+            defer { unlink(record) }
+            // A test process of its own (Swift Testing's exit test: this binary again) starts a tmux
+            // session with rolo in it, writes down their pids and the reaper's, and dies as a trap
+            // or the OOM killer would end it, with no teardown of its own.
+            await #expect(processExitsWith: .signal(SIGKILL)) {
+                let (tmux, server, shell, rolo) = try await TeardownEndToEndTests.sessionWithRolo()
+                let reaper = try #require(Watchdog.shared.reaperPID, "the watchdog's pid")
+                try "\(server) \(shell) \(rolo) \(reaper)".write(
+                    toFile: TeardownEndToEndTests.record("killed", parent: getppid()), atomically: true, encoding: .utf8)
+                withExtendedLifetime(tmux) { _ = kill(getpid(), SIGKILL) }
+            }
+            let pids = try String(contentsOfFile: record, encoding: .utf8).split(separator: " ").compactMap { pid_t($0) }
+            #expect(pids.count == 4, "the tmux server, the shell, rolo and the reaper: \(pids)")
+            let left = ProcessTable.waitUntilGone(pids, timeout: 20)
+            #expect(left.isEmpty, "still running 20 s after the test process died: \(left.map { "\($0) \(ProcessTable.commandLine(of: $0))" })")
+            left.forEach { kill($0, SIGKILL) }
+        }
+
+        @Test("At a normal exit the watchdog has nothing to end, and is gone when the test process is")
+        func watchdogEndsWithTheTests() async throws {
+            let record = Self.record("exited", parent: getpid())
+            defer { unlink(record) }
+            await #expect(processExitsWith: .success) {
+                let session = try await TmuxSession(width: 40, height: 10)
+                let reaper = try #require(Watchdog.shared.reaperPID, "the watchdog's pid")
+                try "\(reaper)".write(toFile: TeardownEndToEndTests.record("exited", parent: getppid()), atomically: true, encoding: .utf8)
+                #expect(session.close().isEmpty)
+                #expect(ProcessTable.isRunning(reaper), "the watchdog outlives a session; it ends with the process")
+            }
+            let reaper = try #require(pid_t(try String(contentsOfFile: record, encoding: .utf8)))
+            #expect(!ProcessTable.isRunning(reaper) && kill(reaper, 0) == -1, "the watchdog outlived the test process")
         }
     }
 }

@@ -145,6 +145,7 @@ final class PtyTerminal: @unchecked Sendable {
             "XDG_DATA_HOME=\(scratch)/data", "PATH=/usr/bin:/bin",
         ]
         child = try ChildProcess(program, arguments, environment: environment, terminal: "/dev/pts/\(number)")
+        Watchdog.shared.watch(pid: child.pid)
         let far = self.far
         let thread = Thread { Self.pump(far, persona) }
         thread.name = "pty-far-end"
@@ -264,6 +265,7 @@ final class PtyTerminal: @unchecked Sendable {
             kill(child.pid, SIGKILL)
             child.wait()
         }
+        Watchdog.shared.forget(pid: child.pid)
         far.stopping.store(true, ordering: .sequentiallyConsistent)
         while reader?.isFinished == false { usleep(1000) }
         reader = nil

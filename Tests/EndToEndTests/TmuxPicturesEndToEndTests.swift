@@ -31,6 +31,7 @@ extension EndToEnd {
                 set -sg escape-time 10
 
                 """.write(toFile: config, atomically: true, encoding: .utf8)
+                Watchdog.shared.watch(tmuxSocket: socket)
             }
 
             /// The client's arguments: a new session running `command`.

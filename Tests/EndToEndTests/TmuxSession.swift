@@ -29,6 +29,7 @@ final class TmuxSession {
         idleFile = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-idle-\(id)").path
         home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-home-\(id)").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        Watchdog.shared.watch(tmuxSocket: socket)
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-c", home, "-x", "\(width)", "-y", "\(height)",
                   "env", "-i", "PATH=/usr/bin:/bin", "HOME=\(home)", "TERM=\(term)", "LANG=C.UTF-8",
                   "PS1=$ ", "ROLO_IDLE_FILE=\(idleFile)"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -56,13 +57,15 @@ final class TmuxSession {
     }
 
     /// Kills the tmux server on `socket` and waits until it (`serverPID`) and everything it ran
-    /// are gone. What is still running 10 s later is killed with SIGKILL, recorded as an issue
-    /// of the running test, and returned: nothing, when teardown works.
+    /// are gone, then strikes it off the watchdog's list. What is still running 10 s later is
+    /// killed with SIGKILL, recorded as an issue of the running test, and returned: nothing,
+    /// when teardown works.
     @discardableResult
     static func killServer(socket: String, serverPID: pid_t?) -> [pid_t] {
         let tree = serverPID.map { [$0] + ProcessTable.descendants(of: $0) } ?? []
         _ = try? execute("/usr/bin/tmux", ["-L", socket, "kill-server"])
         let survivors = ProcessTable.waitUntilGone(tree, timeout: 10)
+        defer { Watchdog.shared.forget(tmuxSocket: socket) }
         guard !survivors.isEmpty else { return [] }
         let described = survivors.map { "\($0) \(ProcessTable.commandLine(of: $0))" }.joined(separator: "; ")
         survivors.forEach { kill($0, SIGKILL) }
@@ -167,10 +170,14 @@ final class TmuxSession {
 
 /// Where the built `rolo` binary is (make test builds it before the tests run).
 enum RoloBinary {
+    /// The repository's top folder.
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
     static var path: String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         if let override = ProcessInfo.processInfo.environment["ROLO_BINARY"] { return override }
-        return root.appendingPathComponent(".build/debug/rolo").path
+        return repository.appendingPathComponent(".build/debug/rolo").path
     }
 
     static var exists: Bool { FileManager.default.isExecutableFile(atPath: path) }

@@ -2,6 +2,7 @@ import Foundation
 @testable import RoloApp
 import RoloCore
 import TerminalUI
+import Testing
 
 /// A crew API in memory, as a configured source sees it over HTTP: `?page=&per_page=` pages of
 /// `{"items": […], "total": N}`, each person at `/people/<id>`, avatars at `img.test`. It counts
@@ -16,7 +17,7 @@ actor FakeCrewAPI: HTTPClient {
     private(set) var mostInFlight = 0
     private var inFlight = 0
     private var failures: [FetchError] = []
-    private var held: [CheckedContinuation<Void, Never>] = []
+    private let held = HeldRequests()
     private var toHold = 0
     private var limited: (count: Int, retryAfter: Int) = (0, 0)
     private var visible: Int?
@@ -37,8 +38,8 @@ actor FakeCrewAPI: HTTPClient {
     func hide(after count: Int) { visible = count }
     /// Holds the next `count` list requests until ``release()``.
     func hold(_ count: Int = 1) { toHold += count }
-    /// Lets the oldest held request go on.
-    func release() { held.removeFirst().resume() }
+    /// Lets the oldest held request go on, waiting (bounded) for one to be made.
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
     var heldCount: Int { held.count }
     /// From now on the crew is `count` persons named with `tag`, as after a change on the server.
     func replace(count: Int, tag: String) {
@@ -64,9 +65,9 @@ actor FakeCrewAPI: HTTPClient {
         defer { inFlight -= 1 }
         if toHold > 0 {
             toHold -= 1
-            await withCheckedContinuation { held.append($0) }
+            await held.hold()
         }
-        if !failures.isEmpty { throw failures.removeFirst() }
+        if let failure = failures.popFirst() { throw failure }
         if limited.count > 0 {
             limited.count -= 1
             return HTTPResponse(status: 429, headers: ["retry-after": String(limited.retryAfter)], body: Data(), url: url)

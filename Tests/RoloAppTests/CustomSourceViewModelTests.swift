@@ -102,7 +102,7 @@ struct CustomSourceViewModelTests {
         let database = try RoloDatabase.inMemory()
         let source = try CrewSamples.source(CrewSamples.toml())
         let store = CustomRecordStore(database: database, source: source)
-        let records = (1...5).map { n in CustomRecord(id: String(n), value: try! JSONValue.parse(Data(CrewSamples.person(n, tag: "", full: false).utf8))) }
+        let records = try (1...5).map { n in CustomRecord(id: String(n), value: try JSONValue.parse(Data(CrewSamples.person(n, tag: "", full: false).utf8))) }
         try await store.append(CustomSourcePage(records: records, next: nil), at: Sample.today.addingTimeInterval(-7200))
         let api = try FakeCrewAPI(count: 5)
         await api.fail(CrewSamples.unreachable)

@@ -2,6 +2,7 @@ import Foundation
 @testable import RoloApp
 import RoloCore
 import TerminalUI
+import Testing
 
 /// The directory's cities in memory: a scripted answer per listing URL, counted calls, and a
 /// gate that holds the next `fetchAll` until the test opens it.
@@ -9,7 +10,7 @@ actor FakeDirectoryService: DirectoryService {
     let urls = [DirectorySamples.tallinn, DirectorySamples.tartu]
     private var answers: [URL: Result<[DirectoryEmployee], FetchError>]
     private(set) var calls = 0
-    private var gate: CheckedContinuation<Void, Never>?
+    private let held = HeldRequests()
     private var holdNext = false
     /// What the source said each listing gave last time, at the last fetch.
     private(set) var kept: [URL: DirectoryRoster] = [:]
@@ -27,21 +28,27 @@ actor FakeDirectoryService: DirectoryService {
         holdNext = true
     }
 
-    func release() {
-        gate?.resume()
-        gate = nil
+    /// Lets the held fetch go on, waiting (bounded) for it to be made.
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await held.release(sourceLocation: sourceLocation)
     }
 
-    var isHolding: Bool { gate != nil }
+    var isHolding: Bool { held.count > 0 }
 
     func fetchAll(decodingAfter ready: @escaping @Sendable (URL) async -> DirectoryRoster?) async -> [DirectoryListing] {
         calls += 1
         if holdNext {
             holdNext = false
-            await withCheckedContinuation { gate = $0 }
+            await held.hold()
         }
         for url in urls { kept[url] = await ready(url) }
-        return urls.map { DirectoryListing(url: $0, result: answers[$0]!) }
+        return urls.map { url in
+            guard let answer = answers[url] else {
+                Issue.record("FakeDirectoryService has no answer for \(url)")
+                return DirectoryListing(url: url, result: .failure(DirectorySamples.unreachable))
+            }
+            return DirectoryListing(url: url, result: answer)
+        }
     }
 }
 
@@ -93,8 +100,11 @@ enum DirectorySamples {
     static var invalidJSON: Result<[DirectoryEmployee], FetchError> {
         do {
             return .success(try DirectoryDecoder.decodeEmployees(Data("<html>Bad gateway</html>".utf8)).records)
+        } catch let error as FetchError {
+            return .failure(error)
         } catch {
-            return .failure(error as! FetchError)
+            Issue.record("the directory's decoder threw \(error), not a FetchError")
+            return .failure(unreachable)
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 @testable import RoloApp
 import RoloCore
 import TerminalUI
+import Testing
 
 /// A people server in memory: canned answers, counted calls, and a gate that holds the next
 /// list request in flight until the test opens it.
@@ -13,7 +14,7 @@ actor FakePeopleService: PeopleService {
     /// Records every list answer says it skipped.
     var skipped: [SkippedRecord] = []
     private(set) var detailCalls: [Int] = []
-    private var gate: CheckedContinuation<Void, Never>?
+    private let held = HeldRequests()
     private var holdNext = false
 
     init(list: [Result<[Employee], FetchError>]) {
@@ -33,12 +34,12 @@ actor FakePeopleService: PeopleService {
         holdNext = true
     }
 
-    func release() {
-        gate?.resume()
-        gate = nil
+    /// Lets the held list request answer, waiting (bounded) for it to be made.
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await held.release(sourceLocation: sourceLocation)
     }
 
-    var isHolding: Bool { gate != nil }
+    var isHolding: Bool { held.count > 0 }
 
     func health() async throws -> ServerHealth {
         try healthAnswer.get()
@@ -46,10 +47,10 @@ actor FakePeopleService: PeopleService {
 
     func employees() async throws -> DecodedList<Employee> {
         listCalls += 1
-        let answer = listAnswers.count > 1 ? listAnswers.removeFirst() : listAnswers[0]
+        guard let answer = listAnswers.nextAnswer() else { throw Sample.unreachable }
         if holdNext {
             holdNext = false
-            await withCheckedContinuation { gate = $0 }
+            await held.hold()
         }
         return DecodedList(records: try answer.get(), skipped: skipped)
     }
@@ -109,12 +110,65 @@ func settle(_ condition: () -> Bool, limit: Int = 10_000) async -> Bool {
         if condition() { return true }
         await Task.yield()
     }
-    let deadline = ContinuousClock.now + .seconds(30)
+    return await poll(condition)
+}
+
+/// Polls `condition` on the caller's actor every millisecond until it holds, for up to 30
+/// seconds of a busy machine (`within`); whether it held.
+func poll(within limit: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
     while ContinuousClock.now < deadline {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(1))
     }
     return condition()
+}
+
+/// Requests a fake holds in flight until the test lets them go, oldest first. Owned by one
+/// fake (an actor) and used only on it.
+///
+/// A release waits for a request to be held rather than assuming one is: the model may show
+/// what it has (a stored list) before it makes the request the test holds, so the test's last
+/// wait can end first. A release that finds none within 30 s fails the running test and
+/// returns; it never traps, which would end every test in the process.
+final class HeldRequests {
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// How many requests are held now.
+    var count: Int { waiting.count }
+
+    /// Holds the calling request until it is released.
+    func hold(isolation: isolated (any Actor)? = #isolation) async {
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Lets the oldest held request (the newest, with `newest`) go on, once there is one: within
+    /// 30 s (`within`), else the test fails here.
+    func release(newest: Bool = false, within limit: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
+                 sourceLocation: SourceLocation) async {
+        guard await poll(within: limit, { !waiting.isEmpty }), let request = newest ? waiting.popLast() : waiting.popFirst() else {
+            Issue.record("release: no request was held within \(limit) to let go", sourceLocation: sourceLocation)
+            return
+        }
+        request.resume()
+    }
+}
+
+extension Array {
+    /// Removes and returns the first element; nil when empty.
+    mutating func popFirst() -> Element? {
+        isEmpty ? nil : removeFirst()
+    }
+
+    /// The next of a fake's scripted answers, the last one repeating once reached; nil, with an
+    /// issue recorded, when the script is empty.
+    mutating func nextAnswer(sourceLocation: SourceLocation = #_sourceLocation) -> Element? {
+        guard let answer = count > 1 ? popFirst() : first else {
+            Issue.record("the fake was given no answers to give", sourceLocation: sourceLocation)
+            return nil
+        }
+        return answer
+    }
 }
 
 /// A screen over one people source backed by `service`, started and settled.

@@ -38,8 +38,8 @@ actor FakeFoodsService: FoodsService {
     private var listsToHold = 0
     private var pagesToHold: [Int: Int] = [:]
     private var putsToHold = 0
-    private var heldLists: [CheckedContinuation<Void, Never>] = []
-    private var heldPuts: [CheckedContinuation<Void, Never>] = []
+    private let heldLists = HeldRequests()
+    private let heldPuts = HeldRequests()
 
     init(_ foods: [Food], pageSize: Int? = nil) {
         records = foods
@@ -63,12 +63,18 @@ actor FakeFoodsService: FoodsService {
     func setClaimedTotal(_ total: Int?) { claimedTotal = total }
     func setClampsPages(_ clamps: Bool) { clampsPages = clamps }
 
-    /// Lets the oldest held list request answer.
-    func releaseList() { heldLists.removeFirst().resume() }
+    /// Lets the oldest held list request answer, waiting (bounded) for one to be made.
+    func releaseList(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await heldLists.release(sourceLocation: sourceLocation)
+    }
     /// Lets the newest held list request answer, so answers can arrive out of order.
-    func releaseNewestList() { heldLists.removeLast().resume() }
-    /// Lets the oldest held like or unlike request go on.
-    func releasePut() { heldPuts.removeFirst().resume() }
+    func releaseNewestList(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await heldLists.release(newest: true, sourceLocation: sourceLocation)
+    }
+    /// Lets the oldest held like or unlike request go on, waiting (bounded) for one to be made.
+    func releasePut(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await heldPuts.release(sourceLocation: sourceLocation)
+    }
 
     /// Changes a food behind the app's back, as another client would.
     func setFood(_ food: Food) {
@@ -82,10 +88,10 @@ actor FakeFoodsService: FoodsService {
         mostListsAtOnce = max(mostListsAtOnce, listsInFlight)
         defer { listsInFlight -= 1 }
         let answer = answer(number)
-        let failure = listFailures.isEmpty ? pageFailures[number]?.popFirst() : listFailures.removeFirst()
+        let failure = listFailures.popFirst() ?? pageFailures[number]?.popFirst()
         if listsToHold > 0 || pagesToHold[number, default: 0] > 0 {
             if listsToHold > 0 { listsToHold -= 1 } else { pagesToHold[number, default: 0] -= 1 }
-            await withCheckedContinuation { heldLists.append($0) }
+            await heldLists.hold()
         }
         if let failure { throw failure }
         return answer
@@ -102,10 +108,10 @@ actor FakeFoodsService: FoodsService {
 
     func setLiked(_ liked: Bool, foodID: String) async throws {
         calls.append("PUT \(foodID) \(liked ? "like" : "unlike")")
-        let script = putScripts.isEmpty ? .succeed : putScripts.removeFirst()
+        let script = putScripts.popFirst() ?? .succeed
         if putsToHold > 0 {
             putsToHold -= 1
-            await withCheckedContinuation { heldPuts.append($0) }
+            await heldPuts.hold()
         }
         switch script {
         case .succeed:
@@ -173,13 +179,6 @@ final class Events {
     var all: [SourceEvent] = []
     var banners: [String] {
         all.compactMap { if case .banner(let text, true) = $0 { return text } else { return nil } }
-    }
-}
-
-extension Array {
-    /// Removes and returns the first element; nil when empty.
-    fileprivate mutating func popFirst() -> Element? {
-        isEmpty ? nil : removeFirst()
     }
 }
 

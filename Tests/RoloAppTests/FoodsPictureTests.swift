@@ -25,7 +25,11 @@ actor FakeImageServer: HTTPClient {
 @MainActor
 @Suite("Foods view-model: the photo")
 struct FoodsPictureTests {
-    private let photoURL = FoodSamples.soup.photoURL!
+    private let photoURL: URL
+
+    init() throws {
+        photoURL = try #require(FoodSamples.soup.photoURL)
+    }
 
     /// A loaded foods source whose photos come from `images` through a disk cache in a fresh folder.
     private func loaded(_ images: FakeImageServer) async -> (FoodsViewModel, FakeFoodsService, BusyTracker) {

@@ -23,7 +23,7 @@ struct KeyRemapTests {
     /// The error a config file gives, from "config.toml, line N" on.
     private func error(_ file: String) -> String? {
         let message = #expect(throws: ConfigError.self) { try table(file) }?.message
-        return message.flatMap { $0.range(of: "config.toml").map { String(message![$0.lowerBound...]) } }
+        return message.flatMap { message in message.range(of: "config.toml").map { String(message[$0.lowerBound...]) } }
     }
 
     @Test("The sources' own actions are in the key table, after the shared ones they sit beside")

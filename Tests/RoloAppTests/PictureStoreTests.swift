@@ -19,8 +19,9 @@ private final class ScriptedLoads: @unchecked Sendable {
     func load() throws -> Data {
         let answer = lock.withLock {
             calls += 1
-            return answers.count > 1 ? answers.removeFirst() : answers[0]
+            return answers.nextAnswer()
         }
+        guard let answer else { throw FetchError(kind: .unreachable, endpoint: "images.test", message: "No answer scripted", detail: "") }
         return try answer.get()
     }
 }

@@ -12,7 +12,7 @@ actor FakePipedrive {
     private(set) var requests: [String] = []
     private var failures: [any Error] = []
     private var toHold = 0
-    private var held: [CheckedContinuation<Void, Never>] = []
+    private let held = HeldRequests()
 
     init(persons: [PipedrivePerson]) {
         self.persons = persons
@@ -21,17 +21,18 @@ actor FakePipedrive {
     func fail(_ errors: any Error...) { failures += errors }
     func hold(_ count: Int = 1) { toHold += count }
     var heldCount: Int { held.count }
-    func release() { held.removeFirst().resume() }
+    /// Lets the oldest held request answer, waiting (bounded) for one to be made.
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
     func replace(_ persons: [PipedrivePerson]) { self.persons = persons }
 
     func page(after: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
         var start = 0
         if case .cursor(let cursor) = after { start = Int(cursor) ?? 0 }
         requests.append("after \(start) limit \(limit)")
-        let failure = failures.isEmpty ? nil : failures.removeFirst()
+        let failure = failures.popFirst()
         if toHold > 0 {
             toHold -= 1
-            await withCheckedContinuation { held.append($0) }
+            await held.hold()
         }
         if let failure { throw failure }
         let end = min(persons.count, start + limit)

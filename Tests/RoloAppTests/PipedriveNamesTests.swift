@@ -96,18 +96,15 @@ struct PipedriveNamesTests {
 
 /// Holds a names request until the test opens it.
 private actor NamesGate {
-    private var held: CheckedContinuation<Void, Never>?
-    private(set) var waiting = false
+    private let held = HeldRequests()
+    var waiting: Bool { held.count > 0 }
 
     func wait() async {
-        await withCheckedContinuation {
-            held = $0
-            waiting = true
-        }
+        await held.hold()
     }
 
-    func open() {
-        held?.resume()
-        held = nil
+    /// Lets the held request go on, waiting (bounded) for it to be made.
+    func open(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await held.release(sourceLocation: sourceLocation)
     }
 }

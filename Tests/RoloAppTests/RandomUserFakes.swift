@@ -16,7 +16,7 @@ actor FakeRandomUserService: RandomUserService {
     private var skips: [Int] = []
     private var unreadables: [Int] = []
     private var toHold = 0
-    private var held: [CheckedContinuation<Void, Never>] = []
+    private let held = HeldRequests()
 
     init(total: Int = 100) {
         self.total = total
@@ -32,21 +32,21 @@ actor FakeRandomUserService: RandomUserService {
     /// The next `count` requests wait until ``release()``.
     func hold(_ count: Int = 1) { toHold += count }
     var heldCount: Int { held.count }
-    /// Lets the oldest held request answer.
-    func release() { held.removeFirst().resume() }
+    /// Lets the oldest held request answer, waiting (bounded) for one to be made.
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
 
     func page(_ number: Int, size: Int, seed: String) async throws -> RandomUserPage {
         requests.append("page \(number) seed \(seed)")
-        let failure = failures.isEmpty ? nil : failures.removeFirst()
+        let failure = failures.popFirst()
         if toHold > 0 {
             toHold -= 1
-            await withCheckedContinuation { held.append($0) }
+            await held.hold()
         }
         if let failure { throw failure }
         let first = (number - 1) * size
-        let unreadable = unreadables.isEmpty ? 0 : unreadables.removeFirst()
+        let unreadable = unreadables.popFirst() ?? 0
         let persons = (first + unreadable..<min(first + size, total)).map { RandomUserSamples.person($0, seed: seed) }
-        let skipped = (0..<(skips.isEmpty ? 0 : skips.removeFirst()) + unreadable).map {
+        let skipped = (0..<(skips.popFirst() ?? 0) + unreadable).map {
             SkippedRecord(index: $0, problem: .missing("login.uuid"))
         }
         return RandomUserPage(persons: persons, skipped: skipped, seed: seed, page: number, results: size)

@@ -10,10 +10,14 @@ struct BirthDateTests {
         return calendar
     }()
 
-    private func day(_ text: String) -> Date {
+    private func day(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Date {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
-        return formatter.date(from: text)!
+        guard let date = formatter.date(from: text) else {
+            Issue.record("\(text) is no ISO 8601 date", sourceLocation: sourceLocation)
+            return .distantPast
+        }
+        return date
     }
 
     @Test(

@@ -21,7 +21,7 @@ struct SearchKeyTests {
         let letters = [0xC0...0x24F, 0x400...0x4FF].flatMap { $0 }.compactMap(Unicode.Scalar.init).map(Character.init)
         for letter in letters {
             let text = "Ab \(letter)c\t\(letter)"
-            #expect(SearchKey.fold(text) == SearchKey.foundationFold(text), "U+\(String(letter.unicodeScalars.first!.value, radix: 16))")
+            #expect(SearchKey.fold(text) == SearchKey.foundationFold(text), "U+\(letter.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " U+"))")
         }
         var state: UInt64 = 7
         let pool = Array("aZ 09-\t") + letters

@@ -60,10 +60,10 @@ struct TerminalTextTests {
     }
 
     @Test("Bidi overrides and isolates are removed")
-    func bidi() {
+    func bidi() throws {
         #expect("abc\u{202E}fdp.exe".sanitizedForTerminal == "abcfdp.exe")
         for scalar in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
-            let text = "x" + String(Unicode.Scalar(UInt32(scalar))!) + "y"
+            let text = "x" + String(try #require(Unicode.Scalar(UInt32(scalar)))) + "y"
             #expect(text.sanitizedForTerminal == "xy")
         }
     }

@@ -100,7 +100,7 @@ struct FoodsPagedAPITests {
     func likes() async throws {
         try await withServer(Self.paged) { server in
             let foods = client(server)
-            let before = try #require(try await foods.foods().records.first { !$0.isLiked && Int($0.id)! > 10 })
+            let before = try #require(try await foods.foods().records.first { !$0.isLiked && (Int($0.id) ?? 0) > 10 })
             try await foods.setLiked(true, foodID: before.id)
             let liked = try #require(try await foods.foods().records.first { $0.id == before.id })
             #expect(liked.isLiked)

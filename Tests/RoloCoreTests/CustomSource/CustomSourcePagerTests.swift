@@ -35,7 +35,8 @@ struct CustomSourcePagerTests {
         #expect(pages.flatMap(\.records).map(\.id) == ["583231", "480938", "1", "2", "3"])
         #expect(pages.flatMap(\.records).map { source.label.render($0.value) } == ["octocat", "hubot", "mojombo", "defunkt", "pjhyett"])
         #expect(pages.last?.next == nil)
-        #expect(LinkHeader.target("</x?page=3>; rel=\"next\"", relation: "next", base: URL(string: first)!)?.absoluteString
+        let base = try #require(URL(string: first))
+        #expect(LinkHeader.target("</x?page=3>; rel=\"next\"", relation: "next", base: base)?.absoluteString
             == "https://api.github.com/x?page=3")
     }
 

@@ -28,11 +28,8 @@ final class ScriptedHTTPClient: HTTPClient, @unchecked Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let answer: Answer? = lock.withLock {
             sent.append(request)
-            guard var queue = answers[request.url.absoluteString], let first = queue.first else { return nil }
-            if queue.count > 1 {
-                queue.removeFirst()
-                answers[request.url.absoluteString] = queue
-            }
+            guard let queue = answers[request.url.absoluteString], let first = queue.first else { return nil }
+            if queue.count > 1 { answers[request.url.absoluteString] = Array(queue.dropFirst()) }
             return first
         }
         guard let answer else { return HTTPResponse(status: 404, body: Data("no such page".utf8), url: request.url) }

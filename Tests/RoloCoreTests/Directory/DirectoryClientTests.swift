@@ -27,7 +27,7 @@ struct DirectoryClientTests {
             "/directory/tallinn/employee_list": .respond(200, try Fixture.data("directory/tallinn.json")),
             "/directory/tartu/employee_list": .respond(500, Data("<html>500</html>".utf8)),
         ])
-        let urls = ["tallinn", "tartu"].map { URL(string: "http://127.0.0.1:8080/directory/\($0)/employee_list")! }
+        let urls = try ["tallinn", "tartu"].map { try #require(URL(string: "http://127.0.0.1:8080/directory/\($0)/employee_list")) }
         let listings = await DirectoryClient(urls: urls, http: http, timeout: 5).fetchAll()
         #expect(listings[0].employees?.count == 3)
         guard case .failure(let error) = listings[1].result else {
@@ -65,7 +65,7 @@ struct DirectoryClientTests {
         ("http://127.0.0.1:5000/list", "127.0.0.1:5000"),
         ("https://narva.example.com/api/people", "Narva"),
     ])
-    func city(url: String, city: String) {
-        #expect(DirectoryListing.city(of: URL(string: url)!) == city)
+    func city(url: String, city: String) throws {
+        #expect(DirectoryListing.city(of: try #require(URL(string: url))) == city)
     }
 }

@@ -61,9 +61,9 @@ struct DirectoryPlainReaderTests {
     }
 
     @Test("Invalid UTF-8 and a count that doesn't match are left to JSONDecoder")
-    func wrongBytesOrCount() {
+    func wrongBytesOrCount() throws {
         var bytes = Array(Self.plain[0].utf8)
-        bytes[bytes.firstIndex(of: UInt8(ascii: "M"))!] = 0xFF
+        bytes[try #require(bytes.firstIndex(of: UInt8(ascii: "M")))] = 0xFF
         #expect(bytes.withUnsafeBufferPointer { DirectoryRecord.readPlain($0, count: 1) } == nil)
         let two = Self.plain[0] + "," + Self.plain[1]
         #expect(plain(two, count: 1) == nil)

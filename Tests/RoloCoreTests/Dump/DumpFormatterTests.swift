@@ -92,9 +92,9 @@ struct DumpSchemaTests {
     }
 
     @Test("Every source names its fields once, in snake_case")
-    func names() {
+    func names() throws {
         for source in SourceID.allCases {
-            let names = SourceCatalog.builtIn.definition(source)!.dumpFields
+            let names = try #require(SourceCatalog.builtIn.definition(source)).dumpFields
             #expect(Set(names).count == names.count, "\(source)")
             #expect(names.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "_" } }, "\(source): \(names)")
         }

@@ -15,7 +15,8 @@ struct DumpGoldenTests {
         try await DumpStandIn.with { standIn in
             for format in DumpFormat.allCases {
                 let text = try await standIn.dump(source, format)
-                expectGolden(text, named: "\(source.rawValue).\(Self.extensions[format]!)")
+                let ext = try #require(Self.extensions[format])
+                expectGolden(text, named: "\(source.rawValue).\(ext)")
                 #expect(!text.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) },
                         "\(source) \(format): no escape or C1 control reaches the output")
                 #expect(standIn.notices.isEmpty, "\(source) \(format): a dump with a server says nothing: \(standIn.notices)")
@@ -32,9 +33,9 @@ struct DumpGoldenTests {
                 let lines = try await standIn.dump(source, .jsonl).split(separator: "\n").map {
                     try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
                 }
-                #expect(!array.isEmpty)
+                let first = try #require(array.first, "\(source): an empty dump")
                 #expect(array.count == lines.count, "\(source)")
-                #expect(Set(array[0].keys) == Set(SourceCatalog.builtIn.definition(source)!.dumpFields), "\(source)")
+                #expect(Set(first.keys) == Set(try #require(SourceCatalog.builtIn.definition(source)).dumpFields), "\(source)")
             }
         }
     }

@@ -45,7 +45,7 @@ struct CurlHTTPClientTests {
     @Test("Connection refused is .unreachable and names host:port")
     func refused() async throws {
         let port = LocalTestServer.unusedPort()
-        let url = URL(string: "http://127.0.0.1:\(port)/employees?token=secret")!
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/employees?token=secret"))
         let error = await #expect(throws: FetchError.self) {
             try await CurlHTTPClient().send(HTTPRequest(url: url))
         }
@@ -133,10 +133,10 @@ struct CurlHTTPClientTests {
 
     @Test("A task cancelled before it sends is .cancelled without touching the network")
     func cancelledBeforeStart() async throws {
-        let port = LocalTestServer.unusedPort()
+        let url = try #require(URL(string: "http://127.0.0.1:\(LocalTestServer.unusedPort())/"))
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await CurlHTTPClient().send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))
+            return try await CurlHTTPClient().send(HTTPRequest(url: url))
         }
         let error = await #expect(throws: FetchError.self) { try await task.value }
         #expect(error?.kind == .cancelled)

@@ -20,9 +20,9 @@ struct RedirectTests {
     }
 
     @Test("Another host, port or scheme keeps only the headers that describe the request")
-    func otherOrigin() {
+    func otherOrigin() throws {
         for target in ["https://evil.example.com/x", "https://api.example.com:8443/x", "http://api.example.com/x"] {
-            let next = Redirect.follow(put, status: 307, to: URL(string: target)!)
+            let next = Redirect.follow(put, status: 307, to: try #require(URL(string: target)))
             #expect(next.headers == ["Accept": "application/json", "Content-Type": "application/json"], "\(target)")
         }
     }

@@ -27,7 +27,7 @@ struct ImageDiskCacheTests {
     @Test("Past its bound the cache evicts the least recently used image first")
     func eviction() async throws {
         let cache = ImageDiskCache(directory: temporaryDirectory(), maxBytes: 250)
-        let urls = (1...3).map { URL(string: "http://127.0.0.1:1/\($0).jpg")! }
+        let urls = try (1...3).map { try #require(URL(string: "http://127.0.0.1:1/\($0).jpg")) }
         try await cache.store(Data(count: 100), for: urls[0])
         try await cache.store(Data(count: 100), for: urls[1])
         // Reading the first makes the second the least recently used.

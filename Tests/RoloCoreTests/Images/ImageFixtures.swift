@@ -1,5 +1,6 @@
 import Foundation
 import RoloCore
+import Testing
 
 /// Pictures with known content, encoded by the tests themselves through libjpeg and libpng.
 enum ImageFixtures {
@@ -50,10 +51,12 @@ enum ImageFixtures {
 
     /// `png` with its first IDAT chunk cut to half its data and closed properly (fresh length
     /// and CRC, then IEND): well-formed chunks around too little image data.
-    static func withHalfImageData(_ png: Data) -> Data {
+    static func withHalfImageData(_ png: Data) throws -> Data {
         let bytes = [UInt8](png)
-        let type = bytes.indices.first { bytes[$0..<$0 + 4] == ArraySlice("IDAT".utf8) }!
+        let type = try #require(bytes.indices.dropFirst(4).dropLast(3).first { bytes[$0..<$0 + 4] == ArraySlice("IDAT".utf8) },
+                                "no IDAT chunk in the PNG")
         let length = bytes[type - 4..<type].reduce(0) { $0 << 8 | Int($1) }
+        try #require(type + 4 + length / 2 <= bytes.count, "the IDAT chunk is longer than the PNG")
         let data = Array(bytes[type + 4..<type + 4 + length / 2])
         return Data(bytes[..<(type - 4)] + chunk("IDAT", data) + chunk("IEND", []))
     }

@@ -128,7 +128,7 @@ actor FakePipedriveAccount {
         let end = min(offset + limit, ids.count)
         let page = ids[min(offset, end)..<end]
         return (PipedriveNamePage(
-            names: Dictionary(uniqueKeysWithValues: page.map { ($0, organizations[$0]!) }),
+            names: Dictionary(uniqueKeysWithValues: page.compactMap { id in organizations[id].map { (id, $0) } }),
             nextCursor: end < ids.count ? "o:\(end)" : nil), rateLimit)
     }
 

@@ -98,10 +98,11 @@ struct PipedriveClientTests {
     @Test("The token appears in no error's message or detail, even when a server echoes it")
     func tokenNeverShown() async throws {
         let echo = Data(#"{"success":false,"error":"bad token \#(token)"}"#.utf8)
+        let echoing = try #require(URL(string: "https://acme.pipedrive.com/v1/persons?api_token=\(token)"))
         let answers: [FakeHTTPClient.Answer] = [
             .respond(401, echo), .respond(429, echo), .respond(200, echo), .respond(500, echo),
             .respond(502, Data("<html>\(token)</html>".utf8)), .respond(200, Data("not json \(token)".utf8)),
-            .fail(.unreachable(URL(string: "https://acme.pipedrive.com/v1/persons?api_token=\(token)")!, detail: "refused")),
+            .fail(.unreachable(echoing, detail: "refused")),
         ]
         for api in PipedriveAPIVersion.allCases {
             for answer in answers {

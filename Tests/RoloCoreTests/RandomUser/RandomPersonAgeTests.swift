@@ -15,8 +15,13 @@ struct RandomPersonAgeTests {
         RandomPerson(id: "p", firstName: "A", lastName: "B", birthday: try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
     }
 
-    private func day(_ year: Int, _ month: Int, _ day: Int, hour: Int = 12, in calendar: Calendar? = nil) -> Date {
-        (calendar ?? utc).date(from: DateComponents(year: year, month: month, day: day, hour: hour))!
+    private func day(_ year: Int, _ month: Int, _ day: Int, hour: Int = 12, in calendar: Calendar? = nil,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> Date {
+        guard let date = (calendar ?? utc).date(from: DateComponents(year: year, month: month, day: day, hour: hour)) else {
+            Issue.record("no date \(year)-\(month)-\(day) \(hour):00", sourceLocation: sourceLocation)
+            return .distantPast
+        }
+        return date
     }
 
     @Test("The day before, on and after the birthday")

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -60,9 +61,14 @@ final class LocalTestServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// The URL of `path` on this server.
-    func url(_ path: String) -> URL {
-        URL(string: "http://\(host):\(port)\(path)")!
+    /// The URL of `path` on this server; for a path that makes no URL, an issue of the running
+    /// test and a URL no request can reach.
+    func url(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) -> URL {
+        guard let url = URL(string: "http://\(host):\(port)\(path)") else {
+            Issue.record("\(path) makes no URL on the test server", sourceLocation: sourceLocation)
+            return URL(fileURLWithPath: "/nonexistent")
+        }
+        return url
     }
 
     /// Every request served so far.
@@ -180,9 +186,10 @@ final class LocalTestServer: @unchecked Sendable {
     /// Sends all of `bytes`; false once the client has gone.
     private func write(_ bytes: Data, to connection: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let sent = send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = send(connection, start + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
                 if sent <= 0 { return false }
                 offset += sent
             }

@@ -122,7 +122,7 @@ struct ColorPairAllocatorTests {
     }
 
     @Test("On an 8-colour terminal (64 pairs) the interface never runs out")
-    func eightColourTheme() {
+    func eightColourTheme() throws {
         let space = ColorSpace(depth: .ansi8)
         var styles = Mirror(reflecting: Theme.color).children.compactMap { $0.value as? Style }
         styles += Theme.color.badgeColors.map { Style(foreground: Theme.color.badgeText.foreground, background: $0) }
@@ -133,7 +133,7 @@ struct ColorPairAllocatorTests {
         var screen = ScreenModel(limit: 63)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<500 {
-            screen.present((0..<200).map { _ in keys.randomElement(using: &generator)! })
+            screen.present(try (0..<200).map { _ in try #require(keys.randomElement(using: &generator)) })
             #expect(screen.isTrue)
         }
         #expect(screen.resets == 0)

@@ -104,10 +104,11 @@ struct TerminalProfileTests {
     }
 
     @Test("--images 256 keeps the palette where truecolor is known")
-    func forcedPalette() {
+    func forcedPalette() throws {
         let options = TerminalOptions(imageColors: .palette256)
+        let xterm = try #require(installed["xterm-256color"])
         let (entry, profile) = decide(TerminalEnvironment(term: "xterm-kitty", colorTerm: "truecolor"),
-                                      options, entries: installed.merging(["xterm-kitty": installed["xterm-256color"]!]) { $1 })
+                                      options, entries: installed.merging(["xterm-kitty": xterm]) { $1 })
         #expect(entry == "xterm-kitty")
         #expect(profile.colorDepth == .palette256)
         #expect(profile.canShowImages)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import TerminalUI
 
 /// Pictures, decoders and measures the graphics tests share.
@@ -46,9 +47,13 @@ enum GraphicsTestSupport {
         }
     }
 
-    /// The peak signal-to-noise ratio of `b` against `a`, in dB (infinite when equal).
-    static func psnr(_ a: PixelImage, _ b: PixelImage) -> Double {
-        precondition(a.width == b.width && a.height == b.height)
+    /// The peak signal-to-noise ratio of `b` against `a`, in dB (infinite when equal); 0, with an
+    /// issue recorded, when their sizes differ.
+    static func psnr(_ a: PixelImage, _ b: PixelImage, sourceLocation: SourceLocation = #_sourceLocation) -> Double {
+        guard a.width == b.width && a.height == b.height else {
+            Issue.record("psnr of a \(a.width)×\(a.height) against a \(b.width)×\(b.height) picture", sourceLocation: sourceLocation)
+            return 0
+        }
         let squares = zip(a.pixels, b.pixels).reduce(0.0) { sum, pair in
             let d = Double(pair.0) - Double(pair.1)
             return sum + d * d

@@ -11,7 +11,7 @@ struct KittyPlaceholderTests {
         #expect(Array(table.suffix(3)) == [0x1D242, 0x1D243, 0x1D244])
         #expect(Set(table).count == table.count && table == table.sorted(), "each once, in code point order")
         // Every one combines (zero width): a placeholder cell is one grapheme, one column wide.
-        #expect(table.allSatisfy { KittyPlaceholder.cell(row: 0, column: table.firstIndex(of: $0)!, imageID: 7).count == 1 })
+        #expect(table.indices.allSatisfy { KittyPlaceholder.cell(row: 0, column: $0, imageID: 7).count == 1 })
     }
 
     @Test("A cell is U+10EEEE, the row's diacritic, the column's; a third only when the id has a top byte")

@@ -66,7 +66,7 @@ enum SixelIndexDecoder {
     private static func numbers(_ characters: inout ArraySlice<UInt8>) -> [Int] {
         var numbers = [0], digits = 0
         while let character = characters.first, character == UInt8(ascii: ";") || (0x30...0x39).contains(character) {
-            characters.removeFirst()
+            characters = characters.dropFirst()
             if character == UInt8(ascii: ";") {
                 numbers.append(0)
             } else {
