@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RoloCore
 import StandIn
 import Testing
@@ -17,6 +18,33 @@ struct DumpOfflineTests {
                 #expect(standIn.notices.first?.hasPrefix("\(source.rawValue): --offline — dumping the ") == true, "\(standIn.notices)")
             }
             #expect(standIn.notices.first?.contains("list saved 20") == false)
+        }
+    }
+
+    @Test("--offline over a store with a damaged page: it is moved aside and rebuilt, and what read is dumped")
+    func offlineDamaged() async throws {
+        var options = DumpStandIn.options
+        options.pipedrivePersons = 400
+        try await DumpStandIn.with(options) { standIn in
+            let online = try await standIn.dump(.pipedrive, .jsonl).split(separator: "\n")
+            #expect(online.count == 400)
+            let path = standIn.data.path + "/rolo.sqlite"
+            try RoloDatabase(path: path).checkpointAtExit()
+            let leaves = try await DatabaseQueue(path: path).read { db in
+                try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'person' AND pagetype = 'leaf' ORDER BY pageno")
+            }
+            #expect(leaves.count > 4)
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+            try handle.seek(toOffset: UInt64((leaves[leaves.count / 2] - 1) * 4096))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+            try handle.close()
+
+            let offline = try await standIn.dump(.pipedrive, .jsonl, offline: true).split(separator: "\n")
+            #expect(offline.count > 200 && offline.count < 400, "\(offline.count) of 400")
+            #expect(Set(offline).isSubset(of: Set(online)), "only whole persons, as stored")
+            let names = try FileManager.default.contentsOfDirectory(atPath: standIn.data.path)
+            #expect(names.contains { $0.hasPrefix("rolo.sqlite.damaged-") }, "\(names)")
+            #expect(!standIn.notices.joined().contains("pipedrive.refresh") && !standIn.notices.joined().contains("malformed"))
         }
     }
 
