@@ -46,7 +46,13 @@ enum StoreSalvage {
         } catch {
             return Outcome(records: 0, lostSome: true)
         }
-        guard let old = try? DatabaseQueue(path: path) else { return Outcome(records: 0, lostSome: true) }
+        // writable_schema: SQLite then reads a file cut shorter than its header says, up to
+        // where it ends, instead of refusing it whole. Nothing is written to the scratch copy.
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA writable_schema = ON") }
+        guard let old = try? DatabaseQueue(path: path, configuration: configuration) else {
+            return Outcome(records: 0, lostSome: true)
+        }
         var lost: Set<String> = []
         for table in tables {
             if !copyTable(table, from: old, into: pool) { lost.insert(table) }

@@ -202,7 +202,7 @@ struct DatabaseHealTests {
         #expect(database.heals.isEmpty && copies.isEmpty)
     }
 
-    @Test("a truncated file: rebuilt from the pages that are left")
+    @Test("a truncated file: rebuilt from the pages that are left (read past the header's page count)")
     func truncated() async throws {
         try await storeAccount()
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
@@ -210,7 +210,7 @@ struct DatabaseHealTests {
         let database = try RoloDatabase(path: path)
         _ = try? storedIDs(database)
         let heal = try #require(database.heals.first)
-        #expect(heal.lostSome && heal.recordsKept < Self.count)
+        #expect(heal.lostSome && heal.recordsKept > 0 && heal.recordsKept < Self.count, "\(heal.recordsKept)")
         try await expectSyncedWhole(database)
     }
 }
