@@ -14,6 +14,9 @@ import GRDB
 /// generation: a sync's write carries what it read before (a cursor, a page number), so it
 /// throws ``DatabaseRebuilt`` and the sync starts over from the new file's state, which the
 /// salvage set so the source fetches what was lost.
+///
+/// Another rolo on the same file: the first to meet the damage rebuilds it; the other, at its
+/// next write (one `stat` per write), finds a new file at the path and opens it, moving nothing.
 extension RoloDatabase {
     /// The generation a sync read the database under, for the writes it makes from that read.
     @TaskLocal static var pinned: Int?
@@ -78,6 +81,12 @@ extension RoloDatabase {
         let (writer, generation) = try current()
         if let pinned, pinned != generation { throw DatabaseRebuilt() }
         let connection = self.connection
+        if connection.fileReplaced() {
+            // Another rolo rebuilt the file: this pool's writer still has the old one open,
+            // where a write would be lost (its new readers open the new file by its path).
+            await healApart(writer)
+            return try await writeAgain(pinned, body)
+        }
         do {
             let value = try await writer.write { db in
                 let value = try body(db)

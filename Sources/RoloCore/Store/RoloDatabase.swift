@@ -311,6 +311,18 @@ public final class RoloDatabase: Sendable {
             return (true, file)
         }
 
+        /// Whether the file at the path is no longer the one the pool opened (another rolo
+        /// rebuilt it): a `stat`, no wait.
+        func fileReplaced() -> Bool {
+            condition.lock()
+            let opened = file
+            let isFile: Bool
+            if case .opened = state { isFile = path != RoloDatabase.memoryPath } else { isFile = false }
+            condition.unlock()
+            guard isFile, let opened else { return false }
+            return FileIdentity(path) != opened
+        }
+
         func finished() async {
             await withCheckedContinuation { continuation in
                 condition.lock()

@@ -168,6 +168,22 @@ struct DatabaseHealTests {
         try await expectSyncedWhole(database)
     }
 
+    @Test("two rolo on one damaged store: the first to meet the damage rebuilds it, the second opens that file and moves nothing aside")
+    func twoOnOneStore() async throws {
+        try await storeAccount()
+        let leaves = try pages(of: "person", type: "leaf")
+        let first = try RoloDatabase(path: path)
+        let second = try RoloDatabase(path: path)
+        try damage(page: leaves[leaves.count / 2])
+
+        let rebuilt = try storedIDs(first)
+        #expect(first.heals.count == 1 && copies.count == 1)
+        #expect(try storedIDs(second) == rebuilt, "the second reads the file the first made")
+        #expect(second.heals.isEmpty && copies.count == 1, "and says nothing: the first one's banner said it")
+        try await expectSyncedWhole(second)
+        #expect(try storedIDs(first).count == Self.count)
+    }
+
     @Test("the last two damaged copies are kept, with their -wal and -shm; older ones go")
     func lastTwoKept() async throws {
         var made: [String] = []
