@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import RoloCore
 
@@ -66,14 +65,9 @@ struct CustomSourceStoreTests {
             #expect(try await store.state()?.complete == true)
             database.checkpointAtExit()
         }
-        let leaves = try await DatabaseQueue(path: path).read { db in
-            try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'custom_record' AND pagetype = 'leaf' ORDER BY pageno")
-        }
+        let leaves = try DamagedPages.pages(of: "custom_record", in: path)
         #expect(leaves.count > 4)
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-        try handle.seek(toOffset: UInt64((leaves[leaves.count / 2] - 1) * 4096))
-        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
-        try handle.close()
+        try DamagedPages.overwrite(page: leaves[leaves.count / 2], of: path)
 
         let database = try RoloDatabase(path: path)
         let store = CustomRecordStore(database: database, source: source)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RoloCore
 import StandIn
 import Testing
@@ -30,14 +29,9 @@ struct DumpOfflineTests {
             #expect(online.count == 400)
             let path = standIn.data.path + "/rolo.sqlite"
             try RoloDatabase(path: path).checkpointAtExit()
-            let leaves = try await DatabaseQueue(path: path).read { db in
-                try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'person' AND pagetype = 'leaf' ORDER BY pageno")
-            }
+            let leaves = try DamagedPages.pages(of: "person", in: path)
             #expect(leaves.count > 4)
-            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-            try handle.seek(toOffset: UInt64((leaves[leaves.count / 2] - 1) * 4096))
-            try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
-            try handle.close()
+            try DamagedPages.overwrite(page: leaves[leaves.count / 2], of: path)
 
             let offline = try await standIn.dump(.pipedrive, .jsonl, offline: true).split(separator: "\n")
             #expect(offline.count > 200 && offline.count < 400, "\(offline.count) of 400")

@@ -32,24 +32,17 @@ struct DatabaseHealTests {
 
     /// The pages of `name` (a table or an index) of type `type` in the file, in order.
     func pages(of name: String, type: String) throws -> [Int] {
-        let queue = try DatabaseQueue(path: path)
-        defer { try? queue.close() }
-        return try queue.read { db in
-            try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = ? ORDER BY pageno", arguments: [name, type])
-        }
+        try DamagedPages.pages(of: name, type: type, in: path)
     }
 
-    /// Overwrites `count` bytes of the file at `file` from `offset` with a pattern no page has.
+    /// Overwrites `count` bytes of the file at `file` from `offset`.
     func damage(_ file: String, at offset: Int, count: Int) throws {
-        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: file))
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(offset))
-        try handle.write(contentsOf: Data((0..<count).map { UInt8(truncatingIfNeeded: 0xA5 &+ $0 * 7) }))
+        try DamagedPages.overwrite(file, at: offset, count: count)
     }
 
-    /// Overwrites page `page` (1-based) of the file, all 4096 bytes of it.
+    /// Overwrites page `page` (1-based) of the file.
     func damage(page: Int) throws {
-        try damage(path, at: (page - 1) * 4096, count: 4096)
+        try DamagedPages.overwrite(page: page, of: path)
     }
 
     /// The heals `database` reports, collected as the banner gets them.
