@@ -175,6 +175,7 @@ struct BrowseRequest: Equatable {
         let sources = Wiring.screenSources(settings, context: context, environment: environment)
         let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }
+        controller.sayHeals(of: database)
         terminal.probeTmux()
         StartupTrace.mark("sources")
         let app = App(terminal: terminal, controller: controller, idleFile: environment["ROLO_IDLE_FILE"])

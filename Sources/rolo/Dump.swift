@@ -140,12 +140,18 @@ struct Dump: AsyncParsableCommand {
         }
     }
 
-    /// rolo's database; offline, a missing file is not created (there is nothing stored), and
-    /// one that can't be opened leaves a database in memory for this run, as the browser does.
+    /// rolo's database; offline, a missing file is not created (there is nothing stored), one
+    /// found damaged is rebuilt from what reads of it (and says so), and one that can't be
+    /// opened leaves a database in memory for this run, as the browser does.
     private static func database(_ settings: Settings, offline: Bool, report: StandardErrorReport) throws -> RoloDatabase {
         let path = URL(fileURLWithPath: settings.dataDir).appendingPathComponent(RoloDatabase.fileName).path
         if offline, !FileManager.default.fileExists(atPath: path) { return try RoloDatabase.inMemory() }
-        if let database = Wiring.opened(Wiring.openDatabase(settings)) { return database }
+        if let database = Wiring.opened(Wiring.openDatabase(settings)) {
+            // A damaged file is rebuilt as it is met, on open or on a read: said once, in words.
+            let notice = report.dumpReport
+            database.whenHealed { notice.notice($0.message) }
+            return database
+        }
         report.dumpReport.notice("\(path) can't be opened (see the log); nothing is stored this time")
         return try RoloDatabase.inMemory()
     }

@@ -88,7 +88,8 @@ final class RandomUserReadAheadTests {
     @Test("A store whose file won't open says \"not saved\" once the open is over, and keeps its persons in memory")
     func notSaved() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(String(repeating: "not a database ", count: 300).utf8).write(to: folder.appendingPathComponent(RoloDatabase.fileName))
+        // A directory where the file should be: it can't be opened (a damaged file would be rebuilt).
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(RoloDatabase.fileName), withIntermediateDirectories: true)
         let database = RoloDatabase(openingIn: folder.path)
         let store = PersonStore<RandomPerson>(database: database)
         #expect(RandomUserViewModel.storedFirstPage(in: store) == nil)
@@ -111,7 +112,7 @@ final class RandomUserReadAheadTests {
         let page = try #require(RandomUserViewModel.storedFirstPage(in: good))
         let corrupt = folder.appendingPathComponent("corrupt")
         try FileManager.default.createDirectory(at: corrupt, withIntermediateDirectories: true)
-        try Data(String(repeating: "not a database ", count: 300).utf8).write(to: corrupt.appendingPathComponent(RoloDatabase.fileName))
+        try FileManager.default.createDirectory(at: corrupt.appendingPathComponent(RoloDatabase.fileName), withIntermediateDirectories: true)
         let service = FakeRandomUserService()
         let (model, busy) = makeRandomUser(service, store: PersonStore(database: RoloDatabase(openingIn: corrupt.path)), firstPage: page)
         model.start()

@@ -98,6 +98,20 @@ struct FileLogHandlerTests {
         logger(file: file).critical("nowhere to go")
     }
 
+    @Test("A damaged log (binary garbage with no last newline, cut short, emptied) takes the next line whole on a line of its own", arguments: [
+        "\u{0}\u{1}\u{FFFD}binary\u{7F}garbage with no newline", "2026-11-27T12:00:00.000Z info [rolo] cut sh", "",
+    ])
+    func damaged(content: String) throws {
+        let path = try directory.write("rolo.log", content)
+        let file = LogFile(path: path)
+        logger(file: file).info("after the damage")
+        let text = try #require(FileManager.default.contents(atPath: path))
+        #expect(text.starts(with: Data(content.utf8)), "what was there is left as it was")
+        let last = try #require(String(decoding: text, as: UTF8.self).split(separator: "\n").last)
+        #expect(last.hasSuffix(" info [rolo.test] after the damage"), "\(last)")
+        #expect(last.wholeMatch(of: #/^\d{4}-\d\d-\d\dT.* info \[rolo\.test\] after the damage$/#) != nil, "\(last)")
+    }
+
     @Test("A log over the size limit is moved aside to .1")
     func rotation() throws {
         let path = try directory.write("rolo.log", String(repeating: "old line\n", count: 200))

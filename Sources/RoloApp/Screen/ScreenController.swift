@@ -333,6 +333,20 @@ public final class ScreenController {
 
     // MARK: - Source events
 
+    /// Says each heal of `database` once, in the banner, whichever source is shown: the
+    /// stores went on with a rebuilt file, and the damaged one's path is the user's to keep.
+    public func sayHeals(of database: RoloDatabase) {
+        database.whenHealed { heal in
+            Task { @MainActor [weak self] in self?.showBanner(heal.message, isError: true) }
+        }
+    }
+
+    /// Shows `message` in the banner for ``bannerDuration``.
+    func showBanner(_ message: String, isError: Bool) {
+        banner = BannerState(message: message, isError: isError, expires: now().addingTimeInterval(Self.bannerDuration))
+        onNeedsRender()
+    }
+
     private func sourceEvent(_ event: SourceEvent, from index: Int) {
         switch event {
         case .changed:

@@ -45,7 +45,7 @@ public struct CustomRecordStore: Sendable {
         let source = self.source, key = self.key
         let next = try page.next.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         do {
-            return try await database.writer().write { db in
+            return try await database.write { db in
                 // Made on the database's writer thread, whoever the caller is: a page of
                 // records' JSON and search text is no work for the main actor.
                 let rows = page.records.map { (id: $0.id, json: $0.value.jsonText, search: source.searchText($0.value)) }
@@ -68,6 +68,8 @@ public struct CustomRecordStore: Sendable {
                 try SourceStateRecord(state).save(db)
                 return added
             }
+        } catch let rebuilt as DatabaseRebuilt {
+            throw rebuilt
         } catch {
             throw cantSave(error)
         }
@@ -164,7 +166,9 @@ public struct CustomRecordStore: Sendable {
     public func clear() async throws {
         let key = self.key
         do {
-            try await database.writer().write { db in try Self.delete(db, key) }
+            try await database.write { db in try Self.delete(db, key) }
+        } catch let rebuilt as DatabaseRebuilt {
+            throw rebuilt
         } catch {
             throw cantSave(error)
         }
@@ -172,7 +176,7 @@ public struct CustomRecordStore: Sendable {
 
     private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await database.writer().read(body)
+            return try await database.read(body)
         } catch {
             throw cantRead(error)
         }

@@ -35,6 +35,12 @@ public struct CustomSourceSync: Sendable {
     /// when `refresh` or nothing is stored (nothing to do when it is whole and not `refresh`).
     /// Throws the first error that isn't a rate limit; the pages before it stay stored.
     public func run(refresh: Bool, progress: @Sendable (Progress) async -> Void = { _ in }) async throws {
+        // Pinned: a heal of the database under the run starts it over from what the new file
+        // holds, rather than store the next page after records that are gone.
+        try await store.database.pinning { try await fill(refresh: refresh, progress: progress) }
+    }
+
+    private func fill(refresh: Bool, progress: @Sendable (Progress) async -> Void) async throws {
         let state = try await store.state()
         if let state, state.complete, !refresh {
             let stored = try await store.count()

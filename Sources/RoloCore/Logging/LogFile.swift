@@ -23,7 +23,19 @@ public final class LogFile: @unchecked Sendable {
         if stat(path, &info) == 0, Int(info.st_size) > rotateAtBytes {
             _ = rename(path, path + ".1")
         }
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        endLastLine()
+    }
+
+    /// Ends the file's last line when it doesn't end in a newline (a log cut short by a crash or
+    /// a full disk, or damaged): this run's first line then starts a line of its own.
+    private func endLastLine() {
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_size > 0 else { return }
+        var last: UInt8 = 0
+        guard pread(descriptor, &last, 1, info.st_size - 1) == 1, last != 0x0A else { return }
+        var newline: UInt8 = 0x0A
+        _ = write(descriptor, &newline, 1)
     }
 
     deinit {

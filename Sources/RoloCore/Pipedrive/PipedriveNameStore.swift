@@ -20,7 +20,7 @@ public struct PipedriveNameStore: Sendable {
     /// reads of a few rows each.
     public func names(organizations: Set<Int>, users: Set<Int>) throws -> PipedriveNames {
         do {
-            return try database.writer().read { db in
+            return try database.read { db in
                 var names = PipedriveNames()
                 for (kind, ids) in [(PipedriveNameKind.organizations, organizations), (.users, users)] where !ids.isEmpty {
                     names[kind] = try Self.fetch(db, kind, ids: ids)
@@ -35,7 +35,7 @@ public struct PipedriveNameStore: Sendable {
     /// Every stored name; empty when none were ever stored.
     public func all() async throws -> PipedriveNames {
         do {
-            return try await database.writer().read { db in
+            return try await database.read { db in
                 var names = PipedriveNames()
                 for kind in PipedriveNameKind.allCases { names[kind] = try Self.fetch(db, kind, ids: nil) }
                 return names
@@ -52,7 +52,7 @@ public struct PipedriveNameStore: Sendable {
     @discardableResult
     public func replace(with names: PipedriveNames, refolding sources: [String]) async throws -> Int {
         do {
-            return try await database.writer().write { db in
+            return try await database.write { db in
                 let old = try Self.fetch(db, .organizations, ids: nil)
                 let changed = Set(old.keys).union(names.organizations.keys).filter { old[$0] != names.organizations[$0] }
                 try db.execute(sql: "DELETE FROM pipedrive_name")
@@ -62,6 +62,8 @@ public struct PipedriveNameStore: Sendable {
                 }
                 return try Self.refold(db, sources, organizations: changed, old: old, names: names)
             }
+        } catch let rebuilt as DatabaseRebuilt {
+            throw rebuilt
         } catch {
             throw StoreError.cantSaveNames(reason: StoreError.reason(error))
         }

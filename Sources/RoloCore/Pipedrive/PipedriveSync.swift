@@ -107,7 +107,9 @@ public struct PipedriveSync: Sendable {
     /// `CancellationError` when cancelled.
     public func run(progress: @Sendable (PipedriveSyncProgress) async -> Void) async throws {
         do {
-            try await fill(progress: progress)
+            // Pinned: a heal of the database under the run starts it over from what the new
+            // file holds, rather than store the next page after rows that are gone.
+            try await store.database.pinning { try await fill(progress: progress) }
         } catch _ where Task.isCancelled {
             // The store wraps GRDB's CancellationError in a StoreError, and the HTTP client
             // throws FetchError.cancelled: either way a cancelled run is a CancellationError.

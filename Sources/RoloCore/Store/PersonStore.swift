@@ -128,7 +128,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// Until it commits, readers see the old list complete.
     public func promote(_ staging: String, to source: String) async throws {
         do {
-            try await database.writer().write { db in
+            try await database.write { db in
                 guard var state = try SourceStateRecord.stored(db, staging) else { return }
                 try Self.delete(db, source)
                 try db.execute(sql: "UPDATE person SET source = ? WHERE source = ?", arguments: [source, staging])
@@ -136,6 +136,8 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
                 state.source = source
                 try state.save(db)
             }
+        } catch let rebuilt as DatabaseRebuilt {
+            throw rebuilt
         } catch {
             throw StoreError.cantSave(source, reason: StoreError.reason(error))
         }
@@ -144,7 +146,9 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// Forgets everything stored for `source`.
     public func clear(_ source: String) async throws {
         do {
-            try await database.writer().write { db in try Self.delete(db, source) }
+            try await database.write { db in try Self.delete(db, source) }
+        } catch let rebuilt as DatabaseRebuilt {
+            throw rebuilt
         } catch {
             throw StoreError.cantSave(source, reason: StoreError.reason(error))
         }
@@ -168,7 +172,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
             (person: persons[$0], name: names[$0], search: search?[$0] ?? SearchKey.fold(names[$0]))
         }
         do {
-            return try await database.writer().write { db in
+            return try await database.write { db in
                 if replacing { try Self.delete(db, source) }
                 let fresh = try Self.unstored(db, source, rows)
                 try body(db, fresh)
@@ -176,6 +180,8 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
             }
         } catch let error as EncodingError {
             throw StoreError.cantSave(source, reason: "a person can't be encoded (\(error))")
+        } catch let rebuilt as DatabaseRebuilt {
+            throw rebuilt
         } catch {
             throw StoreError.cantSave(source, reason: StoreError.reason(error))
         }
@@ -183,7 +189,7 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
 
     private func read<T: Sendable>(_ source: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await database.writer().read(body)
+            return try await database.read(body)
         } catch {
             throw StoreError.cantRead(source, reason: StoreError.reason(error))
         }

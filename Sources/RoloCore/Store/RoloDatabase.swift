@@ -13,7 +13,7 @@ public final class RoloDatabase: Sendable {
     public static let fileName = "rolo.sqlite"
 
     /// The connection(s) every store reads and writes through, once open.
-    private let connection: Connection
+    let connection: Connection
 
     /// Where the database lives, for messages; `:memory:` in tests.
     public let path: String
@@ -25,7 +25,8 @@ public final class RoloDatabase: Sendable {
     /// when the file is corrupt, unreadable or not a database.
     public init(path: String) throws {
         self.path = path
-        connection = Connection(opened: try Self.open(path))
+        let (pool, heal) = try Self.open(path)
+        connection = Connection(opened: pool, path: path, heal: heal)
     }
 
     /// Opens `<directory>/rolo.sqlite` on a thread of its own and returns at once, for the
@@ -43,7 +44,7 @@ public final class RoloDatabase: Sendable {
         // of the concurrency pool, and the open must not need one of them. Made when the open
         // begins, not here: a thread starting beside the first frame takes the main thread's core
         // (and its malloc arena's set-up the address space's lock) for a third of a millisecond.
-        let connection = Connection(opening: { connection in
+        let connection = Connection(path: path, opening: { connection in
             Thread.detachNewThread {
                 connection.finish(Result { try Self.open(path) }.mapError { $0 as? StoreError ?? .cantOpen(path, reason: "\($0)") })
             }
@@ -63,7 +64,19 @@ public final class RoloDatabase: Sendable {
         connection.want()
     }
 
-    private static func open(_ path: String) throws -> DatabasePool {
+    /// Opens the file at `path`; one SQLite finds damaged is moved aside and rebuilt from what
+    /// still reads (``rebuild(_:)``), and the heal comes back with the pool.
+    static func open(_ path: String) throws -> (DatabasePool, DatabaseHeal?) {
+        do {
+            return (try openFile(path), nil)
+        } catch let error as StoreError where error.damage {
+            return try rebuild(path)
+        }
+    }
+
+    /// Opens (creating when missing) and migrates the file at `path`; throws ``StoreError``,
+    /// marked ``StoreError/damage`` when SQLite says the file is damaged.
+    static func openFile(_ path: String) throws -> DatabasePool {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let files = FileManager.default
         do {
@@ -82,7 +95,7 @@ public final class RoloDatabase: Sendable {
             try Self.migrator.migrate(pool)
             return pool
         } catch {
-            throw StoreError.cantOpen(path, reason: StoreError.reason(error))
+            throw StoreError.cantOpen(path, reason: StoreError.reason(error), damage: DatabaseHeal.isDamage(error))
         }
     }
 
@@ -90,9 +103,15 @@ public final class RoloDatabase: Sendable {
     /// after a failed open, a database in memory for the run. Throws only if even that can't be
     /// made.
     func writer() throws -> any DatabaseWriter {
+        try current().writer
+    }
+
+    /// The writer with the ``generation`` it belongs to, waited for while the file opens or heals.
+    func current() throws -> (writer: any DatabaseWriter, generation: Int) {
         connection.want()
-        switch connection.wait() {
-        case .opened(let writer), .inMemory(let writer, _): return writer
+        let (state, generation) = connection.wait()
+        switch state {
+        case .opened(let writer), .inMemory(let writer, _): return (writer, generation)
         case .failed(let error): throw error
         }
     }
@@ -135,7 +154,7 @@ public final class RoloDatabase: Sendable {
     /// A busy database is waited for, up to 5 s, rather than an error at once: at launch the
     /// first page is read beside the pool's open (``LaunchRead``), and whichever connection comes
     /// first recovers the WAL while the other waits; so does a second rolo's write.
-    private static var configuration: Configuration {
+    static var configuration: Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
@@ -164,7 +183,7 @@ public final class RoloDatabase: Sendable {
     }
 
     private init(writer: any DatabaseWriter, path: String) {
-        connection = Connection(opened: writer)
+        connection = Connection(opened: writer, path: path, heal: nil)
         self.path = path
     }
 
@@ -182,9 +201,9 @@ public final class RoloDatabase: Sendable {
         return queue
     }
 
-    /// The database's connection as it opens: waited for by the stores' threads, synchronously,
-    /// and by ``openFailure()``, asynchronously.
-    private final class Connection: @unchecked Sendable {
+    /// The database's connection as it opens and heals: waited for by the stores' threads,
+    /// synchronously, and by ``openFailure()``, asynchronously.
+    final class Connection: @unchecked Sendable {
         enum State {
             case opened(any DatabaseWriter)
             /// The file couldn't be opened (the error); the stores work in memory.
@@ -193,27 +212,46 @@ public final class RoloDatabase: Sendable {
             case failed(StoreError)
         }
 
+        /// The file's path, `:memory:` for a database in memory.
+        let path: String
         private let condition = NSCondition()
+        /// Nil while the file opens or heals.
         private var state: State?
         /// Whether the open has begun (``RoloDatabase/openNow()``, a store's first use, the delay).
         private var wanted = false
         /// What begins the open, run by the first ``want()``.
         private var opening: ((Connection) -> Void)?
         private var waiters: [CheckedContinuation<Void, Never>] = []
+        /// Counts the heals: what was read or written under one generation belongs to a file
+        /// that a later one moved aside.
+        private var generationCount = 0
+        /// The file the pool has open (device and inode), to tell whether another rolo already
+        /// moved it aside and rebuilt it.
+        private var file: FileIdentity?
+        /// The heals of this run, in order, and how many of them the handler was given.
+        private var heals: [DatabaseHeal] = []
+        private var delivered = 0
+        private var onHeal: (@Sendable (DatabaseHeal) -> Void)?
 
-        init(opening: @escaping (Connection) -> Void) {
+        init(path: String, opening: @escaping (Connection) -> Void) {
+            self.path = path
             self.opening = opening
         }
 
-        init(opened writer: any DatabaseWriter) {
+        init(opened writer: any DatabaseWriter, path: String, heal: DatabaseHeal?) {
+            self.path = path
             state = .opened(writer)
+            file = FileIdentity(path)
+            heals = heal.map { [$0] } ?? []
         }
 
-        func finish(_ result: Result<DatabasePool, StoreError>) {
+        func finish(_ result: Result<(DatabasePool, DatabaseHeal?), StoreError>) {
             let state: State
+            var heal: DatabaseHeal?
             switch result {
-            case .success(let pool):
+            case .success(let (pool, healed)):
                 state = .opened(pool)
+                heal = healed
             case .failure(let error):
                 if let memory = try? RoloDatabase.memoryQueue() {
                     state = .inMemory(memory, error)
@@ -221,13 +259,17 @@ public final class RoloDatabase: Sendable {
                     state = .failed(error)
                 }
             }
+            let identity = FileIdentity(path)
             condition.lock()
             self.state = state
+            file = identity
+            if let heal { heals.append(heal) }
             let waiting = waiters
             waiters = []
             condition.broadcast()
             condition.unlock()
             for waiter in waiting { waiter.resume() }
+            deliverHeals()
         }
 
         /// Begins the open, if nothing has yet.
@@ -240,13 +282,45 @@ public final class RoloDatabase: Sendable {
             begin?(self)
         }
 
-        func wait() -> State {
+        /// The state once open (or healed), and its generation.
+        func wait() -> (State, Int) {
             condition.lock()
             defer { condition.unlock() }
             while true {
-                if let state { return state }
+                if let state { return (state, generationCount) }
                 condition.wait()
             }
+        }
+
+        /// The current generation, without waiting.
+        var generation: Int {
+            condition.lock()
+            defer { condition.unlock() }
+            return generationCount
+        }
+
+        /// Takes on the heal of `writer`'s file: true when this caller must heal it, false when
+        /// it was healed (or is being healed) already, which ``wait()`` then waits for. New
+        /// callers wait from here until ``finish(_:)``.
+        func beginHeal(of writer: any DatabaseWriter) -> (heal: Bool, file: FileIdentity?) {
+            condition.lock()
+            defer { condition.unlock() }
+            guard case .opened(let current) = state, current === writer else { return (false, nil) }
+            state = nil
+            generationCount += 1
+            return (true, file)
+        }
+
+        /// Whether the file at the path is no longer the one the pool opened (another rolo
+        /// rebuilt it): a `stat`, no wait.
+        func fileReplaced() -> Bool {
+            condition.lock()
+            let opened = file
+            let isFile: Bool
+            if case .opened = state { isFile = path != RoloDatabase.memoryPath } else { isFile = false }
+            condition.unlock()
+            guard isFile, let opened else { return false }
+            return FileIdentity(path) != opened
         }
 
         func finished() async {
@@ -260,6 +334,30 @@ public final class RoloDatabase: Sendable {
                     continuation.resume()
                 }
             }
+        }
+
+        /// Gives `handler` every heal of this run, those before it first, each once.
+        func whenHealed(_ handler: @escaping @Sendable (DatabaseHeal) -> Void) {
+            condition.lock()
+            onHeal = handler
+            condition.unlock()
+            deliverHeals()
+        }
+
+        /// The heals of this run so far.
+        var healed: [DatabaseHeal] {
+            condition.lock()
+            defer { condition.unlock() }
+            return heals
+        }
+
+        private func deliverHeals() {
+            condition.lock()
+            let handler = onHeal
+            let fresh = handler == nil ? [] : Array(heals[delivered...])
+            if handler != nil { delivered = heals.count }
+            condition.unlock()
+            for heal in fresh { handler?(heal) }
         }
 
         /// Whether the file's pool is open, without waiting.

@@ -73,7 +73,7 @@ public struct StoredRows<Person: Codable & Sendable & Identifiable>: Sendable {
     public func searchIndex(from position: Int = 0) async throws -> SearchIndex {
         let source = self.source
         do {
-            return try await database.writer().read { db in
+            return try await database.read { db in
                 try SearchIndex.fetch(
                     db, sql: "SELECT search FROM person WHERE source = ? AND position >= ? ORDER BY position",
                     arguments: [source, position])
@@ -85,7 +85,7 @@ public struct StoredRows<Person: Codable & Sendable & Identifiable>: Sendable {
 
     private func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.writer().read(body)
+            return try database.read(body)
         } catch {
             throw StoreError.cantRead(source, reason: StoreError.reason(error))
         }

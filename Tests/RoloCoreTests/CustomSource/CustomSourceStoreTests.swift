@@ -51,6 +51,35 @@ struct CustomSourceStoreTests {
         #expect(try await store.state() == nil)
     }
 
+    @Test("A damaged page of the records: rebuilt from what reads, the search index made anew, the state forgotten so a sync starts over")
+    func damagedPage() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/rolo.sqlite"
+        let source = try CustomSourceFixtures.source(Self.toml)
+        do {
+            let database = try RoloDatabase(path: path)
+            let store = CustomRecordStore(database: database, source: source)
+            for first in stride(from: 1, through: 600, by: 50) {
+                try await store.append(page(Array(first..<first + 50), next: first == 551 ? nil : "c\(first + 50)", total: 600))
+            }
+            #expect(try await store.state()?.complete == true)
+            database.checkpointAtExit()
+        }
+        let leaves = try DamagedPages.pages(of: "custom_record", in: path)
+        #expect(leaves.count > 4)
+        try DamagedPages.overwrite(page: leaves[leaves.count / 2], of: path)
+
+        let database = try RoloDatabase(path: path)
+        let store = CustomRecordStore(database: database, source: source)
+        let kept = try await store.all()
+        let heal = try #require(database.heals.first)
+        #expect(kept.count == heal.recordsKept && kept.count > 300 && kept.count < 600 && heal.lostSome)
+        #expect(try await store.count() == kept.count, "positions counted again without gaps")
+        #expect(try await store.positions(matching: "example.com").count == kept.count, "the trigram index holds every record kept")
+        #expect(try await store.state() == nil, "a sync starts from the first page, replacing what is kept")
+        #expect(database.heals.count == 1)
+    }
+
     @Test("Search: folded, by trigram index from three characters, by scan below; sources kept apart")
     func search() async throws {
         let database = try RoloDatabase.inMemory()

@@ -20,6 +20,28 @@ struct DumpOfflineTests {
         }
     }
 
+    @Test("--offline over a store with a damaged page: it is moved aside and rebuilt, and what read is dumped")
+    func offlineDamaged() async throws {
+        var options = DumpStandIn.options
+        options.pipedrivePersons = 400
+        try await DumpStandIn.with(options) { standIn in
+            let online = try await standIn.dump(.pipedrive, .jsonl).split(separator: "\n")
+            #expect(online.count == 400)
+            let path = standIn.data.path + "/rolo.sqlite"
+            try RoloDatabase(path: path).checkpointAtExit()
+            let leaves = try DamagedPages.pages(of: "person", in: path)
+            #expect(leaves.count > 4)
+            try DamagedPages.overwrite(page: leaves[leaves.count / 2], of: path)
+
+            let offline = try await standIn.dump(.pipedrive, .jsonl, offline: true).split(separator: "\n")
+            #expect(offline.count > 200 && offline.count < 400, "\(offline.count) of 400")
+            #expect(Set(offline).isSubset(of: Set(online)), "only whole persons, as stored")
+            let names = try FileManager.default.contentsOfDirectory(atPath: standIn.data.path)
+            #expect(names.contains { $0.hasPrefix("rolo.sqlite.damaged-") }, "\(names)")
+            #expect(!standIn.notices.joined().contains("pipedrive.refresh") && !standIn.notices.joined().contains("malformed"))
+        }
+    }
+
     @Test("--offline with nothing stored is an error for every source, and asks no server")
     func offlineNothingStored() async throws {
         try await DumpStandIn.with { standIn in

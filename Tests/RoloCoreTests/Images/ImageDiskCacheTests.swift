@@ -66,6 +66,46 @@ struct RemoteImageLoaderTests {
         #expect(http.requests.count == 1)
     }
 
+    @Test("A cached image damaged on disk (garbage over it, cut short, emptied) fails to decode, is dropped and fetched again", arguments: ["garbage", "truncated", "empty"])
+    func damagedOnDisk(damage: String) async throws {
+        let good = try ImageFixtures.jpeg(ImageFixtures.redBlue(), size: 16)
+        let http = FakeHTTPClient(["/photos/1.jpg": .respond(200, good)])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let loader = RemoteImageLoader(http: http, cache: ImageDiskCache(directory: directory), timeout: 5)
+        #expect(try await loader.load(url) == good)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        let file = directory + "/" + (try #require(names.first))
+        var damaged = good
+        switch damage {
+        case "garbage": damaged.replaceSubrange(damaged.count / 2..<damaged.count / 2 + 64, with: ImageFixtures.noise(count: 64, seed: 3))
+        case "truncated": damaged = damaged.prefix(damaged.count / 2)
+        default: damaged = Data()
+        }
+        try damaged.write(to: URL(fileURLWithPath: file))
+
+        // What the picture pipeline does: the cached bytes don't decode, so it loads bypassing the cache.
+        let cached = try await loader.load(url)
+        #expect(cached == damaged && http.requests.count == 1, "served from the cache as found")
+        #expect(throws: (any Error).self) { try ImageDecoder.decode(cached, fitting: nil) }
+        let fetched = try await loader.load(url, bypassCache: true)
+        #expect(fetched == good && http.requests.count == 2)
+        #expect(FileManager.default.contents(atPath: file) == good, "the damaged file replaced")
+        #expect(try await loader.load(url) == good && http.requests.count == 2)
+    }
+
+    @Test("A remembered 404 damaged on disk (garbage, emptied) is dropped: the server is asked again", arguments: ["\u{0}\u{7F}garbage", ""])
+    func damagedMissingMark(content: String) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = ImageDiskCache(directory: directory)
+        try await cache.storeMissing(for: url)
+        let mark = try #require(try FileManager.default.contentsOfDirectory(atPath: directory).first)
+        try Data(content.utf8).write(to: URL(fileURLWithPath: directory + "/" + mark))
+        #expect(await !cache.isMissing(url))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "the damaged mark is removed")
+    }
+
     @Test("Bypassing the cache drops the cached bytes and fetches them again")
     func corruptCachedFileIsRefetched() async throws {
         let http = FakeHTTPClient(["/photos/1.jpg": .respond(200, Data([0xFF, 0xD8, 0xFF]))])

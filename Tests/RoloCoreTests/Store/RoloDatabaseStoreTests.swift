@@ -47,7 +47,7 @@ struct RoloDatabaseStoreTests {
         #expect(try await reopened.count("randomuser") == 4)
     }
 
-    @Test("opened beside the launch: the stores wait for the open, and a file that won't open leaves them in memory")
+    @Test("opened beside the launch: the stores wait for the open; a damaged file is rebuilt, one that won't open leaves them in memory")
     func openingBeside() async throws {
         let directory = try TemporaryDirectory()
         let opening = RoloDatabase(openingIn: directory.path + "/data")
@@ -59,12 +59,21 @@ struct RoloDatabaseStoreTests {
 
         let path = try directory.write("corrupt/rolo.sqlite", String(repeating: "not a database at all ", count: 300))
         let corrupt = RoloDatabase(openingIn: directory.path + "/corrupt")
-        let failure = try #require(await corrupt.openFailure())
-        #expect(failure.description.hasPrefix("rolo's database at \(path) can't be opened: ") && corrupt.hasFailed)
-        let memory = PersonStore<StorePerson>(database: corrupt)
+        #expect(await corrupt.openFailure() == nil)
+        let heal = try #require(corrupt.heals.first)
+        #expect(try String(contentsOfFile: heal.damagedCopy, encoding: .utf8).hasPrefix("not a database"), "moved aside as it was")
+        let rebuilt = PersonStore<StorePerson>(database: corrupt)
+        try await rebuilt.append("randomuser", StorePerson.numbered(1...2), page: 1)
+        #expect(try await PersonStore<StorePerson>(database: try RoloDatabase(path: path)).count("randomuser") == 2, "on disk")
+
+        try FileManager.default.createDirectory(atPath: directory.path + "/blocked/rolo.sqlite", withIntermediateDirectories: true)
+        let blocked = RoloDatabase(openingIn: directory.path + "/blocked")
+        let failure = try #require(await blocked.openFailure())
+        #expect(failure.description.hasPrefix("rolo's database at \(blocked.path) can't be opened: ") && blocked.hasFailed)
+        let memory = PersonStore<StorePerson>(database: blocked)
         try await memory.append("randomuser", StorePerson.numbered(1...2), page: 1)
         #expect(try await memory.count("randomuser") == 2, "kept in memory for the run")
-        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("not a database"), "the file is left alone")
+        #expect(blocked.heals.isEmpty, "not damage: nothing moved aside")
     }
 
     @Test("opened beside the launch: the open waits for openNow() or a store's first use")
@@ -103,17 +112,18 @@ struct RoloDatabaseStoreTests {
         try RoloDatabase.inMemory().checkpointAtExit()
     }
 
-    @Test("a corrupt file gives a clear error, not a crash")
-    func corruptFile() throws {
+    @Test("a file that can't be opened (a directory in its place) gives a clear error, and is left alone")
+    func unopenable() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write("rolo.sqlite", String(repeating: "not a database at all ", count: 300))
+        let path = directory.path + "/rolo.sqlite"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         #expect {
             try RoloDatabase(path: path)
         } throws: { error in
             let description = (error as? StoreError)?.description ?? ""
             return description.hasPrefix("rolo's database at \(path) can't be opened: ")
                 && description.hasSuffix(" — move it aside to start fresh")
-                && description.contains("not a database")
         }
+        #expect(DamagedCopies.copies(of: path).isEmpty)
     }
 }
