@@ -6,7 +6,7 @@ struct CustomSourceTableReader {
     /// The keys a source table may hold.
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
-        "thumbnail", "detail_url", "fields", "max_records", "offline", "paging",
+        "thumbnail", "detail_url", "fields", "max_records", "offline", "paging", RecordActionList.key,
     ]
     /// The keys a `[sources.paging]` table may hold.
     static let pagingKeys = ["style", "param", "first", "size_param", "size", "next", "total"]
@@ -53,7 +53,7 @@ struct CustomSourceTableReader {
             search: try paths("search", table, label), image: try template("image", table, label),
             thumbnail: try template("thumbnail", table, label), detailURL: try template("detail_url", table, label),
             fields: try paths("fields", table, label), maxRecords: maxRecords,
-            offline: try flag("offline", table, label) ?? true, paging: paging, place: entry)
+            offline: try flag("offline", table, label) ?? true, paging: paging, place: entry, actions: try actions(table, label: label))
     }
 
     /// Where `key` is written in this entry (or its `subtable`).
