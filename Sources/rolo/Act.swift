@@ -85,7 +85,7 @@ struct Act: AsyncParsableCommand {
             stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
             secrets: Wiring.secrets(settings, environment: environment))
         let (configured, chosen) = try choose(settings)
-        let values = ActionValues(record: .null, inputs: try parsedInputs())
+        let inputs = try parsedInputs()
         let endpoint: CustomSourceEndpoint
         do {
             endpoint = try configured.endpoint(environment: environment)
@@ -102,10 +102,9 @@ struct Act: AsyncParsableCommand {
         let pager = CustomSourcePager(source: configured, endpoint: endpoint, client: http, timeout: settings.timeout)
         let finder = CustomRecordFinder(pager: pager, store: store)
         let record = try await find(id, with: finder)
-        var filled = values
-        filled.record = record.value
         try await ActRun(
-            source: configured, action: chosen, record: record, values: filled, runner: runner, finder: finder, store: store,
+            source: configured, action: chosen, record: record, values: ActionValues(record: record.value, inputs: inputs),
+            runner: runner, finder: finder, store: store,
             confirmed: yes, logger: logger
         ).run()
     }

@@ -131,7 +131,7 @@ struct SettingsLoaderTests {
         #expect(settings.flags == .off)
         #expect(settings.noColor)
         #expect(!settings.clipboard)
-        #expect(settings.readOnly == configPath + ", line 17, read-only")
+        #expect(settings.readOnly == configPath + ", line 18, read-only")
         #expect(settings.configFile == configPath)
 
         let fromEnvironment = try load(environment: Dictionary(uniqueKeysWithValues: SourceCatalog.builtIn.settings.map {
