@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// Runs a command action: its argv filled from the record, started with `posix_spawnp` (no
 /// shell), with no signal blocked and every disposition at its default whatever the calling
@@ -51,19 +52,11 @@ public enum CommandRunner {
             posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
             posix_spawn_file_actions_adddup2(&actions, ends[1], STDERR_FILENO)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let clean = CleanSpawnAttributes()
         let arguments = argv.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
+        let spawned = posix_spawnp(&pid, program, &actions, &clean.attributes, arguments, environ)
         if ends[1] >= 0 { close(ends[1]) }
         guard spawned == 0 else {
             if ends[0] >= 0 { close(ends[0]) }
