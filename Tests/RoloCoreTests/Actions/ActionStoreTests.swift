@@ -46,4 +46,26 @@ struct ActionStoreTests {
         #expect(try await store.all().map(\.id) == ["3", "4", "5"])
         #expect(try await store.positions(matching: "person 5") == [2])
     }
+
+    @Test("The finder: the store first; else detail_url when it needs only the id; else the list, page by page")
+    func finder() async throws {
+        let source = try CustomSourceFixtures.source(Self.toml + "\ndetail_url = \"https://api.example/crew/{id}\"\n")
+        let stored = try await stored([1, 2])
+        let store = CustomRecordStore(database: stored.database, source: source)
+        let none = SequencedHTTPClient([])
+        let quiet = CustomSourcePager(source: source, endpoint: try source.endpoint(environment: [:]), client: none)
+        let found = try await CustomRecordFinder(pager: quiet, store: store).find("2")
+        #expect(found?.origin == .store && found?.record.value["name"] == .string("Person 2") && none.requests.isEmpty)
+        let client = SequencedHTTPClient([
+            .respond(200, #"{"id":3,"name":"Grace","bio":"in full"}"#), .respond(404, "{}"), .respond(200, #"[{"id":4,"name":"Linus"}]"#),
+        ])
+        let pager = CustomSourcePager(source: source, endpoint: try source.endpoint(environment: [:]), client: client)
+        let detail = try await CustomRecordFinder(pager: pager, store: store).find("3")
+        #expect(detail?.origin == .detail && detail?.record.value["bio"] == .string("in full"))
+        let listed = try await CustomRecordFinder(pager: pager, store: store).find("4")
+        #expect(listed?.origin == .list && listed?.record.value["name"] == .string("Linus"))
+        #expect(client.requests.map(\.url.absoluteString) == [
+            "https://api.example/crew/3", "https://api.example/crew/4", "https://api.example/crew",
+        ])
+    }
 }
