@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "RoloCore",
             dependencies: [
-                "CImage", "CVersion", "CCurl",
+                "CImage", "CVersion", "CCurl", "Spawn",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -91,7 +91,8 @@ let package = Package(
         ),
         // Timing helpers shared by the benchmarks.
         .target(name: "BenchSupport"),
-        // Child processes started with a clean signal state, for the tests and benchmarks.
+        // Child processes started with a clean signal state, for the tests, the benchmarks and
+        // the command actions.
         .target(name: "Spawn"),
         // The decoders' fuzzer: mutations of the fixtures, run by the tests and `make fuzz`.
         .target(name: "DecoderFuzzing", dependencies: ["RoloCore"]),

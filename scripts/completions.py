@@ -3,7 +3,7 @@
 source names right after `rolo`.
 
 swift-argument-parser's scripts ignore a default subcommand: `rolo <Tab>` offers `browse`,
-`dump`, `add`, `demo-server`, `keys` and `help` but not `people`, which is what a user types (`rolo people` is
+`dump`, `add`, `act`, `demo-server`, `keys` and `help` but not `people`, which is what a user types (`rolo people` is
 `rolo browse people`). Making the root command take the source instead breaks subcommands (the
 parser reads `demo-server` as a source), so the names are added here, at the one place each
 script lists what may follow `rolo`. Each edit must apply, or this fails: a new
@@ -102,7 +102,7 @@ def main():
     fish = generate(binary, "fish") + (
         "complete -c 'rolo' -n '__rolo_should_offer_completions_for_positional \"rolo\" -eq 1' "
         f"-fka '{words}' -d 'Open rolo on this source'\n") + "".join(
-        f"complete -c 'rolo' -n '__fish_seen_subcommand_from browse dump; or not __fish_seen_subcommand_from add demo-server keys help' "
+        f"complete -c 'rolo' -n '__fish_seen_subcommand_from browse dump; or not __fish_seen_subcommand_from add act demo-server keys help' "
         f"-l '{name}' -r -d '{help.replace(chr(39), chr(92) + chr(39))}'\n" for name, _, help in options)
     if "__rolo_should_offer_completions_for_positional" not in fish.split("complete -c", 1)[0]:
         raise SystemExit("completions.py: the fish script no longer defines the function the edit uses")

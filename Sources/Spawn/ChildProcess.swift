@@ -74,25 +74,16 @@ public final class ChildProcess {
         // runner's pipe to its parent), and keep that parent waiting for it long after.
         _ = Self.closeFrom?(&actions, 3)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
         // POSIX_SPAWN_SETSID (0x80), which Swift's Glibc doesn't import.
-        let session: Int32 = terminal == nil ? 0 : 0x80
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | session))
+        let clean = CleanSpawnAttributes(flags: terminal == nil ? 0 : 0x80)
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { $0.map { strdup($0) } + [nil] }
         defer { envp?.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = envp.map { posix_spawn(&pid, path, &actions, &attributes, argv, $0) }
-            ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        let spawned = envp.map { posix_spawn(&pid, path, &actions, &clean.attributes, argv, $0) }
+            ?? posix_spawn(&pid, path, &actions, &clean.attributes, argv, environ)
         guard spawned == 0 else {
             if pipeEnds[0] >= 0 { close(pipeEnds[0]) }
             throw Failure(description: "could not start \(path): \(String(cString: strerror(spawned)))")

@@ -41,6 +41,9 @@ struct Browse: AsyncParsableCommand {
     @Flag(name: .customLong("no-clipboard"), help: "Never set the clipboard: y and Y say copying is off (also clipboard = false).")
     var noClipboard = false
 
+    @Flag(name: .customLong("read-only"), help: "Refuse every action that writes (any HTTP action but a GET); also ROLO_READ_ONLY=1 or read-only = true.")
+    var readOnly = false
+
     @Flag(name: .customLong("check-config"), help: "Check the options, environment and config file (its [keys] too) and exit: 0 and \"config OK\", or the first mistake and its line.")
     var checkConfig = false
 
@@ -61,6 +64,7 @@ struct Browse: AsyncParsableCommand {
         values[.flags] = flags.map { [$0] }
         if noColor { values[.noColor] = ["true"] }
         if noClipboard { values[.clipboard] = ["false"] }
+        if readOnly { values[.readOnly] = [] }
         return values
     }
 }

@@ -58,6 +58,7 @@ struct BrowseRequest: Equatable {
             // they are (the demo's move with the stand-in).
             if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
             keyTable = try RoloKeys.table(applying: settings.keyRemaps)
+            try RoloKeys.checkActionKeys(settings.customSources, table: keyTable)
             try Self.check(source, in: settings)
             // Each configured source's URL and headers as its first request would make them, so
             // an unset ${VAR} is found here rather than on its tab.

@@ -12,7 +12,8 @@ struct Rolo: AsyncParsableCommand {
         Run `rolo [SOURCE] [OPTIONS]` to browse (`rolo help browse` lists the options), or \
         `rolo --demo` to try it on the built-in stand-in server with no network. \
         `rolo dump SOURCE` prints a source's list as JSON, CSV or TSV for scripts \
-        (`rolo dump --help`).
+        (`rolo dump --help`). `rolo act SOURCE ACTION --id ID` runs one of a configured source's \
+        actions on a record, for scripts (`rolo act --help`).
 
         Keys: ↑↓ (or j k) move, PgUp PgDn, Home End; Enter opens the detail, Esc goes back; \
         r refreshes, / searches, y copies the email (Y: choose a value), i toggles thumbnails, \
@@ -24,7 +25,7 @@ struct Rolo: AsyncParsableCommand {
         over the environment, the environment over the file.
         """,
         version: RoloVersion.current,
-        subcommands: [Browse.self, Dump.self, Add.self, DemoServer.self, Keys.self],
+        subcommands: [Browse.self, Dump.self, Add.self, Act.self, DemoServer.self, Keys.self],
         defaultSubcommand: Browse.self
     )
 
@@ -48,9 +49,9 @@ struct Rolo: AsyncParsableCommand {
         }
     }
 
-    /// The command the command line asks for. A mistake ends rolo here: on a `rolo dump` command
-    /// line one line on standard error and exit status 2, as scripts expect; elsewhere with the
-    /// usage too.
+    /// The command the command line asks for. A mistake ends rolo here: on a `rolo dump` or
+    /// `rolo act` command line one line on standard error and exit status 2, as scripts expect;
+    /// elsewhere with the usage too.
     private static func parsed() -> any ParsableCommand {
         do {
             let arguments = SourceArguments.current
@@ -58,9 +59,9 @@ struct Rolo: AsyncParsableCommand {
             return try parseAsRoot(arguments.rest)
         } catch {
             let code = exitCode(for: error)
-            if CommandLine.arguments.dropFirst().first == "dump", code != .success {
+            if let command = CommandLine.arguments.dropFirst().first, ["dump", "act", "add"].contains(command), code != .success {
                 let message = message(for: error).trimmingCharacters(in: CharacterSet(charactersIn: ". \n"))
-                FileHandle.standardError.write(Data("rolo dump: \(message) — see rolo dump --help\n".utf8))
+                FileHandle.standardError.write(Data("rolo \(command): \(message) — see rolo \(command) --help\n".utf8))
                 exit(withError: ExitCode(2))
             }
             exit(withError: error)

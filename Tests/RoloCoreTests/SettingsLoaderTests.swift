@@ -111,6 +111,7 @@ struct SettingsLoaderTests {
             flags = "off"
             no-color = true
             clipboard = false
+            read-only = true
             """
         let settings = try load(file: file)
         #expect(settings.peopleURL.absoluteString == "http://people:1")
@@ -130,6 +131,7 @@ struct SettingsLoaderTests {
         #expect(settings.flags == .off)
         #expect(settings.noColor)
         #expect(!settings.clipboard)
+        #expect(settings.readOnly == configPath + ", line 18, read-only")
         #expect(settings.configFile == configPath)
 
         let fromEnvironment = try load(environment: Dictionary(uniqueKeysWithValues: SourceCatalog.builtIn.settings.map {
@@ -149,6 +151,7 @@ struct SettingsLoaderTests {
             #expect(settings.flags == .on)
             #expect(settings.noColor)
             #expect(!settings.clipboard)
+            #expect(settings.readOnly != nil)
         }
         #expect(fromEnvironment.pipedriveToken == "pipedrive-api-token")
     }
@@ -161,6 +164,7 @@ struct SettingsLoaderTests {
         case .pipedriveAPI: "v1"
         case .noColor: "1"
         case .clipboard: "false"
+        case .readOnly: "1"
         case .dataDir, .cacheDir, .contacts: "/" + setting.rawValue
         case _ where setting.rawValue.hasSuffix("-url"): "http://" + setting.rawValue
         default: setting.rawValue

@@ -53,6 +53,8 @@ public struct CustomSource: Sendable, Equatable {
     public var body: JSONValue? = nil
     /// Where the table is, "…/config.toml, line 12", for messages about it.
     public var place: String
+    /// Its `[[sources.actions]]`, in file order.
+    public var actions: [RecordAction] = []
 
     /// The default of ``maxRecords``.
     public static let defaultMaxRecords = 100_000
@@ -214,6 +216,8 @@ public struct CustomSourcesConfig: Sendable, Equatable {
     public var sources: [CustomSource]
     /// The `tabs` key: which tabs show, in order, built-ins by name; nil when not given.
     public var tabs: [String]?
+    /// The top-level `[[actions]]` of the built-in sources, by source name.
+    public var builtInActions: [String: [RecordAction]] = [:]
 
     /// Sources and tabs as given; none by default.
     public init(sources: [CustomSource] = [], tabs: [String]? = nil) {

@@ -6,7 +6,7 @@ struct CustomSourceTableReader {
     /// The keys a source table may hold.
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
-        "thumbnail", "detail_url", "fields", "max_records", "offline", "paging", "method", "error", "body",
+        "thumbnail", "detail_url", "fields", "max_records", "offline", "paging", "method", "error", "body", RecordActionList.key,
     ]
     /// The keys a `[sources.paging]` table may hold.
     static let pagingKeys = ["style", "param", "first", "size_param", "size", "next", "total", "more", "pages"]
@@ -57,7 +57,8 @@ struct CustomSourceTableReader {
             thumbnail: try template("thumbnail", table, label), detailURL: try template("detail_url", table, label),
             fields: try paths("fields", table, label), maxRecords: maxRecords,
             offline: try flag("offline", table, label) ?? true, paging: paging, method: method,
-            error: try path("error", table, label), body: body, place: entry)
+            error: try path("error", table, label), body: body, place: entry,
+            actions: try actions(table, label: label))
     }
 
     /// Where `key` is written in this entry (or its `subtable`).

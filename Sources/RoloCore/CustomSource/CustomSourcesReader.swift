@@ -9,7 +9,7 @@ struct CustomSourcesReader {
     /// The top-level key of the tab list.
     static let tabsKey = "tabs"
     /// Words a source can't be named: `rolo NAME` would be read as one of these commands.
-    static let commandWords = ["browse", "dump", "keys", "help", "demo-server"]
+    static let commandWords = ["browse", "dump", "keys", "help", "demo-server", "act", "add"]
 
     let path: String
     let lines: KeyLines
@@ -35,6 +35,9 @@ struct CustomSourcesReader {
                 try checkName(source, against: config.sources)
                 config.sources.append(source)
             }
+        }
+        if let node = table[RecordActionList.key] {
+            config.builtInActions = try builtInActions(node)
         }
         if let node = table[Self.tabsKey] {
             config.tabs = try tabs(node, sources: config.sources)

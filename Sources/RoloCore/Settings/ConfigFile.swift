@@ -42,7 +42,7 @@ struct ConfigFile {
                 keyRemaps = try Self.keyRemaps(table[key], lines: lines, path: path, place: place, sources: sources)
                 continue
             }
-            if key == CustomSourcesReader.sourcesKey || key == CustomSourcesReader.tabsKey { continue }
+            if [CustomSourcesReader.sourcesKey, CustomSourcesReader.tabsKey, RecordActionList.key].contains(key) { continue }
             guard let setting = sources.setting(named: key) else {
                 throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key, sources: sources))")
             }

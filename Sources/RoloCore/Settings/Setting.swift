@@ -68,9 +68,11 @@ public struct Setting: Hashable, Sendable, CustomStringConvertible {
     public static let noColor = Setting("no-color", kind: .flag, environment: "NO_COLOR", help: nil)
     /// Whether `y` may set the clipboard with OSC 52; off with `--no-clipboard`.
     public static let clipboard = Setting("clipboard", kind: .flag, help: nil)
+    /// Whether every HTTP action that writes (any method but GET) is refused.
+    public static let readOnly = Setting("read-only", kind: .flag, help: nil)
 
     /// The settings every source shares, in the order they are resolved.
-    public static let shared: [Setting] = [.contacts, .dataDir, .cacheDir, .timeout, .images, .flags, .noColor, .clipboard]
+    public static let shared: [Setting] = [.contacts, .dataDir, .cacheDir, .timeout, .images, .flags, .noColor, .clipboard, .readOnly]
 }
 
 /// The kinds of value settings take, which decide how text is parsed and which TOML types fit.

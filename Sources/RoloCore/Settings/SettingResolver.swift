@@ -20,6 +20,7 @@ struct SettingResolver {
         case .flags: settings.flags = try choice(raw, setting)
         case .noColor: settings.noColor = try flag(raw)
         case .clipboard: settings.clipboard = try flag(raw)
+        case .readOnly: settings.readOnly = try flag(raw) ? raw.origin : nil
         default: settings.sourceValues[setting.rawValue] = try sourceValue(raw, setting)
         }
     }

@@ -20,6 +20,9 @@ public struct Settings: Sendable, Equatable {
     public var noColor: Bool
     /// Whether `y` may set the clipboard with OSC 52; default on.
     public var clipboard: Bool
+    /// Where read-only mode was turned on (`--read-only`, `ROLO_READ_ONLY`, a config file's
+    /// line), which refuses every HTTP action but a GET; nil when it is off (the default).
+    public var readOnly: String?
     /// The sources' own settings, by key, as resolved; read through the typed subscripts
     /// below, which fall back to each setting's default.
     public var sourceValues: [String: SettingValue] = [:]

@@ -49,8 +49,13 @@ struct StandInControl: Sendable {
         guard let count, count >= 0 else {
             return Self.answer(.badRequest, ["error": .string("fail needs count=<number ≥ 0>")])
         }
-        await state.setFailure(route, remaining: count)
-        return Self.answer(.ok, ["route": .string(route), "count": .int(count)])
+        let status = query["status"].map { Int($0) } ?? 500
+        let retryAfter = query["retry-after"].map { Int($0) } ?? nil
+        guard let status, status == 500 || status == 429, retryAfter.map({ $0 >= 0 }) ?? true else {
+            return Self.answer(.badRequest, ["error": .string("fail takes status=500 (the default) or 429, and retry-after=<seconds ≥ 0>")])
+        }
+        await state.setFailure(route, remaining: count, status: status, retryAfter: retryAfter)
+        return Self.answer(.ok, ["route": .string(route), "count": .int(count), "status": .int(status)])
     }
 
     /// `hostile?records=N&huge=N&bad=N&trickle=MS`: each missing one is off.

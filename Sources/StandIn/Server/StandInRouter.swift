@@ -68,7 +68,7 @@ struct StandInRouter: HTTPHandler {
         try await sleep(milliseconds: admission.latencyMilliseconds)
         var response: HTTPResponse
         if admission.fails {
-            response = mount.api.internalError()
+            response = admission.status == 429 ? mount.api.throttled(retryAfter: admission.retryAfter) : mount.api.internalError()
         } else if let hostile = await hostileAnswer(route.name) {
             response = hostile
         } else {

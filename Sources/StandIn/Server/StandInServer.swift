@@ -99,9 +99,10 @@ public final class StandInServer: Sendable {
         await state.count(route)
     }
 
-    /// Makes the next `remaining` requests to `route` answer with the API's 500.
-    public func setFailure(_ route: String, remaining: Int) async {
-        await state.setFailure(route, remaining: remaining)
+    /// Makes the next `remaining` requests to `route` answer with the API's 500, or with a 429
+    /// (`status: 429`) saying `Retry-After: retryAfter`.
+    public func setFailure(_ route: String, remaining: Int, status: Int = 500, retryAfter: Int? = nil) async {
+        await state.setFailure(route, remaining: remaining, status: status, retryAfter: retryAfter)
     }
 
     /// Sets the delay added before every later response.

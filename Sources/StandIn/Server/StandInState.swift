@@ -5,6 +5,10 @@ actor StandInState {
     struct Admission: Sendable {
         /// Answer with the API's 500 instead of calling the handler.
         let fails: Bool
+        /// The failure's status: 500, or 429 with ``retryAfter``.
+        var status = 500
+        /// The 429's `Retry-After`, in seconds.
+        var retryAfter: Int?
         /// Wait this long before answering.
         let latencyMilliseconds: Int
     }
@@ -16,6 +20,7 @@ actor StandInState {
     private var failureDraws: SplitMix64
     private var counts: [String: Int] = [:]
     private var forcedFailures: [String: Int] = [:]
+    private var forcedStatus: [String: (status: Int, retryAfter: Int?)] = [:]
     /// How badly the lists answer now (see ``StandInHostility``).
     private(set) var hostility: StandInHostility
 
@@ -41,7 +46,8 @@ actor StandInState {
         var fails = false
         if let forced = forcedFailures[route], forced > 0 {
             forcedFailures[route] = forced - 1
-            fails = true
+            let how = forcedStatus[route]
+            return Admission(fails: true, status: how?.status ?? 500, retryAfter: how?.retryAfter, latencyMilliseconds: latencyMilliseconds)
         } else if options.failRate > 0 {
             fails = failureDraws.nextUnit() < options.failRate
         }
@@ -60,9 +66,11 @@ actor StandInState {
         return all
     }
 
-    /// Makes the next `remaining` requests to `route` answer 500.
-    func setFailure(_ route: String, remaining: Int) {
+    /// Makes the next `remaining` requests to `route` answer 500, or `status` 429 with
+    /// `Retry-After: retryAfter`.
+    func setFailure(_ route: String, remaining: Int, status: Int = 500, retryAfter: Int? = nil) {
         forcedFailures[route] = max(0, remaining)
+        forcedStatus[route] = (status, retryAfter)
     }
 
     /// Sets the delay before every later response.
@@ -75,6 +83,7 @@ actor StandInState {
     func reset() {
         counts = [:]
         forcedFailures = [:]
+        forcedStatus = [:]
         latencyMilliseconds = options.latencyMilliseconds
         hostility = options.hostility
         failureDraws = Self.failureSequence(options)

@@ -13,7 +13,9 @@ struct StaffAPI: StandInAPI {
     static let defaultPageSize = 20
     static let maximumPageSize = 50
 
-    private let catalog: StaffCatalog
+    let catalog: StaffCatalog
+    /// What PATCH, DELETE and notes changed (``StaffAPI/writeRoutes``).
+    let edits = StaffEdits()
     private let photos: SquarePortraits
     private let nextLoops: Bool
 
@@ -35,7 +37,7 @@ struct StaffAPI: StandInAPI {
             StandInRoute("staff.person", .GET, "/api/people/<id>/") { request in
                 await person(request)
             },
-        ]
+        ] + writeRoutes
     }
 
     func notFound() -> HTTPResponse {
@@ -57,24 +59,32 @@ struct StaffAPI: StandInAPI {
             }
             start = offset
         }
-        let end = min(catalog.count, start + size)
+        let remaining = await edits.remaining(of: catalog.count)
+        let end = min(remaining.count, start + size)
         var results: [StandInJSON] = []
-        for number in (start < end ? Array(start + 1...end) : []) {
-            results.append(catalog.person(number, photo: await photo(number), full: false))
+        for number in (start < end ? Array(remaining[start..<end]) : []) {
+            results.append(await edits.applied(catalog.person(number, photo: await photo(number), full: false), number: number))
         }
         let page = { (offset: Int) in
             "http://\(request.http.headers[.host] ?? "127.0.0.1")\(prefix)/api/people/?cursor=\(Self.cursor(offset))&page_size=\(size)"
         }
-        let next: StandInJSON = end < catalog.count ? .string(page(end)) : nextLoops ? .string(page(start)) : .null
+        let next: StandInJSON = end < remaining.count ? .string(page(end)) : nextLoops ? .string(page(start)) : .null
         return Self.json(.object([
-            ("count", .int(catalog.count)), ("next", next),
+            ("count", .int(remaining.count)), ("next", next),
             ("previous", start > 0 ? .string(page(max(0, start - size))) : .null), ("results", .array(results)),
         ]))
     }
 
     private func person(_ request: StandInRequest) async -> HTTPResponse {
-        guard let number = catalog.number(ofID: request.parameters["id", default: ""]) else { return notFound() }
-        return Self.json(catalog.person(number, photo: await photo(number), full: true))
+        guard let number = catalog.number(ofID: request.parameters["id", default: ""]), await !edits.isDeleted(number) else {
+            return notFound()
+        }
+        return await person(number)
+    }
+
+    /// Person `number` in full, with what clients changed.
+    func person(_ number: Int) async -> HTTPResponse {
+        Self.json(await edits.applied(catalog.person(number, photo: await photo(number), full: true), number: number))
     }
 
     /// Person `number`'s photo as a `data:` URL, for every 3rd: one of a few faces, since a
@@ -102,7 +112,7 @@ struct StaffAPI: StandInAPI {
         return offset
     }
 
-    private static func json(_ value: StandInJSON, status: HTTPStatusCode = .ok) -> HTTPResponse {
+    static func json(_ value: StandInJSON, status: HTTPStatusCode = .ok) -> HTTPResponse {
         HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], body: value.encoded(.compact))
     }
 }

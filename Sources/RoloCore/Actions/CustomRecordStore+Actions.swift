@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// What an action does to the stored list: one record looked up, replaced by the server's
+/// answer, or dropped.
+extension CustomRecordStore {
+    /// The stored record with id `id`; nil when none is stored.
+    public func record(id: String) async throws -> CustomRecord? {
+        let key = self.key, name = source.name
+        let json = try await database.writer().read { db in
+            try String.fetchOne(db, sql: "SELECT json FROM custom_record WHERE source = ? AND id = ?", arguments: [key, id])
+        }
+        guard let json else { return nil }
+        do {
+            return CustomRecord(id: id, value: try JSONValue.parse(Data(json.utf8)))
+        } catch {
+            throw StoreError(description: "The stored \(name) record \(id) isn't JSON (\(error)) — r fetches the list again")
+        }
+    }
+
+    /// Replaces the stored record `id` (and its search text) with `value`, in its place; does
+    /// nothing when it isn't stored. Returns whether it was.
+    @discardableResult
+    public func replace(id: String, with value: JSONValue) async throws -> Bool {
+        let key = self.key, json = value.jsonText, search = source.searchText(value)
+        return try await database.writer().write { db in
+            try db.execute(sql: "UPDATE custom_record SET json = ?, search = ? WHERE source = ? AND id = ?", arguments: [json, search, key, id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Drops the stored record `id`, the records after it moving up one, so positions keep
+    /// having no gaps. Returns whether it was stored.
+    @discardableResult
+    public func remove(id: String) async throws -> Bool {
+        let key = self.key
+        return try await database.writer().write { db in
+            guard let position = try Int.fetchOne(
+                db, sql: "SELECT position FROM custom_record WHERE source = ? AND id = ?", arguments: [key, id])
+            else { return false }
+            try db.execute(sql: "DELETE FROM custom_record WHERE source = ? AND id = ?", arguments: [key, id])
+            // Through negative positions: moved one by one, a row could meet its neighbour's
+            // old position in the unique index.
+            try db.execute(
+                sql: "UPDATE custom_record SET position = -position WHERE source = ? AND position > ?", arguments: [key, position])
+            try db.execute(
+                sql: "UPDATE custom_record SET position = -position - 1 WHERE source = ? AND position < 0", arguments: [key])
+            return true
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TOMLKit
+
+/// Reads a source's actions, `[[sources.actions]]` in its table or the top-level `[[actions]]`
+/// naming it, and checks that each name and key is its source's once.
+struct RecordActionList {
+    /// The key of a source's actions, and of the top-level tables of the built-in sources'.
+    static let key = "actions"
+
+    let path: String
+    let lines: KeyLines
+    /// Where to point when a line can't be found.
+    let fallback: String
+
+    /// The actions of `node` (the array under `actions`), whose `[[…]]` entries are at
+    /// `entries`; `owner` names the source, "source 'team'".
+    func read(_ node: any TOMLValueConvertible, entries: [(header: Int, lines: Range<Int>)], owner: String,
+              extraKeys: [String] = []) throws -> [(action: RecordAction, table: TOMLTable)] {
+        guard let array = node.array else {
+            throw ConfigError("\(fallback): 'actions' of \(owner) should be [[…actions]] tables, not \(ConfigFile.describe(node.type))")
+        }
+        return try array.enumerated().map { index, element in
+            let entry = index < entries.count ? entries[index] : nil
+            let reader = RecordActionReader(
+                path: path, lines: lines, header: entry?.header, range: entry?.lines, fallback: fallback, owner: owner,
+                extraKeys: extraKeys)
+            guard let table = element.table else {
+                throw ConfigError("\(reader.entry): each action of \(owner) should be a table, not \(ConfigFile.describe(element.type))")
+            }
+            return (try reader.read(table), table)
+        }
+    }
+
+    /// Fails on a second action of the same name, or on the same key, naming its line.
+    static func checkUnique(_ actions: [RecordAction], owner: String) throws {
+        for (index, action) in actions.enumerated() {
+            let earlier = actions[..<index]
+            if let first = earlier.first(where: { $0.name == action.name }) {
+                throw ConfigError("\(action.place): \(owner) has two actions named '\(action.name)' (the first at \(first.place)) — name each once")
+            }
+            if let first = earlier.first(where: { $0.key == action.key }) {
+                throw ConfigError("\(action.keyPlace): key '\(action.key.sanitizedForTerminal)' of action '\(action.name)' is already action '\(first.name)''s key (\(first.keyPlace)) — pick another")
+            }
+        }
+    }
+}
+
+extension KeyLines {
+    /// For each `header` line (`[[sources.actions]]`, blanks aside) within `range`, its 1-based
+    /// line and the lines of its entry: up to the next table header.
+    func entries(ofHeader header: String, in range: Range<Int>) -> [(header: Int, lines: Range<Int>)] {
+        var entries: [(header: Int, lines: Range<Int>)] = []
+        var open: Int?
+        for number in range where number - 1 < lines.count {
+            // A comment may follow the header, and name tables too: `[[sources.actions]] # …`.
+            let trimmed = lines[number - 1].prefix(while: { $0 != "#" }).drop(while: { $0 == " " || $0 == "\t" })
+            guard trimmed.first == "[", let close = trimmed.lastIndex(of: "]") else { continue }
+            if let start = open { entries.append((start, start + 1..<number)) }
+            open = trimmed[...close].filter { $0 != " " && $0 != "\t" } == header ? number : nil
+        }
+        if let start = open { entries.append((start, start + 1..<range.upperBound)) }
+        return entries
+    }
+}
+
+extension CustomSourcesReader {
+    /// The top-level `[[actions]]` tables, each naming its built-in source with `source =`, by
+    /// source name.
+    func builtInActions(_ node: any TOMLValueConvertible) throws -> [String: [RecordAction]] {
+        let key = RecordActionList.key
+        let place = lines.line(of: key).map { "\(path), line \($0)" } ?? path
+        let entries = lines.entries(ofHeader: "[[\(key)]]", in: 1..<lines.lines.count + 1)
+        let list = RecordActionList(path: path, lines: lines, fallback: place)
+        var actions: [String: [RecordAction]] = [:]
+        let names = builtIn.map(\.rawValue)
+        for (action, table) in try list.read(node, entries: entries, owner: "a built-in source", extraKeys: ["source"]) {
+            guard let source = table["source"]?.string else {
+                throw ConfigError("\(action.place): [[actions]] '\(action.name)' needs source = one of \(names.joined(separator: ", ")) — a configured source's actions go in its table as [[sources.actions]]")
+            }
+            guard names.contains(source) else {
+                let near = source.didYouMean(names) ?? ""
+                throw ConfigError("\(action.place): [[actions]] '\(action.name)' names source '\(source.sanitizedForTerminal)', which isn't a built-in source\(near) — a configured source's actions go in its table as [[sources.actions]]")
+            }
+            actions[source, default: []].append(action)
+        }
+        for (source, list) in actions { try RecordActionList.checkUnique(list, owner: "source '\(source)'") }
+        return actions
+    }
+}
+
+extension CustomSourceTableReader {
+    /// The source's `[[sources.actions]]`, checked.
+    func actions(_ table: TOMLTable, label: String) throws -> [RecordAction] {
+        guard let node = table[RecordActionList.key] else { return [] }
+        let entries = range.map { lines.entries(ofHeader: "[[\(CustomSourcesReader.sourcesKey).\(RecordActionList.key)]]", in: $0) } ?? []
+        let list = RecordActionList(path: path, lines: lines, fallback: place(RecordActionList.key))
+        let actions = try list.read(node, entries: entries, owner: label).map(\.action)
+        try RecordActionList.checkUnique(actions, owner: label)
+        return actions
+    }
+}
+
+extension CustomSourcesConfig {
+    /// The actions of the source named `name`, configured or built in.
+    public func actions(of name: String) -> [RecordAction] {
+        source(named: name)?.actions ?? builtInActions[name] ?? []
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What clients changed in the staff directory, in memory for the server's life: fields a
+/// PATCH set, people deleted, notes added. The catalog stays as generated; its answers go
+/// through here.
+actor StaffEdits {
+    private var fields: [Int: [(String, StandInJSON)]] = [:]
+    private var deleted: Set<Int> = []
+    private var notes: [Int: [StandInJSON]] = [:]
+    private var nextNote = 1
+
+    /// Whether person `number` was deleted.
+    func isDeleted(_ number: Int) -> Bool {
+        deleted.contains(number)
+    }
+
+    /// The people not deleted, of `count`, in order.
+    func remaining(of count: Int) -> [Int] {
+        count < 1 ? [] : (1...count).filter { !deleted.contains($0) }
+    }
+
+    /// `person` with what PATCHes set, and its notes when it has any.
+    func applied(_ person: StandInJSON, number: Int) -> StandInJSON {
+        guard case .object(var members) = person else { return person }
+        for (key, value) in fields[number] ?? [] {
+            if let index = members.firstIndex(where: { $0.0 == key }) {
+                members[index].1 = value
+            } else {
+                members.append((key, value))
+            }
+        }
+        if let notes = notes[number] { members.append(("notes", .array(notes))) }
+        return .object(members)
+    }
+
+    /// Sets `changes` on person `number`, as DRF's partial update does.
+    func patch(_ number: Int, _ changes: [(String, StandInJSON)]) {
+        var current = fields[number] ?? []
+        for (key, value) in changes {
+            current.removeAll { $0.0 == key }
+            current.append((key, value))
+        }
+        fields[number] = current
+    }
+
+    /// Deletes person `number`.
+    func delete(_ number: Int) {
+        deleted.insert(number)
+    }
+
+    /// Adds a note saying `text` to person `number`; the note as stored.
+    func addNote(_ number: Int, text: String) -> StandInJSON {
+        let note = StandInJSON.object([("id", .int(nextNote)), ("person", .string(StaffCatalog.uuid(number))), ("text", .string(text))])
+        nextNote += 1
+        notes[number, default: []].append(note)
+        return note
+    }
+}
