@@ -36,6 +36,12 @@ struct Add: AsyncParsableCommand {
     @Option(name: .customLong("header"), help: ArgumentHelp("A header to send, 'Name: value'; ${VAR} comes from the environment and is written as given. Repeat for more.", valueName: "header"))
     var headers: [String] = []
 
+    @Option(help: ArgumentHelp("GET (the default), or POST with --body: a GraphQL endpoint, a search that takes its filter in the body.", valueName: "method"))
+    var method: String = "GET"
+
+    @Option(help: ArgumentHelp("The request body, as JSON (with --method POST); the cursor's place in it is found by trying.", valueName: "json"))
+    var body: String?
+
     @Flag(help: "Print the table without writing it.")
     var dryRun = false
 
@@ -50,8 +56,10 @@ struct Add: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let settings: Settings
         let headers: [CustomHeader]
+        let requestBody: JSONValue?
         do {
             headers = try self.headers.map(Self.header)
+            requestBody = try Self.requestBody(body, method: method)
             settings = try SettingsLoader.load(options: [:], environment: environment, configFile: config)
             try checkName(settings)
         } catch let error as ConfigError {
@@ -62,7 +70,7 @@ struct Add: AsyncParsableCommand {
         let inferred: (source: InferredSource, requests: Int)
         do {
             inferred = try await SourceAdder(name: name, url: url, headers: headers, http: http, environment: environment,
-                                             timeout: timeout ?? settings.timeout).infer()
+                                             timeout: timeout ?? settings.timeout, method: method.uppercased(), body: requestBody).infer()
             http.shutdown()
         } catch let error as AddError {
             http.shutdown()
@@ -103,6 +111,21 @@ struct Add: AsyncParsableCommand {
         }
         if let existing = settings.customSources.source(named: name) {
             throw ConfigError("a source named '\(name)' is already in \(existing.place): choose another name, or edit that table")
+        }
+    }
+
+    /// The body `--body` gives, checked against `--method`.
+    static func requestBody(_ text: String?, method: String) throws -> JSONValue? {
+        switch (method.uppercased(), text) {
+        case ("GET", nil): return nil
+        case ("GET", _?): throw ConfigError("--body goes with --method POST")
+        case ("POST", nil): throw ConfigError("--method POST needs a --body, e.g. --body '{\"query\": \"{ users { nodes { id name } } }\"}'")
+        case ("POST", let text?):
+            guard let json = try? JSONValue.parse(Data(text.utf8)), case .object = json else {
+                throw ConfigError("--body isn't a JSON object: \(text.prefix(60))")
+            }
+            return json
+        default: throw ConfigError("--method is GET or POST, not \(method)")
         }
     }
 

@@ -64,6 +64,9 @@ extension EndToEnd {
             API(name: "wordpress", path: "/wordpress/wp-json/wp/v2/users", records: { $0.wordpressUsers }, style: "page"),
             API(name: "slack", path: "/slack/api/users.list?limit=10", arguments: ["--header", "Authorization: Bearer ${SLACK_TOKEN}"],
                 records: { $0.slackMembers }, style: "cursor"),
+            API(name: "linear", path: "/linear/graphql",
+                arguments: ["--method", "POST", "--body", #"{"query": "query($after: String) { users(first: 20, after: $after) { nodes { id name email } pageInfo { hasNextPage endCursor } } }", "variables": {}}"#],
+                records: { $0.linearUsers }, style: "cursor"),
             API(name: "members", path: "/github/orgs/rolo-stand-in/members", records: { $0.orgMembers }, style: "link"),
             API(name: "staff", path: "/staff/api/people/", records: { $0.staffMembers }, style: "next-url"),
         ]

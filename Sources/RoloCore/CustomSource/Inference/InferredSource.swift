@@ -15,13 +15,17 @@ public struct InferredSource: Sendable, Equatable {
     public var entries: [Entry] = []
     /// `[sources.paging]`'s keys; empty for one request.
     public var paging: [Entry] = []
+    /// `[sources.body]`: the request body, with `"{cursor}"` where the cursor goes; nil for none.
+    public var body: JSONValue?
+    /// Why the body's cursor is a guess, if it is.
+    public var bodyDoubt: String?
     /// What the paging was seen to be, for the comment above `[sources.paging]`.
     public var pagingSummary: String?
     /// Remarks on the whole source (no paging seen, a detail URL that didn't answer).
     public var remarks: [String] = []
 
     /// How many keys the table holds with a doubt: the guesses to check.
-    public var doubts: Int { (entries + paging).filter { $0.doubt != nil }.count }
+    public var doubts: Int { (entries + paging).filter { $0.doubt != nil }.count + (bodyDoubt == nil ? 0 : 1) }
 
     mutating func set(_ key: String, _ toml: String, doubt: String? = nil) {
         entries.removeAll { $0.key == key }
@@ -39,6 +43,11 @@ public struct InferredSource: Sendable, Equatable {
         lines += remarks.map { "# \($0)" }
         lines.append("[[sources]]")
         lines += Self.lines(entries)
+        if case .object(let members)? = body {
+            if let bodyDoubt { lines.append("# ‹guess› \(bodyDoubt)") }
+            lines.append("[sources.body]")
+            lines += members.compactMap { member in TOMLText.value(member.value).map { "\(TOMLText.key(member.key)) = \($0)" } }
+        }
         if !paging.isEmpty {
             if let pagingSummary { lines.append("# \(pagingSummary)") }
             lines.append("[sources.paging]")
@@ -73,6 +82,26 @@ enum TOMLText {
             return "'" + text + "'"
         }
         return DumpEscaping.jsonString(text).replacingOccurrences(of: "\u{7F}", with: "\\u007F")
+    }
+
+    /// A key, bare when TOML allows it, else quoted.
+    static func key(_ key: String) -> String {
+        !key.isEmpty && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } ? key : string(key)
+    }
+
+    /// A JSON value as a TOML value: inline tables and arrays; nil for null, which TOML lacks
+    /// (a member whose value is null is left out).
+    static func value(_ json: JSONValue) -> String? {
+        switch json {
+        case .null: return nil
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .string(let text): return string(text)
+        case .array(let items): return "[ " + items.compactMap(value).joined(separator: ", ") + " ]"
+        case .object(let members):
+            let pairs = members.compactMap { member in value(member.value).map { "\(key(member.key)) = \($0)" } }
+            return pairs.isEmpty ? "{}" : "{ " + pairs.joined(separator: ", ") + " }"
+        }
     }
 
     /// A JSON path as `[sources]` keys write it: `a.b.0.c`, a key holding a dot (or starting

@@ -23,8 +23,11 @@ struct PagingInference {
     let first: ProbedPage
     let shape: AnswerShape
     let idPath: [String]
-    /// Asks for a page; nil when it couldn't be had.
-    let probe: (URL) async -> ProbedPage?
+    /// The request body the first page was asked with (POST); nil for a GET.
+    let body: JSONValue?
+    /// Asks for a page at a URL, with a body of its own (nil: the first page's); nil when it
+    /// couldn't be had.
+    let probe: (URL, JSONValue?) async -> ProbedPage?
 
     /// The first page's ids, to tell a second page from the first one again.
     private var firstIDs: Set<String> { Set(shape.records.compactMap { $0.value(at: JSONPath(steps: idPath))?.text }) }
@@ -82,6 +85,11 @@ struct PagingInference {
             source.pagingSummary = "pages by the next page's URL in the answer"
             return
         }
+        if let body, let cursor = shape.envelopeValue(named: Self.cursorKeys, where: { $0.text.map { !$0.isEmpty && !Self.isURL($0) } == true }),
+           let value = cursor.value.text {
+            await bodyCursor(body, cursor: cursor.path, value: value, into: &source)
+            return
+        }
         if let cursor = shape.envelopeValue(named: Self.cursorKeys, where: { $0.text.map { !$0.isEmpty && !Self.isURL($0) && Int($0) == nil } == true }),
            let value = cursor.value.text {
             source.setPaging("style", TOMLText.string("cursor"))
@@ -102,6 +110,27 @@ struct PagingInference {
             return
         }
         await numbered(into: &source)
+    }
+
+    /// A cursor that goes in the request body: GraphQL's `variables.after`, Notion's
+    /// `start_cursor`, or a member named like the cursor, whichever brings the second page.
+    private func bodyCursor(_ body: JSONValue, cursor: [String], value: String, into source: inout InferredSource) async {
+        var candidates: [[String]] = []
+        if case .object? = body["variables"] { candidates += [["variables", "after"], ["variables", "cursor"]] }
+        candidates += [["start_cursor"], ["cursor"], ["after"], ["page_token"]]
+        var chosen = candidates[0]
+        var sure = false
+        for candidate in candidates where await brings(first.url, body: body.setting(candidate, to: .string(value))) {
+            chosen = candidate
+            sure = true
+            break
+        }
+        source.body = body.setting(chosen, to: .string("{cursor}"))
+        source.bodyDoubt = sure ? nil : "no member tried brought a second page: put \"{cursor}\" where the API takes its cursor"
+        source.setPaging("style", TOMLText.string("cursor"))
+        source.setPaging("next", TOMLText.string(TOMLText.path(cursor)))
+        more(into: &source)
+        source.pagingSummary = "pages by a cursor in the answer, sent back in the request's body"
     }
 
     /// Offsets or page numbers: a total above the first page's records, an echoed offset or
@@ -189,10 +218,10 @@ struct PagingInference {
 
     /// Whether the page at `url` has records the first page hadn't. With `following`, an empty
     /// page's next URL at that path is followed, up to three times (Graph sends empty pages).
-    private func brings(_ url: URL, following next: [String]? = nil) async -> Bool {
+    private func brings(_ url: URL, body: JSONValue? = nil, following next: [String]? = nil) async -> Bool {
         var url = url
         for _ in 0..<4 {
-            guard let page = await probe(url), (200..<300).contains(page.status), let json = page.json else { return false }
+            guard let page = await probe(url, body), (200..<300).contains(page.status), let json = page.json else { return false }
             let ids = ids(json)
             if !ids.isEmpty { return !ids.isSubset(of: firstIDs) }
             guard let next, let text = json.value(at: JSONPath(steps: next))?.text,
@@ -204,7 +233,7 @@ struct PagingInference {
 
     /// Whether the page at `url` is the first page again.
     private func same(_ url: URL) async -> Bool {
-        guard let page = await probe(url), (200..<300).contains(page.status), let json = page.json else { return false }
+        guard let page = await probe(url, nil), (200..<300).contains(page.status), let json = page.json else { return false }
         return ids(json) == firstIDs
     }
 

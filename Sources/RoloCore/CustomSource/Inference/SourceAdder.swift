@@ -16,9 +16,15 @@ public struct SourceAdder: Sendable {
     let http: any HTTPClient
     let environment: [String: String]
     let timeout: TimeInterval
+    /// `GET`, or `POST` with ``body``.
+    let method: String
+    /// The request body as the user gave it (`{"query": …}`); nil for none.
+    let body: JSONValue?
 
     public init(name: String, url: String, headers: [CustomHeader], http: any HTTPClient,
-                environment: [String: String], timeout: TimeInterval = 30) {
+                environment: [String: String], timeout: TimeInterval = 30, method: String = "GET", body: JSONValue? = nil) {
+        self.method = method
+        self.body = body
         self.name = name
         self.url = url
         self.headers = headers
@@ -38,7 +44,7 @@ public struct SourceAdder: Sendable {
         for header in headers {
             expanded[header.name] = try EnvironmentExpansion.expand(header.value, environment: environment, unset: unset).text
         }
-        let fetcher = Fetcher(http: http, headers: expanded, origin: list, timeout: timeout)
+        let fetcher = Fetcher(http: http, headers: expanded, origin: list, timeout: timeout, method: method, body: body)
         let first = try await fetcher.first(list)
         guard let json = first.json else { throw AddError("\(listText) didn't answer with JSON") }
         if json["ok"] != .bool(true), let message = (json["error"]?.text ?? json.value(at: JSONPath("error.message"))?.text
@@ -53,16 +59,22 @@ public struct SourceAdder: Sendable {
         source.set("name", TOMLText.string(name))
         source.set("url", TOMLText.string(url))
         if !headers.isEmpty {
-            source.set("headers", "{ " + headers.map { "\(Self.tomlKey($0.name)) = \(TOMLText.string($0.value))" }.joined(separator: ", ") + " }")
+            source.set("headers", "{ " + headers.map { "\(TOMLText.key($0.name)) = \(TOMLText.string($0.value))" }.joined(separator: ", ") + " }")
         }
+        if method != "GET" { source.set("method", TOMLText.string(method)) }
         let fields = SourceInference.records(shape, into: &source)
+        if body?["query"]?.text != nil, json["data"] != nil {
+            // GraphQL's way: a mistake is a 200 with errors beside (or instead of) data.
+            source.set("error", TOMLText.string("errors.0.message"))
+        }
         if case .bool? = json["ok"] {
             // Slack's way: every answer is a 200, an error says so in the body.
             source.set("error", TOMLText.string("error"))
         }
         let idPath = SourceInference.idField(fields)?.path ?? ["id"]
         await detail(fields, idPath: idPath, shape: shape, list: list, fetcher: fetcher, into: &source)
-        await PagingInference(first: first, shape: shape, idPath: idPath, probe: fetcher.probe).infer(into: &source)
+        await PagingInference(first: first, shape: shape, idPath: idPath, body: body) { await fetcher.probe($0, body: $1) }
+            .infer(into: &source)
         return (source, await fetcher.count)
     }
 
@@ -74,7 +86,7 @@ public struct SourceAdder: Sendable {
             source.set("detail_url", TOMLText.string("{\(TOMLText.path(field.path))}"))
             return
         }
-        guard let id = shape.records.first?.value(at: JSONPath(steps: idPath))?.text,
+        guard method == "GET", let id = shape.records.first?.value(at: JSONPath(steps: idPath))?.text,
               let encoded = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))),
               var components = URLComponents(url: list, resolvingAgainstBaseURL: true)
         else { return }
@@ -82,7 +94,7 @@ public struct SourceAdder: Sendable {
         components.percentEncodedPath = (slash ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath)
             + "/" + encoded + (slash ? "/" : "")
         components.query = nil
-        guard let probeURL = components.url, let page = await fetcher.probe(probeURL), (200..<300).contains(page.status),
+        guard let probeURL = components.url, let page = await fetcher.get(probeURL), (200..<300).contains(page.status),
               let answer = page.json, answer.isObject || answer.value(at: JSONPath("data"))?.isObject == true
         else { return }
         // The URL as the user wrote it keeps its ${VAR}s: only the path's end is added.
@@ -91,10 +103,6 @@ public struct SourceAdder: Sendable {
         source.set("detail_url", TOMLText.string(written + "/{\(TOMLText.path(idPath))}" + (slash ? "/" : "")))
     }
 
-    /// A TOML key as written in an inline table: bare when it can be, else quoted.
-    static func tomlKey(_ key: String) -> String {
-        key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") } ? key : TOMLText.string(key)
-    }
 }
 
 /// The adder's requests: the configured headers only to the list's origin (scheme, host and
@@ -104,20 +112,25 @@ private actor Fetcher {
     let headers: [String: String]
     let origin: URL
     let timeout: TimeInterval
+    /// GET, or POST with ``body`` (a GraphQL query, a search's filter).
+    let method: String
+    let body: JSONValue?
     private(set) var count = 0
 
-    init(http: any HTTPClient, headers: [String: String], origin: URL, timeout: TimeInterval) {
+    init(http: any HTTPClient, headers: [String: String], origin: URL, timeout: TimeInterval, method: String, body: JSONValue?) {
         self.http = http
         self.headers = headers
         self.origin = origin
         self.timeout = timeout
+        self.method = method
+        self.body = body
     }
 
     /// The first page; throws with the reason when it isn't a 2xx answer.
     func first(_ url: URL) async throws -> ProbedPage {
         let response: HTTPResponse
         do {
-            response = try await send(url)
+            response = try await send(url, body: body)
         } catch let error as FetchError {
             // The message's "r to retry" is the screen's; here the command is run again.
             let message = error.message.replacingOccurrences(of: #"[ —?]*r to retry$"#, with: "", options: .regularExpression)
@@ -131,16 +144,25 @@ private actor Fetcher {
         return page(response, url: url)
     }
 
-    func probe(_ url: URL) async -> ProbedPage? {
-        guard let response = try? await send(url) else { return nil }
+    /// The page at `url`, asked with `body` (the first page's body unless told otherwise).
+    func probe(_ url: URL, body: JSONValue? = nil) async -> ProbedPage? {
+        guard let response = try? await send(url, body: body ?? self.body) else { return nil }
         return page(response, url: url)
     }
 
-    private func send(_ url: URL) async throws -> HTTPResponse {
+    /// A detail or a picture: always a GET.
+    func get(_ url: URL) async -> ProbedPage? {
+        guard let response = try? await send(url, body: nil, method: "GET") else { return nil }
+        return page(response, url: url)
+    }
+
+    private func send(_ url: URL, body: JSONValue?, method: String? = nil) async throws -> HTTPResponse {
         count += 1
-        let sameOrigin = Origin(origin)?.includes(url) == true
-        return try await http.send(HTTPRequest(url: url, headers: sameOrigin ? headers.merging(["Accept": "application/json"]) { a, _ in a } : ["Accept": "application/json"],
-                                               timeout: timeout))
+        var fields = ["Accept": "application/json"]
+        if body != nil { fields["Content-Type"] = "application/json" }
+        if Origin(origin)?.includes(url) == true { fields.merge(headers) { _, configured in configured } }
+        return try await http.send(HTTPRequest(method: method ?? self.method, url: url, headers: fields,
+                                               body: body.map { Data($0.jsonText.utf8) }, timeout: timeout))
     }
 
     private func page(_ response: HTTPResponse, url: URL) -> ProbedPage {
