@@ -52,7 +52,10 @@ INSTALLED   = bin/rolo share/man/man1/rolo.1 share/bash-completion/completions/r
               share/zsh/site-functions/_rolo share/fish/vendor_completions.d/rolo.fish \
               share/doc/rolo/README.md
 
-# header or tool -> Debian package that provides it
+# header, tool or library -> the Debian package that owns it (scripts/check-test-needs.py holds
+# the tests to this list): python3-minimal owns the interpreter, python3 (marked by its pydoc3)
+# the standard library the scripts import; the libraries are what rolo loads at run time, which
+# the -dev packages bring but needn't keep
 DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/include/$(MULTIARCH)/curl/curl.h:libcurl4-openssl-dev \
        /usr/include/jpeglib.h:libjpeg-dev \
@@ -65,7 +68,13 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/share/terminfo/x/xterm-kitty:kitty-terminfo \
        /usr/bin/chafa:chafa \
        /usr/bin/sixel2png:libsixel-bin \
-       /usr/bin/python3:python3
+       /usr/bin/python3:python3-minimal \
+       /usr/bin/pydoc3:python3 \
+       /usr/lib/$(MULTIARCH)/libcurl.so.4:libcurl4 \
+       /usr/lib/$(MULTIARCH)/libjpeg.so.62:libjpeg62-turbo \
+       /usr/lib/$(MULTIARCH)/libpng16.so.16:libpng16-16 \
+       /usr/lib/$(MULTIARCH)/libncursesw.so.6:libncursesw6 \
+       /usr/lib/$(MULTIARCH)/libsqlite3.so.0:libsqlite3-0
 # what make check-dist needs besides: packaging tools, the shells whose completions it checks,
 # objdump to read the glibc versions the binary needs, man to render the page, and an sshd for
 # the end-to-end test over ssh

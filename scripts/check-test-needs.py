@@ -8,8 +8,10 @@ The needs are read from the tests where they can be: programs started by absolut
 "TERM=xterm", `default-terminal xterm`), and the shared libraries rolo loads by name (dlopen in
 Sources/). What can't be read is listed in Tests/system-needs.txt, which also names the Debian
 package behind every need. A need fails the check when it has no package there, when its
-package is not one the Makefile's DEPS install (nor part of every Debian system), or when it is
-missing from the system; each failure names the package to add to `make deps`.
+package is not one the Makefile's DEPS install (nor part of every Debian system), when it is
+missing from the system, or when dpkg says another package installed it (the package named must
+be the one that owns the file, so that `make deps` asks for exactly it); each failure names the
+package to add to `make deps`.
 
 Only the system's own places count: programs in the system's PATH, terminfo in the system's
 directories (not ~/.terminfo, $TERMINFO or $TERMINFO_DIRS), libraries in the loader's cache.
@@ -110,6 +112,28 @@ def library_paths():
     return paths
 
 
+def owners(path):
+    """The packages dpkg says installed `path` (tried as found and across Debian's merged /usr,
+    where a file is registered under /lib or /usr/lib, /bin or /usr/bin); empty when none."""
+    candidates = [path]
+    for short, long in (("/lib/", "/usr/lib/"), ("/bin/", "/usr/bin/")):
+        if path.startswith(long):
+            candidates.append(short + path[len(long):])
+        elif path.startswith(short):
+            candidates.append(long + path[len(short):])
+    for candidate in candidates:
+        result = subprocess.run(["dpkg-query", "-S", candidate], capture_output=True, text=True)
+        found = set()
+        for line in result.stdout.splitlines():
+            if line.startswith("diversion by "):
+                continue
+            names, _, _ = line.partition(": ")
+            found |= {name.strip().split(":")[0] for name in names.split(",")}
+        if found:
+            return found
+    return set()
+
+
 def locate(need, libraries):
     """Where the system has the need, or None."""
     if need.kind == "program":
@@ -153,6 +177,9 @@ def main():
         elif not found:
             failures.append(f"{need.describe()} is missing (used at {need.where[0]}): "
                             f"`make deps` should have installed {need.package}")
+        elif (owned_by := owners(found)) and need.package not in owned_by:
+            failures.append(f"{need.describe()} is {found}, which comes from {', '.join(sorted(owned_by))}, "
+                            f"not {need.package}: name that package in {NEEDS_FILE.relative_to(ROOT)} and in DEPS")
     if "--list" in sys.argv[1:] or failures:
         print(f"check-test-needs: what the tests take from the system ({len(needs)} needs):")
         print("\n".join(lines))
