@@ -156,13 +156,7 @@ public struct CustomSourcePager: Sendable {
         let text = endpoint.url.replacingEvery("{page}", with: String(position.page))
             .replacingEvery("{offset}", with: String(position.offset))
         guard let paging = source.paging, var components = URLComponents(string: text) else { return URL(string: text) }
-        // Values are encoded here, all but RFC 3986's unreserved characters: `URLComponents`
-        // leaves `+`, `=` and `/` of a base64 cursor alone, and servers read `+` as a space.
-        var items = components.percentEncodedQueryItems ?? []
-        func set(_ name: String, _ value: String) {
-            items.removeAll { $0.name == name }
-            items.append(URLQueryItem(name: name, value: value.addingPercentEncoding(withAllowedCharacters: RecordTemplate.unreserved)))
-        }
+        func set(_ name: String, _ value: String) { components.setQueryParameter(name, to: value) }
         if let param = paging.param {
             switch paging.style {
             case .page: set(param, String(position.page))
@@ -172,7 +166,7 @@ public struct CustomSourcePager: Sendable {
             }
         }
         if let sizeParam = paging.sizeParam, let size = paging.size { set(sizeParam, String(size)) }
-        components.percentEncodedQueryItems = items.isEmpty ? nil : items
+        if components.percentEncodedQueryItems?.isEmpty == true { components.percentEncodedQueryItems = nil }
         return components.url
     }
 

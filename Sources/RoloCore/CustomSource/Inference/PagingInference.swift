@@ -246,9 +246,8 @@ struct PagingInference {
     /// The first page's URL with `name=value` set in its query.
     private func with(_ name: String, _ value: String) -> URL {
         guard var components = URLComponents(url: first.url, resolvingAgainstBaseURL: true) else { return first.url }
-        var items = (components.queryItems ?? []).filter { $0.name != name }
-        items.append(URLQueryItem(name: name, value: value))
-        components.queryItems = items
+        // Encoded as the pager will send it, so what the try confirms is what the source asks.
+        components.setQueryParameter(name, to: value)
         return components.url ?? first.url
     }
 
