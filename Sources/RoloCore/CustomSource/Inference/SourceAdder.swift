@@ -132,12 +132,11 @@ private actor Fetcher {
         do {
             response = try await send(url, body: body)
         } catch let error as FetchError {
-            // The message's "r to retry" is the screen's; here the command is run again.
-            let message = error.message.replacingOccurrences(of: #"[ —?]*r to retry$"#, with: "", options: .regularExpression)
-            throw AddError("\(url.absoluteString) couldn't be fetched: \(message)")
+            throw AddError("\(url.absoluteString) couldn't be fetched: \(error.message.withoutKeyHint)")
         }
         guard response.isSuccess else {
-            let body = String(decoding: response.body.prefix(200), as: UTF8.self).sanitizedForTerminal
+            let body = APIErrorText.message(in: response.body)
+                ?? String(decoding: response.body.prefix(APIErrorText.limit), as: UTF8.self).sanitizedForTerminal
             throw AddError("\(url.absoluteString) answered \(response.status)\(body.isEmpty ? "" : ": \(body)")"
                 + (response.status == 401 || response.status == 403 ? " — give the API's credentials with --header" : ""))
         }
