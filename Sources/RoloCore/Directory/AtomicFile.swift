@@ -24,16 +24,19 @@ enum AtomicFile {
     static let leftoverAge: TimeInterval = 60
 
     /// Replaces `path` with `data`, creating its directory with mode 0700 (the data is personal)
-    /// when it doesn't exist; the file gets mode 0600.
-    static func replace(_ path: String, with data: Data) throws {
-        try replace(path) { write in try data.withUnsafeBytes(write) }
+    /// when it doesn't exist; the file gets `mode`, 0600 unless told. `check` reads the new file
+    /// (at the temporary path it is given) before it takes the old one's place; when it throws,
+    /// the file is left as it was.
+    static func replace(_ path: String, with data: Data, mode: mode_t = 0o600, check: ((String) throws -> Void)? = nil) throws {
+        try replace(path, mode: mode, check: check) { write in try data.withUnsafeBytes(write) }
     }
 
     /// Replaces `path` with what `produce` hands its `write` function, piece by piece, so a large
-    /// file never has to be held whole in memory; otherwise as ``replace(_:with:)``. When
-    /// `produce` throws, the file is left as it was.
+    /// file never has to be held whole in memory; otherwise as ``replace(_:with:mode:check:)``.
+    /// When `produce` throws, the file is left as it was.
     static func replace(
-        _ path: String, writing produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        _ path: String, mode: mode_t = 0o600, check: ((String) throws -> Void)? = nil,
+        writing produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -45,8 +48,10 @@ enum AtomicFile {
         }
         removeLeftovers(of: url)
         let temporary = directory + "/" + temporaryPrefix(of: url) + UUID().uuidString + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw systemError("can't create \(temporary)") }
+        // open applies the umask; the mode asked for is the mode meant.
+        fchmod(fd, mode)
         do {
             try produce { bytes in try writeAll(bytes, to: fd, path: temporary) }
             guard fsync(fd) == 0 else { throw systemError("can't flush \(temporary)") }
@@ -56,6 +61,12 @@ enum AtomicFile {
             }
         } catch {
             close(fd)
+            unlink(temporary)
+            throw error
+        }
+        do {
+            try check?(temporary)
+        } catch {
             unlink(temporary)
             throw error
         }
