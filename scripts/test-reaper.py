@@ -22,6 +22,8 @@ import subprocess
 import sys
 import time
 
+from rolopty import descendants
+
 GRACE = 2.0
 
 
@@ -41,21 +43,6 @@ def start_time(pid):
     reused its pid; None when it is gone or a zombie."""
     fields = stat_fields(pid)
     return None if fields is None or fields[0] in ("Z", "X") else fields[19]
-
-
-def descendants(pid):
-    """Every running descendant of `pid`, from /proc."""
-    children = {}
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        fields = stat_fields(entry)
-        if fields is not None:
-            children.setdefault(int(fields[1]), []).append(int(entry))
-    found, queue = [], list(children.get(pid, []))
-    while queue:
-        child = queue.pop()
-        found.append(child)
-        queue += children.get(child, [])
-    return found
 
 
 def tmux(socket, *arguments):
