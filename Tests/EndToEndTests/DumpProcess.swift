@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// The real `rolo` binary run to completion with its standard output and error captured: what a
 /// script running `rolo dump` sees.
@@ -19,22 +20,16 @@ struct DumpProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        // The test runner blocks most signals and a child inherits the mask: without an empty
+        // The test runner blocks most signals and a child inherits the mask: without a clean
         // one, the kill below would not end it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let clean = CleanSpawnAttributes()
         let base = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "XDG_CONFIG_HOME": home + "/config",
                     "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache", "XDG_STATE_HOME": home + "/state"]
         let env = base.merging(environment) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         let argv = ([RoloBinary.path] + arguments).map { strdup($0) } + [nil]
         defer { (env + argv).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, RoloBinary.path, &actions, &attributes, argv, env)
+        let spawned = posix_spawn(&pid, RoloBinary.path, &actions, &clean.attributes, argv, env)
         guard spawned == 0 else { throw TmuxSession.Failure("could not start rolo: error \(spawned)") }
         Watchdog.shared.watch(pid: pid)
         var status: Int32 = 0, reaped = false
