@@ -14,21 +14,19 @@ struct AnswerShape {
     /// nil when the answer holds no object in any array.
     init?(_ answer: JSONValue) {
         var best: (path: [String], items: [JSONValue])?
-        var envelope: [(path: [String], value: JSONValue)] = []
+        var scalars: [(path: [String], value: JSONValue)] = []
         Self.walk(answer, path: []) { path, value in
-            if case .array(let items) = value, items.contains(where: \.isObject),
-               best.map({ items.count > $0.items.count || (items.count == $0.items.count && path.count < $0.path.count) }) ?? true {
+            if !value.isContainer {
+                scalars.append((path, value))
+            } else if case .array(let items) = value, items.contains(where: \.isObject),
+                      best.map({ items.count > $0.items.count || (items.count == $0.items.count && path.count < $0.path.count) }) ?? true {
                 best = (path, items)
             }
         }
         guard let best else { return nil }
-        Self.walk(answer, path: []) { path, value in
-            guard !path.starts(with: best.path) else { return }
-            if !value.isContainer { envelope.append((path, value)) }
-        }
         recordsPath = best.path
         records = best.items.filter(\.isObject)
-        self.envelope = envelope
+        envelope = scalars.filter { !$0.path.starts(with: best.path) }
     }
 
     /// Visits `value` and what it holds, depth first, to four levels; arrays past their first
