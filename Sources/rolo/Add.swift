@@ -103,11 +103,11 @@ struct Add: AsyncParsableCommand {
     }
 
     private func checkName(_ settings: Settings) throws {
-        guard name.range(of: "^[a-z][a-z0-9-]*$", options: .regularExpression) != nil else {
+        guard CustomSource.isWellFormedName(name) else {
             throw ConfigError("'\(name)' can't name a source: a lower-case letter, then letters, digits or -, e.g. 'github'")
         }
-        if SourceCatalog.builtIn.ids.map(\.rawValue).contains(name) {
-            throw ConfigError("'\(name)' is a built-in source: choose another name")
+        if let reserved = CustomSource.reservedName(name, builtIn: SourceCatalog.builtIn.ids) {
+            throw ConfigError("'\(name)' is \(reserved) name: choose another name")
         }
         if let existing = settings.customSources.source(named: name) {
             throw ConfigError("a source named '\(name)' is already in \(existing.place): choose another name, or edit that table")

@@ -44,7 +44,7 @@ struct RecordActionReader {
         guard let name = try string("name", table, "an action") else {
             throw ConfigError("\(entry): an action of \(owner) needs name = \"…\" (lower-case letters, digits and -)")
         }
-        guard name.range(of: "^[a-z][a-z0-9-]*$", options: .regularExpression) != nil else {
+        guard CustomSource.isWellFormedName(name) else {
             throw ConfigError("\(place("name")): action name '\(name.sanitizedForTerminal)' of \(owner) should be lower-case letters, digits and -, starting with a letter")
         }
         let label = "action '\(name)' of \(owner)"

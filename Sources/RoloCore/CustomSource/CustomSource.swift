@@ -59,6 +59,19 @@ public struct CustomSource: Sendable, Equatable {
     /// The default of ``maxRecords``.
     public static let defaultMaxRecords = 100_000
 
+    /// Whether `name` is written as a source's or an action's name must be: `[a-z][a-z0-9-]*`.
+    public static func isWellFormedName(_ name: String) -> Bool {
+        name.range(of: "^[a-z][a-z0-9-]*$", options: .regularExpression) != nil
+    }
+
+    /// Why `name` can't name a configured source though it is well formed ("a built-in
+    /// source's", "a rolo command"); nil when it can, as far as the built-ins go.
+    public static func reservedName(_ name: String, builtIn: [SourceID]) -> String? {
+        if builtIn.contains(SourceID(rawValue: name)) { return "a built-in source's" }
+        if CustomSourcesReader.commandWords.contains(name) { return "a rolo command" }
+        return nil
+    }
+
     /// The paths a search folds, in order: ``search``, else the label's and the columns'.
     public var searchPaths: [JSONPath] {
         if let search { return search }

@@ -34,7 +34,7 @@ struct CustomSourceTableReader {
             let near = key.didYouMean(Self.keys) ?? " — the keys are \(Self.keys.joined(separator: ", "))"
             throw ConfigError("\(place(key)): unknown key '\(key)' in \(label)\(near)")
         }
-        guard name.range(of: "^[a-z][a-z0-9-]*$", options: .regularExpression) != nil else {
+        guard CustomSource.isWellFormedName(name) else {
             throw ConfigError("\(place("name")): source name '\(name.sanitizedForTerminal)' should be lower-case letters, digits and -, starting with a letter")
         }
         guard let url = try string("url", table, label) else {

@@ -51,11 +51,8 @@ struct CustomSourcesReader {
 
     private func checkName(_ source: CustomSource, against earlier: [CustomSource]) throws {
         let name = source.name
-        if builtIn.contains(SourceID(rawValue: name)) {
-            throw ConfigError("\(source.place): source name '\(name)' is a built-in source's — choose another name")
-        }
-        if Self.commandWords.contains(name) {
-            throw ConfigError("\(source.place): source name '\(name)' is a rolo command — choose another name")
+        if let reserved = CustomSource.reservedName(name, builtIn: builtIn) {
+            throw ConfigError("\(source.place): source name '\(name)' is \(reserved) — choose another name")
         }
         if let first = earlier.first(where: { $0.name == name }) {
             throw ConfigError("\(source.place): source name '\(name)' is taken by the source at \(first.place) — choose another name")
