@@ -1,3 +1,4 @@
+import RoloCore
 import TerminalUI
 
 /// What has the keys: the source on screen (its list, or its detail), or one thing over it.
@@ -16,7 +17,14 @@ enum ScreenMode: Equatable {
     case copyMenu(values: [CopyValue], selected: Int)
     /// A contact card over the screen: whose, which of their cards, and its scroll.
     case card(rowID: String, index: Int, scroll: Int)
-
+    /// The `a` menu: the actions that apply to row `rowID`, by name, and the highlighted one.
+    case actionMenu(rowID: String, names: [String], selected: Int)
+    /// An action's inputs being filled in, before it is confirmed or run.
+    case actionForm(ActionForm)
+    /// An action about to run, the request shown, waiting for yes or no.
+    case actionConfirm(ActionRequest)
+    /// An `output` command's exit status and output lines, scrolled by `scroll` lines.
+    case actionOutput(title: String, status: Int32, lines: [String], scroll: Int)
 }
 
 extension ScreenController {
@@ -28,6 +36,8 @@ extension ScreenController {
         case .help: [Scopes.help]
         case .copyMenu: [Scopes.copyMenu]
         case .card: [Scopes.card, Scopes.help]
+        // Their keys are read as typed (a form takes any text); each overlay names them.
+        case .actionMenu, .actionForm, .actionConfirm, .actionOutput: []
         }
     }
 
