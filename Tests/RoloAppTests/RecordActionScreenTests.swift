@@ -12,10 +12,7 @@ struct RecordActionScreenTests {
     private let size = Size(width: 100, height: 30)
 
     private func screen(_ model: CustomSourceViewModel) async -> ScreenController {
-        let controller = ScreenController(sources: [model], size: size, busy: model.busy, now: { Sample.today }, timeZone: Sample.zone)
-        controller.start()
-        #expect(await model.settled())
-        return controller
+        await crewScreen(model, size: size)
     }
 
     private func type(_ text: String, into controller: ScreenController) {
