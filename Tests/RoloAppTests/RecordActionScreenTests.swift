@@ -174,6 +174,17 @@ struct RecordActionScreenTests {
         assertSnapshot(controller.render(theme: .monochrome, glyphs: .unicode), named: "actions-read-only-100x30")
     }
 
+    @Test("A source whose actions have no session (its URL can't be made) says so rather than open a form for nothing")
+    func noSession() async throws {
+        let api = try CrewWithWrites(count: 4)
+        let model = try CrewActions.model(api)
+        model.actionState.session = nil
+        let controller = await screen(model)
+        controller.handle(.key(.character("T")))
+        #expect(controller.mode == .browsing)
+        #expect(controller.banner?.message == "Move to a team: Crew can't be reached as configured, so its actions can't run")
+    }
+
     @Test("An output command: its output and exit status in an overlay, the record's values as $1")
     func outputCommand() async throws {
         let api = try CrewWithWrites(count: 4)
