@@ -91,6 +91,24 @@ extension EndToEnd {
             #expect(dumped.stdout.split(separator: "\n").count == api.records(options), "every record, by the table as written:\n\(table)")
         }
 
+        @Test("PokeAPI's compact list: the records, the name as id and label, the record's own URL as detail_url; the dump fills from the list")
+        func pokemon() async throws {
+            let home = try home()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let config = home + "/config.toml"
+            let added = try await DumpProcess.run(
+                ["add", "pokemon", server.baseURL.absoluteString + "/pokeapi/api/v2/pokemon", "--config", config], home: home)
+            await server.stop()
+            #expect(added.status == 0, "\(added.stderr)")
+            let table = try String(contentsOfFile: config, encoding: .utf8)
+            for line in ["records = \"results\"", "id = \"name\"", "detail_url = \"{url}\"", "style = \"next-url\""] {
+                #expect(table.contains(line + "\n"), "\(line) in:\n\(table)")
+            }
+            #expect(table.contains("label = \"{name}\"\n") || !table.contains("label ="), "the name labels the rows:\n\(table)")
+            #expect(added.stdout.contains("bulbasaur"), "the first rows:\n\(added.stdout)")
+        }
+
         @Test("What isn't a list: status 1 and why; a bad name or header: status 2")
         func refusals() async throws {
             let home = try home()
