@@ -3,23 +3,23 @@ import RoloCore
 
 /// The details of the rows on screen: with a `detail_url`, when the rows read fields no listed
 /// record has (``CustomSource/rowsNeedDetails(_:)``), each drawn row whose detail isn't fresh in
-/// the store is fetched (``RowDetailQueue/limit`` at a time, cancelled when it scrolls
-/// away), stored, and merged over the listed record, so labels, columns and thumbnails naming
+/// the store is fetched (``RowDetailQueue/limit`` at a time, skipped when it scrolls away
+/// first), stored, and merged over the listed record, so labels, columns and thumbnails naming
 /// the detail's fields fill in as the answers come.
 extension CustomSourceViewModel {
     /// A row of `record` is being drawn: its detail is asked for after the frame, unless fresh.
     func rowDrawn(_ record: CustomRecord) {
-        guard rowsNeedDetails, pager != nil, details[record.id] == nil, rowDetails.wants(record.id) else { return }
+        // The selected row's detail is the detail pane's to fetch.
+        guard rowsNeedDetails, pager != nil, record.id != selectedID, details[record.id] == nil, rowDetails.wants(record.id)
+        else { return }
         guard rowDetails.drew(record.id) else { return }
         // On the main actor's next turn: every row of this frame is drawn by then.
         _ = busy.task { [weak self] in self?.frameDrawn() }
     }
 
-    /// The frame's rows are known: requests for rows gone are cancelled, the first few started.
+    /// The frame's rows are known: the first few are started.
     private func frameDrawn() {
-        let (cancel, start) = rowDetails.frameEnded()
-        for id in cancel { rowDetailTasks.removeValue(forKey: id)?.cancel() }
-        for id in start { fetchRowDetail(id) }
+        rowDetails.frameEnded().forEach(fetchRowDetail)
     }
 
     private func fetchRowDetail(_ id: String) {

@@ -1,6 +1,8 @@
 /// Which rows' details a configured source fetches next: the rows drawn in the last frame whose
-/// detail isn't fresh, a few at a time, the latest frame's first; those that scrolled away are
-/// dropped from the queue and their requests cancelled.
+/// detail isn't fresh, a few at a time; those that scrolled away are dropped from the queue.
+///
+/// A request in flight is let finish even when its row is no longer drawn: a frame may draw a
+/// row alone (the selection's), and cancelling on it would start the others over and over.
 ///
 /// Plain bookkeeping, no I/O: the view-model starts and cancels the requests it names.
 struct RowDetailQueue {
@@ -32,16 +34,13 @@ struct RowDetailQueue {
         return drawn.count == 1
     }
 
-    /// The frame is drawn: its rows become the queue. Returns the requests to cancel (rows in
-    /// flight that are no longer drawn) and the rows to start now.
-    mutating func frameEnded() -> (cancel: [String], start: [String]) {
-        let onScreen = drawnSet
+    /// The frame is drawn: its rows become the queue, in place of the last frame's. Returns the
+    /// rows to start now.
+    mutating func frameEnded() -> [String] {
         waiting = drawn.filter(wants)
         drawn = []
         drawnSet = []
-        let gone = inFlight.subtracting(onScreen)
-        inFlight.subtract(gone)
-        return (gone.sorted(), startable())
+        return startable()
     }
 
     /// A request ended (landed, failed or cancelled): returns the rows to start in its place.
