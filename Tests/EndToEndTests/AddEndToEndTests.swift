@@ -91,7 +91,7 @@ extension EndToEnd {
             #expect(dumped.stdout.split(separator: "\n").count == api.records(options), "every record, by the table as written:\n\(table)")
         }
 
-        @Test("PokeAPI's compact list: the records, the name as id and label, the record's own URL as detail_url, next-url paging with its count")
+        @Test("PokeAPI's compact list: the records, the name as id and label, the record's own URL as detail_url and the detail's sprite as image, next-url paging with its count")
         func pokemon() async throws {
             let home = try home()
             defer { try? FileManager.default.removeItem(atPath: home) }
@@ -106,8 +106,9 @@ extension EndToEnd {
                          "total = \"count\""] {
                 #expect(table.contains(line + "\n"), "\(line) in:\n\(table)")
             }
-            // The name keys the records, a guess said as such: no field is called id.
+            // The name keys the records, and the picture is the detail's: guesses, said as such.
             #expect(table.contains("id = \"name\"   "), "\(table)")
+            #expect(table.contains("image = \"{sprites.front_default}\"   "), "\(table)")
             #expect(added.stdout.contains("bulbasaur"), "the first rows:\n\(added.stdout)")
         }
 
