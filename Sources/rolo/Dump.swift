@@ -19,8 +19,8 @@ struct Dump: AsyncParsableCommand {
         instead of the server, a city that didn't load) go there always. Exit status: 0 with \
         the records, 1 when they can't be had (server down and nothing stored, a refused token), \
         2 for a bad option, field or config file, 3 when a configured source's list ended \
-        before the total its API named (the records that came are printed; --allow-partial \
-        makes that 0).
+        before the total its API named, or when --details couldn't fetch some details (the \
+        records that came are printed; --allow-partial makes that 0).
 
         With --offline, or when the server can't be reached, directory, randomuser and \
         pipedrive print what rolo has stored and say so on standard error.
@@ -65,6 +65,9 @@ struct Dump: AsyncParsableCommand {
     @Flag(help: "Exit 0 when a configured source's list ends before the total its API named (notice on standard error), not 3.")
     var allowPartial = false
 
+    @Flag(help: "A configured source: fetch every record's detail_url (8 at a time, resumable) and merge it in, so fields only the detail has are there too.")
+    var details = false
+
     @OptionGroup var sources: SourceOptions
 
     func run() async throws {
@@ -90,7 +93,8 @@ struct Dump: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let runner = DumpRunner(
-            search: search, fields: fields, offline: offline, limit: limit, allowPartial: allowPartial, report: report.dumpReport)
+            search: search, fields: fields, offline: offline, limit: limit, allowPartial: allowPartial, details: details,
+            report: report.dumpReport)
         var status: ExitCode = .success
         do {
             try await dump(settings, runner: runner, report: report, to: sink)
@@ -131,6 +135,9 @@ struct Dump: AsyncParsableCommand {
             try Self.database(settings, offline: offline, report: report)
         }
         if let definition = SourceCatalog.builtIn.definition(source) {
+            guard !runner.details else {
+                throw DumpError(.usage, "\(source.rawValue): --details is for the config file's [[sources]] with a detail_url")
+            }
             try await definition.dump(context)
         } else if let configured = settings.customSources.source(named: source.rawValue) {
             try await CustomSourceDump.run(configured, context, environment: ProcessInfo.processInfo.environment)

@@ -91,6 +91,27 @@ extension EndToEnd {
             #expect(dumped.stdout.split(separator: "\n").count == api.records(options), "every record, by the table as written:\n\(table)")
         }
 
+        @Test("PokeAPI's compact list: the records, the name as id and label, the record's own URL as detail_url and the detail's sprite as image, next-url paging with its count")
+        func pokemon() async throws {
+            let home = try home()
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let config = home + "/config.toml"
+            let added = try await DumpProcess.run(
+                ["add", "pokemon", server.baseURL.absoluteString + "/pokeapi/api/v2/pokemon", "--config", config], home: home)
+            await server.stop()
+            #expect(added.status == 0, "\(added.stderr)")
+            let table = try String(contentsOfFile: config, encoding: .utf8)
+            for line in ["records = \"results\"", "label = \"{name}\"", "detail_url = \"{url}\"", "style = \"next-url\"", "next = \"next\"",
+                         "total = \"count\""] {
+                #expect(table.contains(line + "\n"), "\(line) in:\n\(table)")
+            }
+            // The name keys the records, and the picture is the detail's: guesses, said as such.
+            #expect(table.contains("id = \"name\"   "), "\(table)")
+            #expect(table.contains("image = \"{sprites.front_default}\"   "), "\(table)")
+            #expect(added.stdout.contains("bulbasaur"), "the first rows:\n\(added.stdout)")
+        }
+
         @Test("What isn't a list: status 1 and why; a bad name or header: status 2")
         func refusals() async throws {
             let home = try home()

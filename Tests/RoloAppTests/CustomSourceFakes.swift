@@ -15,6 +15,9 @@ actor FakeCrewAPI: HTTPClient {
     private(set) var detailRequests: [String] = []
     private(set) var imageRequests: [String] = []
     private(set) var mostInFlight = 0
+    /// The most detail requests in flight at once.
+    private(set) var mostDetailsInFlight = 0
+    private var detailsInFlight = 0
     private var inFlight = 0
     private var failures: [FetchError] = []
     private let held = HeldRequests()
@@ -56,6 +59,11 @@ actor FakeCrewAPI: HTTPClient {
         if url.path.hasPrefix("/people/") {
             let id = url.lastPathComponent
             detailRequests.append(id)
+            detailsInFlight += 1
+            mostDetailsInFlight = max(mostDetailsInFlight, detailsInFlight)
+            defer { detailsInFlight -= 1 }
+            // A server's moment, in which the next requests come in.
+            try await Task.sleep(for: .milliseconds(2))
             guard let number = Int(id), number >= 1, number <= count else { return HTTPResponse(status: 404, body: Data(), url: url) }
             return HTTPResponse(status: 200, body: Data(CrewSamples.person(number, tag: tag, full: true).utf8), url: url)
         }

@@ -23,7 +23,7 @@ extension CustomSourceViewModel {
         guard let record = record(withID: rowID) else { return [] }
         let fetch = details[rowID]
         var value = record.value
-        if case .loaded(let full) = fetch { value = full }
+        if case .loaded(let full) = fetch { value = record.value.merging(full) }
         return CustomSourceDetail.blocks(
             of: record, value: value, in: source, picture: picture(of: CustomRecord(id: record.id, value: value)), fetch: fetch,
             problems: templateProblems)
@@ -32,11 +32,13 @@ extension CustomSourceViewModel {
     public func copyValues(for rowID: String) -> [CopyValue] {
         guard let record = record(withID: rowID) else { return [] }
         var value = record.value
-        if case .loaded(let full) = details[rowID] { value = full }
+        if case .loaded(let full) = details[rowID] { value = record.value.merging(full) }
         return CustomSourceDetail.copyValues(of: record, value: value, in: source)
     }
 
-    /// Fetches the selected record's `detail_url`, unless it was fetched (or failed) already.
+    /// Fetches the selected record's `detail_url`, unless it was fetched (or failed) already
+    /// since the list was: the record read closely is fetched once a list, even when its row's
+    /// stored detail is fresh.
     func fetchDetail() {
         guard let pager, source.detailURL != nil, let id = selectedID, details[id] == nil, let record = record(withID: id) else {
             return
@@ -45,7 +47,7 @@ extension CustomSourceViewModel {
         detailTask = busy.task { [weak self] in
             let fetch: CustomSourceDetail.Fetch
             do {
-                fetch = .loaded(try await pager.detail(of: record) ?? record.value)
+                fetch = .loaded(try await pager.detail(of: record) ?? .object([]))
             } catch let error as FetchError {
                 fetch = .failed(error.message)
             } catch {
@@ -54,6 +56,7 @@ extension CustomSourceViewModel {
             guard let self, !Task.isCancelled else { return }
             self.detailTask = nil
             self.details[id] = fetch
+            if case .loaded(let detail) = fetch { await self.detailArrived(detail, id: id) }
             if case .failed(let message) = fetch { self.logger.warning("detail of \(id) not fetched: \(message)") }
             self.requestPicture()
             self.onEvent(.changed)
@@ -120,7 +123,7 @@ extension CustomSourceViewModel {
 
     /// The record as the detail shows it: the full one once fetched.
     private func shownValue(_ record: CustomRecord) -> JSONValue {
-        if case .loaded(let full) = details[record.id] { return full }
+        if case .loaded(let full) = details[record.id] { return record.value.merging(full) }
         return record.value
     }
 

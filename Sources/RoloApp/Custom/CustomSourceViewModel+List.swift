@@ -51,6 +51,7 @@ extension CustomSourceViewModel {
         let rows = RecordRows(records: arranged.records, layout: shownLayout) { [weak self] record in
             var row = CustomSourceDetail.row(of: record, in: source)
             row.thumbnail = self?.thumbnail(of: record)
+            self?.rowDrawn(record)
             return row
         }
         // Not while a refresh waits for its first page: the rows shown then are the whole old list.
@@ -67,6 +68,10 @@ extension CustomSourceViewModel {
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
+        if searchIndexStale, searchTerm != nil {
+            searchIndex?.reset()
+            searchIndexStale = false
+        }
         if searchTerm == nil {
             matches = nil
             applyMatches()

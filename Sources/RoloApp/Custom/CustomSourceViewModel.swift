@@ -74,6 +74,15 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// Full records fetched from `detail_url`, by id.
     var details: [String: CustomSourceDetail.Fetch] = [:]
     var detailTask: Task<Void, Never>?
+    /// The on-screen rows' details: which are fresh, failed, in flight, wanted next.
+    var rowDetails = RowDetailQueue()
+    /// The requests of ``rowDetails`` in flight, by row id.
+    var rowDetailTasks: [String: Task<Void, Never>] = [:]
+    /// Whether the rows read fields only the details have, so the drawn rows' are fetched.
+    var rowsNeedDetails = false
+    /// Whether details merged since the in-memory search index was read: the next search
+    /// reads it again.
+    var searchIndexStale = false
     /// Changes with every refresh, so a picture key never names an image from before it.
     var generation = 0
     private var loadTask: Task<Void, Never>?
@@ -201,6 +210,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
             let stored: [CustomRecord]
             do {
                 state = try await store.state()
+                if let fresh = try? await store.freshDetailIDs(now: self?.now() ?? Date()) { self?.rowDetails.fresh = fresh }
                 // A screenful first, so that the first frame doesn't wait for a big list to be
                 // read and arranged (100,000 records take seconds); the whole list follows.
                 let head = try await store.records(0..<Self.firstScreenful)
@@ -275,6 +285,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
                 replacing = false
                 generation += 1
                 details.removeAll()
+                resetRowDetails(fresh: (try? await store.freshDetailIDs(now: now())) ?? [])
                 searchIndex?.reset()
                 detailTask?.cancel()
                 detailTask = nil
@@ -332,13 +343,23 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     }
 
     /// Names each setting whose path no record has, once a problem first shows.
-    private func checkTemplates() {
-        let problems = source.problems(with: records.prefix(50).map(\.value))
+    func checkTemplates() {
+        judgeRowsNeedDetails()
+        let problems = source.problems(with: records.prefix(50).map(\.value), detailed: detailedRecords)
         guard problems != templateProblems else { return }
+        // A problem said before, its list of the fields records have grown by a detail, is
+        // updated in the detail pane but not announced again.
+        let said = Set(templateProblems.map(Self.problemHead))
         templateProblems = problems
-        for problem in problems { logger.warning("\(problem)") }
-        if let first = problems.first {
-            onEvent(.banner("\(source.title): \(first)\(problems.count > 1 ? " (and \(problems.count - 1) more)" : "")", isError: true))
+        let new = problems.filter { !said.contains(Self.problemHead($0)) }
+        for problem in new { logger.warning("\(problem)") }
+        if let first = new.first {
+            onEvent(.banner("\(source.title): \(first)\(new.count > 1 ? " (and \(new.count - 1) more)" : "")", isError: true))
         }
+    }
+
+    /// A problem's setting and path, before what the records have: "label: no record has 'frist'".
+    private static func problemHead(_ problem: String) -> String {
+        problem.components(separatedBy: " (did you mean").first?.components(separatedBy: " — ").first ?? problem
     }
 }

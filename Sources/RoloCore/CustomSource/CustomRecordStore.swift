@@ -48,7 +48,7 @@ public struct CustomRecordStore: Sendable {
             return try await database.write { db in
                 // Made on the database's writer thread, whoever the caller is: a page of
                 // records' JSON and search text is no work for the main actor.
-                let rows = page.records.map { (id: $0.id, json: $0.value.jsonText, search: source.searchText($0.value)) }
+                let rows = page.records.map { (id: $0.id, value: $0.value, json: $0.value.jsonText) }
                 if replacing { try Self.delete(db, key) }
                 var position = try Self.count(db, key)
                 var added = 0
@@ -57,7 +57,10 @@ public struct CustomRecordStore: Sendable {
                     sql: "INSERT INTO custom_record (source, id, position, json, search) VALUES (?, ?, ?, ?, ?)")
                 for row in rows {
                     guard try Bool.fetchOne(lookup, arguments: [key, row.id]) == nil else { continue }
-                    try insert.execute(arguments: [key, row.id, position, row.json, row.search])
+                    // A detail kept from before a refresh is searched as the screen shows it.
+                    let detail = try Self.storedDetail(db, key, id: row.id, listed: row.json)
+                    let search = source.searchText(detail.map { row.value.merging($0) } ?? row.value)
+                    try insert.execute(arguments: [key, row.id, position, row.json, search])
                     position += 1
                     added += 1
                 }
@@ -91,21 +94,28 @@ public struct CustomRecordStore: Sendable {
         return try await read { db in try Self.count(db, key) }
     }
 
-    /// The records at positions `range`, in order; fewer when the range runs past the end.
-    /// Parsed on a Dispatch thread.
+    /// The records at positions `range`, in order, each with its stored detail merged over it
+    /// (``JSONValue/merging(_:)``); fewer when the range runs past the end. Parsed on a Dispatch
+    /// thread.
     public func records(_ range: Range<Int>) async throws -> [CustomRecord] {
         let key = self.key
         let rows = try await read { db in
             try Row.fetchAll(
-                db, sql: "SELECT id, json FROM custom_record WHERE source = ? AND position >= ? AND position < ? ORDER BY position",
+                db, sql: """
+                    SELECT r.id, r.json, d.json AS detail FROM custom_record r
+                    LEFT JOIN custom_detail d ON d.source = r.source AND d.id = r.id AND d.listed = r.json
+                    WHERE r.source = ? AND r.position >= ? AND r.position < ? ORDER BY r.position
+                    """,
                 arguments: [key, range.lowerBound, range.upperBound]
-            ).map { (id: $0["id"] as String, json: $0["json"] as String) }
+            ).map { (id: $0["id"] as String, json: $0["json"] as String, detail: $0["detail"] as String?) }
         }
         let name = source.name
         return try await HeavyWork.run {
             try rows.map { row in
                 do {
-                    return CustomRecord(id: row.id, value: try JSONValue.parse(Data(row.json.utf8)))
+                    let listed = try JSONValue.parse(Data(row.json.utf8))
+                    guard let detail = row.detail else { return CustomRecord(id: row.id, value: listed) }
+                    return CustomRecord(id: row.id, value: listed.merging(try JSONValue.parse(Data(detail.utf8))))
                 } catch {
                     throw StoreError(description: "The stored \(name) record \(row.id) isn't JSON (\(error)) — r fetches the list again")
                 }
@@ -162,11 +172,14 @@ public struct CustomRecordStore: Sendable {
         StoredSearchIndex(everyWord: false) { from in try await searchIndex(from: from) }
     }
 
-    /// Forgets the source's records and state.
+    /// Forgets the source's records, their details and its state.
     public func clear() async throws {
         let key = self.key
         do {
-            try await database.write { db in try Self.delete(db, key) }
+            try await database.write { db in
+                try Self.delete(db, key)
+                try Self.deleteDetails(db, key)
+            }
         } catch let rebuilt as DatabaseRebuilt {
             throw rebuilt
         } catch {
@@ -174,7 +187,7 @@ public struct CustomRecordStore: Sendable {
         }
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await database.read(body)
         } catch {
@@ -182,7 +195,7 @@ public struct CustomRecordStore: Sendable {
         }
     }
 
-    private func cantSave(_ error: any Error) -> StoreError {
+    func cantSave(_ error: any Error) -> StoreError {
         StoreError(description: "The \(source.name) records weren't saved: \(StoreError.reason(error))")
     }
 

@@ -34,6 +34,8 @@ public struct CustomSource: Sendable, Equatable {
     public var thumbnail: RecordTemplate?
     /// Fetched when a row is opened, for the whole record; nil to show the listed record.
     public var detailURL: RecordTemplate?
+    /// Where the record is in ``detailURL``'s answer (`detail_record`); nil for the whole answer.
+    public var detailRecord: JSONPath? = nil
     /// The detail's fields, in order; nil for every field.
     public var fields: [JSONPath]?
     /// The most records fetched; 100,000 by default.
@@ -107,8 +109,58 @@ public struct CustomSource: Sendable, Equatable {
     }
 
     /// Every problem ``TemplateCheck`` finds in this source's settings against `records`.
-    public func problems(with records: [JSONValue]) -> [String] {
-        checkedPaths.flatMap { TemplateCheck.problems($0.setting, paths: $0.paths, records: records) }
+    ///
+    /// With a `detail_url` every setting but the id may name a field only the detail has, so
+    /// those are judged only against `detailed`, records known to hold their detail merged in
+    /// (none yet: nothing is reported). The id is always the list's.
+    public func problems(with records: [JSONValue], detailed: [JSONValue] = []) -> [String] {
+        guard detailURL != nil else {
+            return checkedPaths.flatMap { TemplateCheck.problems($0.setting, paths: $0.paths, records: records) }
+        }
+        var problems = TemplateCheck.problems("id", paths: [id], records: records)
+        for (setting, paths) in checkedPaths where setting != "id" {
+            problems += TemplateCheck.problems(setting, paths: paths, records: detailed)
+        }
+        return problems
+    }
+
+    /// The paths a list row reads: the label's, the columns', the thumbnail's, and those of
+    /// group, sort and search.
+    public var rowPaths: [JSONPath] {
+        var paths: [JSONPath] = []
+        let all = label.paths + columns.flatMap(\.value.paths) + (thumbnail?.paths ?? []) + (group?.paths ?? [])
+            + (sort?.paths ?? []) + (search ?? [])
+        for path in all where !paths.contains(path) { paths.append(path) }
+        return paths
+    }
+
+    /// Whether the rows need each record's detail: the source has a `detail_url` and a row
+    /// reads a path that none of `listed` (records as listed) holds. A list that already holds
+    /// what its rows show costs no request per row; the opened record's detail is fetched anyway.
+    public func rowsNeedDetails(_ listed: [JSONValue]) -> Bool {
+        guard detailURL != nil, !listed.isEmpty else { return false }
+        return rowPaths.contains { path in !listed.contains { ($0.value(at: path) ?? .null) != .null } }
+    }
+
+    /// The record in a detail answer: the value at ``detailRecord``, or the whole answer without
+    /// one. Throws when `answer` has nothing there, saying what the answer is.
+    public func detailValue(in answer: JSONValue) throws(DetailRecordError) -> JSONValue {
+        guard let detailRecord else { return answer }
+        guard let value = answer.value(at: detailRecord), value != .null else {
+            throw DetailRecordError(
+                "detail_record '\(detailRecord)' isn't in the detail answer, which is \(answer.kindDescription)")
+        }
+        return value
+    }
+}
+
+/// Why a detail answer holds no record where `detail_record` says.
+public struct DetailRecordError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The reason, in the user's words.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }
 

@@ -8,7 +8,9 @@ import Synchronization
 /// `email`, "Home city" → `home_city`); then each of the source's `fields` by its path in
 /// snake_case (`address.city` → `address_city`). A name already taken gets `_2`, `_3` … A source
 /// without `fields` dumps its id, label and columns. Numbers, true/false and lists of plain values
-/// keep their JSON type; an object is its compact JSON text.
+/// keep their JSON type; an object is its compact JSON text. With `--details` and no `fields`,
+/// every top-level field of the records with their details merged in follows the columns, in
+/// the order first met.
 public enum CustomSourceDump {
     /// The dumped fields of `source`.
     public static func schema(of source: CustomSource) -> DumpSchema<CustomRecord> {
@@ -50,8 +52,13 @@ public enum CustomSourceDump {
         environment: [String: String], timeout: TimeInterval = 30,
         sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) }, to sink: DumpSink
     ) async throws {
-        let schema = try schema(of: source).selecting(runner.fields)
         let name = source.name
+        if runner.details, source.detailURL == nil {
+            throw DumpError(.usage, "\(name) has no detail_url, so --details has nothing to fetch")
+        }
+        // Every field of the merged records is known only once they are stored.
+        let everyField = runner.details && source.fields == nil
+        var schema = try schema(of: source).selecting(everyField ? nil : runner.fields)
         let kept = source.offline && runner.limit == nil ? database : nil
         let database = try kept ?? RoloDatabase.inMemory()
         let store = CustomRecordStore(database: database, source: source)
@@ -65,13 +72,7 @@ public enum CustomSourceDump {
             }
             try await noticeStored(store, "\(name): --offline", runner.report)
         } else {
-            let endpoint: CustomSourceEndpoint
-            do {
-                endpoint = try source.endpoint(environment: environment)
-            } catch let error as ConfigError {
-                throw DumpError(.unavailable, error.description)
-            }
-            let pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep)
+            let pager = try pager(source, environment: environment, http: http, timeout: timeout, sleep: sleep)
             let (skipped, short) = try await fetch(pager, into: store, limit: runner.limit, report: runner.report)
             shortfall = short
             if let first = skipped.first, try await store.count() == 0 {
@@ -79,10 +80,27 @@ public enum CustomSourceDump {
             }
             if let notice = skipped.notice(singular: "record", plural: "records") { runner.report.notice("\(name): \(notice)") }
         }
-        for problem in source.problems(with: try await store.records(0..<50).map(\.value)) {
+        var missing: DetailShortfall?
+        if runner.details, !runner.offline {
+            missing = try await fetchDetails(
+                source, environment: environment, http: http, timeout: timeout, store: store, runner: runner, sleep: sleep)
+        }
+        let first = try await store.records(0..<50).map(\.value)
+        for problem in source.problems(with: first, detailed: runner.details ? first : []) {
             runner.report.notice("\(name): \(problem)")
         }
+        if !runner.details { for hint in detailHints(source, first) { runner.report.notice("\(name): \(hint)") } }
+        if everyField {
+            schema = try DumpSchema(schema.source, schema.fields + (try await detailFields(store, after: schema.names)))
+                .selecting(runner.fields)
+        }
         try await write(store, schema, search: runner.search, limit: runner.limit, to: sink)
+        if let missing {
+            guard runner.allowPartial else {
+                throw DumpError(.partial, "\(name): \(missing) — the dump is partial (--allow-partial takes it as it is)")
+            }
+            runner.report.notice("\(name): \(missing)")
+        }
         if let shortfall {
             guard shortfall.byLimit || runner.allowPartial else {
                 throw DumpError(.partial, "\(name): \(shortfall) — the list is partial (--allow-partial takes it as it is)")
@@ -97,6 +115,19 @@ public enum CustomSourceDump {
         try await run(
             source, runner: context.runner, http: context.http, database: source.offline ? try context.database() : nil,
             environment: environment, timeout: context.settings.timeout, to: context.sink)
+    }
+
+    /// The source's pager, its `${VAR}`s from `environment`; one not set fails the dump.
+    static func pager(
+        _ source: CustomSource, environment: [String: String], http: any HTTPClient, timeout: TimeInterval,
+        sleep: @escaping CustomSourcePager.Sleep
+    ) throws -> CustomSourcePager {
+        do {
+            let endpoint = try source.endpoint(environment: environment)
+            return CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep)
+        } catch let error as ConfigError {
+            throw DumpError(.unavailable, error.description)
+        }
     }
 
     /// Syncs `store` (resumed, or refreshed when whole), or with `limit` only its first pages;
@@ -136,7 +167,7 @@ public enum CustomSourceDump {
     }
 
     /// "team: <the error>", once: a records-path error already starts with the source's name.
-    private static func named(_ name: String, _ error: FetchError) -> String {
+    static func named(_ name: String, _ error: FetchError) -> String {
         let message = error.message.withoutKeyHint
         return message.hasPrefix("\(name): ") ? message : "\(name): \(message)"
     }
@@ -213,7 +244,7 @@ public enum CustomSourceDump {
     }
 
     /// A JSON value as a dumped value; nil for a missing one.
-    private static func value(_ json: JSONValue?) -> DumpValue? {
+    static func value(_ json: JSONValue?) -> DumpValue? {
         switch json {
         case nil: return nil
         case .null?: return .null

@@ -105,7 +105,8 @@ public struct CustomSourcePager: Sendable {
         }
     }
 
-    /// The full record of `record` from the source's `detail_url`; nil when it has none.
+    /// The detail of `record` from the source's `detail_url` (at its `detail_record`), to merge
+    /// over the listed record; nil when the source has no `detail_url`.
     public func detail(of record: CustomRecord) async throws -> JSONValue? {
         guard let template = source.detailURL else { return nil }
         guard let url = template.url(for: record.value) else {
@@ -120,11 +121,21 @@ public struct CustomSourcePager: Sendable {
             throw error.redacting(endpoint.secrets)
         }
         try check(response)
+        let answer: JSONValue
         do {
-            return try await JSONValue.decode(response.body)
+            answer = try await JSONValue.decode(response.body)
         } catch let error as JSONSyntaxError {
             throw FetchError.unreadable(response.body, contentType: response.contentType, service: source.title, reason: error.description)
                 .located(at: response).redacting(endpoint.secrets)
+        }
+        do {
+            return try source.detailValue(in: answer)
+        } catch {
+            throw FetchError(
+                kind: .badResponse, endpoint: response.url.endpoint,
+                message: "\(source.title): \(error.description) — check detail_record in the config file",
+                detail: "\(response.url.redactedForLog): \(error.description)"
+            ).redacting(endpoint.secrets)
         }
     }
 

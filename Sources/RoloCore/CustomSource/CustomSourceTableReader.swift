@@ -6,7 +6,7 @@ struct CustomSourceTableReader {
     /// The keys a source table may hold.
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
-        "thumbnail", "detail_url", "fields", "max_records", "offline", "paging", "method", "error", "body", RecordActionList.key,
+        "thumbnail", "detail_url", "detail_record", "fields", "max_records", "offline", "paging", "method", "error", "body", RecordActionList.key,
     ]
     /// The keys a `[sources.paging]` table may hold.
     static let pagingKeys = ["style", "param", "first", "size_param", "size", "next", "total", "more", "pages"]
@@ -46,6 +46,11 @@ struct CustomSourceTableReader {
         let paging = try table["paging"].map { try self.paging($0, url: url, body: body, label: label) }
         try checkURL(url, paging: paging, label: label)
         try checkBody(body, paging: paging, label: label)
+        let detailURL = try template("detail_url", table, label)
+        let detailRecord = try path("detail_record", table, label)
+        if detailRecord != nil, detailURL == nil {
+            throw ConfigError("\(place("detail_record")): detail_record of \(label) is a path into detail_url's answer — add detail_url = \"…/{id}\" or remove it")
+        }
         let maxRecords = try integer("max_records", table, label) ?? CustomSource.defaultMaxRecords
         guard maxRecords > 0 else { throw ConfigError("\(place("max_records")): max_records of \(label) should be above 0") }
         return CustomSource(
@@ -54,7 +59,8 @@ struct CustomSourceTableReader {
             label: try template("label", table, label) ?? RecordTemplate(path: id), columns: try columns(table, label),
             group: try template("group", table, label), sort: try template("sort", table, label),
             search: try paths("search", table, label), image: try template("image", table, label),
-            thumbnail: try template("thumbnail", table, label), detailURL: try template("detail_url", table, label),
+            thumbnail: try template("thumbnail", table, label), detailURL: detailURL,
+            detailRecord: detailRecord,
             fields: try paths("fields", table, label), maxRecords: maxRecords,
             offline: try flag("offline", table, label) ?? true, paging: paging, method: method,
             error: try path("error", table, label), body: body, place: entry,

@@ -20,15 +20,18 @@ public struct DumpRunner: Sendable {
     /// `--allow-partial`: a list that ended before its known end is written with a notice and
     /// exit status 0, not 3.
     public let allowPartial: Bool
+    /// `--details`: a configured source's records each get their `detail_url` merged in first.
+    public let details: Bool
     /// Where notices and progress go.
     public let report: DumpReport
     /// Today, for ages and the saved list's stamp.
     public let now: @Sendable () -> Date
 
     /// A runner; a blank `search` is no search.
-    public init(search: String?, fields: String?, offline: Bool, limit: Int? = nil, allowPartial: Bool = false, report: DumpReport,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(search: String?, fields: String?, offline: Bool, limit: Int? = nil, allowPartial: Bool = false, details: Bool = false,
+                report: DumpReport, now: @escaping @Sendable () -> Date = Date.init) {
         self.allowPartial = allowPartial
+        self.details = details
         let term = search?.trimmingCharacters(in: .whitespaces)
         self.search = term?.isEmpty == false ? term : nil
         self.fields = fields

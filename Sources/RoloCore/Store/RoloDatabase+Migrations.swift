@@ -89,6 +89,20 @@ extension RoloDatabase {
                 END;
                 """)
         }
+        migrator.registerMigration("v5: custom_detail") { db in
+            // Each configured source's records' detail answers (detail_url), merged over the
+            // listed record when it is read. Kept apart from custom_record so that a refresh,
+            // which replaces the list, keeps the details of records it lists unchanged; `listed`
+            // is the listed record's JSON the detail was fetched for.
+            try db.create(table: "custom_detail") { t in
+                t.column("source", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("listed", .text).notNull()
+                t.column("json", .text).notNull()
+                t.column("fetched_at", .datetime).notNull()
+                t.primaryKey(["source", "id"])
+            }
+        }
         return migrator
     }
 }

@@ -81,6 +81,11 @@ struct PagingInference {
             source.setPaging("style", TOMLText.string("next-url"))
             source.setPaging("next", TOMLText.string(TOMLText.path(next.path)),
                              doubt: await brings(url, following: next.path) ? nil : "its page brought no new records")
+            // A total beside the next URL (Django REST framework's and PokeAPI's `count`) lets a
+            // list that ends short say so.
+            if let total = shape.envelopeValue(named: Self.totalKeys, where: { $0.integer != nil }) {
+                source.setPaging("total", TOMLText.string(TOMLText.path(total.path)))
+            }
             more(into: &source)
             source.pagingSummary = "pages by the next page's URL in the answer"
             return

@@ -84,6 +84,7 @@ public struct SourceAdder: Sendable {
                         into source: inout InferredSource) async {
         if let field = SourceInference.detailField(fields, list: list) {
             source.set("detail_url", TOMLText.string("{\(TOMLText.path(field.path))}"))
+            await detailPictures(field.texts.prefix(2).compactMap(URL.init(string:)), fetcher: fetcher, into: &source)
             return
         }
         guard method == "GET", let id = shape.records.first?.value(at: JSONPath(steps: idPath))?.text,
@@ -101,6 +102,25 @@ public struct SourceAdder: Sendable {
         var written = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
         if written.hasSuffix("/") { written.removeLast() }
         source.set("detail_url", TOMLText.string(written + "/{\(TOMLText.path(idPath))}" + (slash ? "/" : "")))
+    }
+
+    /// Without a picture in the list, the pictures of the first records' details (PokeAPI's
+    /// `sprites.front_default`), which rolo merges over the listed records: a guess, as two
+    /// records are all it saw.
+    private func detailPictures(_ urls: [URL], fetcher: Fetcher, into source: inout InferredSource) async {
+        guard !source.entries.contains(where: { $0.key == "image" }) else { return }
+        var details: [JSONValue] = []
+        for url in urls {
+            if let page = await fetcher.get(url), (200..<300).contains(page.status), let answer = page.json, answer.isObject {
+                details.append(answer)
+            }
+        }
+        guard !details.isEmpty else { return }
+        var found = InferredSource(name: source.name)
+        SourceInference.pictures(RecordFields(details), into: &found)
+        for entry in found.entries {
+            source.set(entry.key, entry.toml, doubt: entry.doubt ?? "only in the detail_url answer, which rolo merges over each record")
+        }
     }
 
 }

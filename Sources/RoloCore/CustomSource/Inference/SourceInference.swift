@@ -4,7 +4,9 @@ import Foundation
 /// id and label, a few columns, pictures, a detail URL; ``PagingInference`` adds the paging.
 enum SourceInference {
     /// Keys that name a record's id, best first.
-    static let idKeys = ["id", "uuid", "_id", "key", "guid", "login.uuid", "id.value", "slug", "number", "login", "username", "email"]
+    static let idKeys = ["id", "uuid", "_id", "key", "guid", "login.uuid", "id.value", "slug", "number", "login", "username", "email",
+                         // Last: a list of names and URLs (PokeAPI's) is keyed by the name.
+                         "name"]
     /// Keys that name a record in a word, best first.
     static let labelKeys = ["name", "display_name", "displayName", "full_name", "fullName", "title", "login", "username",
                             "summary", "subject", "label", "fields.summary", "email"]
