@@ -8,9 +8,15 @@ extension CustomSourceViewModel {
     public static func make(
         _ source: CustomSource, context: SourceContext, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> CustomSourceViewModel {
-        CustomSourceViewModel(
+        let model = CustomSourceViewModel(
             source: source, database: context.database, http: context.http, environment: environment, busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "custom/" + source.name),
             timeout: context.settings.timeout)
+        model.actionState.session = model.endpoint.map { endpoint in
+            ActionSession(runner: ActionRunner(
+                source: source, endpoint: endpoint, client: context.http, timeout: context.settings.timeout,
+                readOnly: context.settings.readOnly))
+        }
+        return model
     }
 }

@@ -29,11 +29,13 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     }
 
     /// The records read so far, in the API's order: position `n` is the store's position `n`.
-    public private(set) var records: [CustomRecord] = []
+    public internal(set) var records: [CustomRecord] = []
     /// What the sync has done, updated after every page and wait.
     public private(set) var progress: CustomSourceSync.Progress?
     /// Whether the last sync found the API unreachable.
     public private(set) var isOffline = false
+    /// The `[[sources.actions]]`' session and the runs in flight.
+    public let actionState = ActionState()
     /// Settings naming a path no record has, "label: no record has 'first_nme' …".
     public private(set) var templateProblems: [String] = []
 
@@ -322,7 +324,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
 
     /// The records changed: the settings are checked against them, and the list is laid out
     /// again and searched again.
-    private func recordsChanged() {
+    func recordsChanged() {
         checkTemplates()
         arrange()
         search?.rowsChanged()

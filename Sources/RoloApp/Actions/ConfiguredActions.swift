@@ -1,0 +1,136 @@
+import Foundation
+import RoloCore
+
+/// A source whose records have actions from the config file (`[[sources.actions]]`, a built-in
+/// source's `[[actions]]`): their keys on its tab, the action menu, and what a run does to the
+/// list afterwards.
+@MainActor
+public protocol ConfiguredActions: SourceModel {
+    /// The source's actions, with the keys in effect.
+    var recordActions: [RecordAction] { get }
+    /// What runs them, and what is in flight.
+    var actionState: ActionState { get }
+    /// The record an action on row `rowID` acts on (the full one once fetched); nil for a row
+    /// that isn't a record.
+    func actionRecord(for rowID: String) -> JSONValue?
+    /// How a confirmation names the record: its label.
+    func actionLabel(for rowID: String) -> String
+    /// What a run that worked does to the list and the store: the answer replaces the record,
+    /// the record is fetched again, or its row goes. Returns why that failed, if it did.
+    func apply(_ outcome: ActionOutcome, to rowID: String) async -> String?
+}
+
+/// What a source with actions keeps for them: the session that runs them, the runs in flight
+/// and the row that flashes after a failure.
+@MainActor
+public final class ActionState {
+    /// Runs the actions; nil when the source can't be reached as configured.
+    public var session: ActionSession?
+    /// The runs in flight, per record and action.
+    public let pending = ActionPending()
+    /// The row highlighted after a run failed.
+    public private(set) var flashingRowID: String?
+    private var flashToken = 0
+
+    /// How long a row stays highlighted after a failure.
+    static let flashDuration = Duration.milliseconds(600)
+
+    public init(session: ActionSession? = nil) {
+        self.session = session
+    }
+
+    /// Highlights `rowID` briefly; a newer flash isn't cut short by an older one's end.
+    func flash(_ rowID: String, busy: BusyTracker, changed: @escaping @MainActor () -> Void) {
+        flashToken += 1
+        let token = flashToken
+        flashingRowID = rowID
+        busy.task { [weak self] in
+            try? await Task.sleep(for: Self.flashDuration)
+            guard let self, self.flashToken == token else { return }
+            self.flashingRowID = nil
+            changed()
+        }
+    }
+}
+
+/// How a run ended, for the screen to show.
+public enum ActionReport: Equatable, Sendable {
+    /// It worked: a line for the status line.
+    case done(String)
+    /// An `output` command ended: its output and status for the overlay.
+    case output(title: String, result: CommandResult)
+    /// It failed: why, for the banner (the row flashed and is as it was).
+    case failed(String)
+}
+
+/// Whether a press started a run.
+public enum ActionStart: Equatable, Sendable {
+    case started
+    /// The same action on the same record is still in flight.
+    case pending
+    /// It may not run: read-only, its `when`, or no session.
+    case refused(ActionFailure)
+}
+
+extension ConfiguredActions {
+    /// The source's actions that apply to row `rowID` (its `when` holds).
+    public func applicableActions(for rowID: String) -> [RecordAction] {
+        guard let record = actionRecord(for: rowID) else { return [] }
+        return recordActions.filter { $0.applies(to: record) }
+    }
+
+    /// Runs `action` on `rowID` with `inputs` (asked and confirmed already): the row shows it
+    /// pending at once, the outcome is applied when it comes, and `report` is told how it
+    /// ended. A second run of the same action on the same record meanwhile is refused.
+    @discardableResult
+    public func runAction(
+        _ action: RecordAction, on rowID: String, inputs: [String: String], busy: BusyTracker,
+        inTerminal: ActionSession.TerminalRun? = nil, report: @escaping @MainActor (ActionReport) -> Void
+    ) -> ActionStart {
+        let state = actionState
+        guard let session = state.session else {
+            return .refused(ActionFailure(.refused, "\(listTitle) can't be reached as configured, so its actions can't run"))
+        }
+        guard let record = actionRecord(for: rowID) else { return .refused(ActionFailure(.usage, "the row isn't a record")) }
+        if let refused = session.refusal(of: action, for: record) { return .refused(refused) }
+        guard state.pending.begin(action.name, on: rowID) else { return .pending }
+        onEvent(.changed)
+        busy.task { [weak self] in
+            let result = await session.run(action, ActionValues(record: record, inputs: inputs), inTerminal: inTerminal)
+            guard let self else { return }
+            let ending: ActionReport
+            switch result {
+            case .success(let outcome):
+                if let problem = await self.apply(outcome, to: rowID) {
+                    ending = .failed("\(action.title): done, but \(problem)")
+                } else {
+                    ending = Self.report(action, outcome)
+                }
+            case .failure(let failure):
+                ending = .failed("\(action.title) failed: \(failure.message)")
+            }
+            state.pending.end(action.name, on: rowID)
+            if case .failed = ending {
+                state.flash(rowID, busy: busy) { [weak self] in self?.onEvent(.changed) }
+            }
+            self.onEvent(.changed)
+            report(ending)
+        }
+        return .started
+    }
+
+    /// What the screen says when `action` worked.
+    private static func report(_ action: RecordAction, _ outcome: ActionOutcome) -> ActionReport {
+        switch outcome {
+        case .updated, .refetch: return .done("\(action.title): done")
+        case .removed: return .done("\(action.title): done, the row is gone")
+        case .ran(let result):
+            guard case .command(let command) = action.effect else { return .done("\(action.title): done") }
+            switch command.mode {
+            case .output: return .output(title: action.title, result: result)
+            case .terminal, .background:
+                return result.status == 0 ? .done("\(action.title): ended (exit 0)") : .failed("\(action.title) ended with exit status \(result.status)")
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import RoloCore
+
+/// The source's `[[sources.actions]]`: the record they act on, and what a run that worked does
+/// to the list and the store (so a restart shows the record as the server left it).
+extension CustomSourceViewModel: ConfiguredActions, FlashesRows {
+    public var recordActions: [RecordAction] { source.actions }
+
+    public var flashingRowID: String? { actionState.flashingRowID }
+
+    public func actionRecord(for rowID: String) -> JSONValue? {
+        guard let record = record(withID: rowID) else { return nil }
+        if case .loaded(let full) = details[rowID] { return full }
+        return record.value
+    }
+
+    public func actionLabel(for rowID: String) -> String {
+        record(withID: rowID).map { CustomSourceDetail.label(of: $0, in: source) } ?? rowID
+    }
+
+    public func apply(_ outcome: ActionOutcome, to rowID: String) async -> String? {
+        switch outcome {
+        case .updated(let value):
+            return await replace(rowID, with: value)
+        case .refetch:
+            guard let pager else { return "the record can't be fetched again" }
+            do {
+                guard let fresh = try await CustomRecordFinder(pager: pager, store: nil).find(rowID, fresh: true) else {
+                    return await drop(rowID)
+                }
+                return await replace(rowID, with: fresh.record.value)
+            } catch let error as FetchError {
+                return "the record can't be fetched again: \(error.message)"
+            } catch {
+                return "the record can't be fetched again: \(error)"
+            }
+        case .removed:
+            return await drop(rowID)
+        case .ran:
+            return nil
+        }
+    }
+
+    /// Puts `value` in the place of record `rowID`, in the list and the store.
+    private func replace(_ rowID: String, with value: JSONValue) async -> String? {
+        guard let index = records.firstIndex(where: { $0.id == rowID }) else { return nil }
+        records[index] = CustomRecord(id: rowID, value: value)
+        details[rowID] = source.detailURL == nil ? nil : .loaded(value)
+        recordsChanged()
+        do {
+            try await store?.replace(id: rowID, with: value)
+        } catch {
+            return "the new record isn't saved: \(error)"
+        }
+        return nil
+    }
+
+    /// Drops record `rowID` from the list and the store.
+    private func drop(_ rowID: String) async -> String? {
+        guard let index = records.firstIndex(where: { $0.id == rowID }) else { return nil }
+        records.remove(at: index)
+        details[rowID] = nil
+        recordsChanged()
+        do {
+            try await store?.remove(id: rowID)
+        } catch {
+            return "the store still holds it: \(error)"
+        }
+        return nil
+    }
+}
