@@ -25,7 +25,7 @@ public struct ActionSession: Sendable {
 
     /// Starts `argv` with no shell and a clean signal state; its output kept unless in the terminal.
     public static let spawn: CommandRun = { argv, mode in
-        do {
+        do throws(ActionFailure) {
             return .success(try await CommandRunner.run(argv, mode: mode))
         } catch {
             return .failure(error)
