@@ -56,6 +56,7 @@ extension ScreenController {
         case .capability(let action) where CapabilityAction.cardActions.contains(action): return source is any ContactCards
         case .capability(let action): return offered.contains(action)
         case .activate: return source is any ContactCards || detailButtonAction != nil
+        case .toggleMark, .markRange: return (source as? any ConfiguredActions)?.recordActions.isEmpty == false
         default: return true
         }
     }

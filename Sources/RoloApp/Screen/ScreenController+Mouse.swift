@@ -12,6 +12,10 @@ extension ScreenController {
             scrollOverlay(with: mouse, performInHelp)
         case .card:
             scrollOverlay(with: mouse, performInCard)
+        case .bulkConfirm:
+            if mouse.kind == .click || mouse.kind == .press { performInBulkConfirm(.closeHelp) }
+        case .bulkResults:
+            scrollOverlay(with: mouse, performInBulkResults)
         case .browsing, .searching:
             handleOnScreen(mouse)
         }

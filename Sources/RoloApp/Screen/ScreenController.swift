@@ -42,6 +42,8 @@ public final class ScreenController {
     var ui: [SourceID: SourceUI] = [:]
     /// What has the keys now: the source on screen, or one thing over it.
     var mode: ScreenMode = .browsing
+    /// The marked rows of each source, and the bulk action running on them.
+    var bulk = BulkScreenState()
     var banner: BannerState?
     /// A message in the status line until it expires, e.g. what was copied.
     var notice: (text: String, expires: Date)?
@@ -141,6 +143,7 @@ public final class ScreenController {
             if keyTable.action(for: key, in: [Scopes.global]) == .quit || key == .control("c") { quit() }
             return
         }
+        if runOnMarked(key) { return }
         switch mode {
         case .copyMenu:
             // A digit copies that line of the menu at once.
@@ -156,7 +159,7 @@ public final class ScreenController {
                 editSearch(with: key)
             }
             return
-        case .browsing, .help, .card:
+        case .browsing, .help, .card, .bulkConfirm, .bulkResults:
             break
         }
         if let action = keyTable.action(for: key, in: activeScopes, where: isAvailable) {
@@ -169,7 +172,9 @@ public final class ScreenController {
         switch action {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
-        case .clearSearch: return searchText != nil || source.searchTerm != nil
+        case .clearSearch: return searchText != nil || source.searchTerm != nil || !marks.isEmpty
+        case .toggleMark, .markRange: return canMark
+        case .retryFailed: return canRetryFailed
         case .toggleThumbnails: return (source as? any RowThumbnails)?.canShowThumbnails == true && size.width >= 80 && size.height >= 20
         case .capability(.contactCard): return sourceUI.selectedID.map(contactCardCount(for:)) ?? 0 > 0
         case .capability(.previousCard): return (card?.index ?? 0) > 0
@@ -193,6 +198,8 @@ public final class ScreenController {
         case .help: performInHelp(action)
         case .card: performInCard(action)
         case .copyMenu: performInCopyMenu(action)
+        case .bulkConfirm: performInBulkConfirm(action)
+        case .bulkResults: performInBulkResults(action)
         case .browsing, .searching: performOnScreen(action)
         }
     }
@@ -242,6 +249,10 @@ public final class ScreenController {
             sourceUI.showingDetail = false
             mode = .searching(source.searchTerm ?? "")
         case .clearSearch:
+            if case .browsing = mode, source.searchTerm == nil {
+                marks.removeAll()
+                break
+            }
             mode = .browsing
             source.setSearch(nil)
             afterEntriesChanged()
@@ -266,6 +277,12 @@ public final class ScreenController {
             copyPreferred()
         case .copyMenu:
             openCopyMenu()
+        case .toggleMark:
+            toggleMark()
+        case .markRange:
+            markRange()
+        case .retryFailed:
+            break
         case .quit:
             break
         }
@@ -363,6 +380,7 @@ public final class ScreenController {
     /// card whose person is gone closes, rather than hold the keys with nothing on screen.
     func afterEntriesChanged() {
         if let card, contactCardCount(for: card.rowID) <= card.index { mode = .browsing }
+        pruneMarks()
         let entries = source.entries
         if let id = sourceUI.selectedID, let index = entries.index(ofRowID: id) {
             sourceUI.cursor.selected = index

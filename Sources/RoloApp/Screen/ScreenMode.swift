@@ -16,7 +16,10 @@ enum ScreenMode: Equatable {
     case copyMenu(values: [CopyValue], selected: Int)
     /// A contact card over the screen: whose, which of their cards, and its scroll.
     case card(rowID: String, index: Int, scroll: Int)
-
+    /// An action about to run on every marked row, asking once (``BulkPlan``).
+    case bulkConfirm(BulkPlan)
+    /// A bulk run's results, failed records first, scrolled down by `scroll` lines.
+    case bulkResults(scroll: Int)
 }
 
 extension ScreenController {
@@ -28,6 +31,8 @@ extension ScreenController {
         case .help: [Scopes.help]
         case .copyMenu: [Scopes.copyMenu]
         case .card: [Scopes.card, Scopes.help]
+        case .bulkConfirm: [Scopes.bulkConfirm]
+        case .bulkResults: [Scopes.bulkResults]
         }
     }
 

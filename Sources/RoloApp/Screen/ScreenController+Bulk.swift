@@ -1,0 +1,142 @@
+import RoloCore
+import TerminalUI
+
+/// An action on every marked row: asked once, run a few at a time with its progress in the
+/// status line, and ended in the results overlay, failed records first, `R` to retry them.
+extension ScreenController {
+    /// An action's key pressed in the list or the detail while rows are marked: the action runs
+    /// on the marked rows instead of the selected one. Says whether it took the key.
+    func runOnMarked(_ key: Key) -> Bool {
+        guard case .browsing = mode, !marks.isEmpty, let actions = source as? any ConfiguredActions,
+              let action = actions.recordActions.first(where: { (try? Key(name: $0.key)) == key })
+        else { return false }
+        plan(action, on: actions)
+        onNeedsRender()
+        return true
+    }
+
+    /// Asks before `action` runs on the marked rows of `actions`, or says in the banner why it
+    /// can't.
+    func plan(_ action: RecordAction, on actions: any ConfiguredActions, inputs: [String: String] = [:]) {
+        if let run = bulk.run, run.isRunning {
+            return showBanner("'\(run.action.name)' is still running on marked records — wait for its results", isError: true)
+        }
+        if case .command(let command) = action.effect, command.mode == .terminal {
+            return showBanner("'\(action.name)' takes over the terminal: it runs on one record at a time — Esc clears the marks", isError: true)
+        }
+        if let input = action.inputs.first, inputs[input.name] == nil {
+            return showBanner("'\(action.name)' asks for \(input.title): run it on one record at a time — Esc clears the marks", isError: true)
+        }
+        let marked = marks.ordered(in: source.entries).compactMap(actions.bulkItem(forRowID:))
+        let items = marked.filter { action.applies(to: $0.record) }
+        guard let first = items.first else {
+            let when = action.when.map { " (when = '\($0.description.sanitizedForTerminal)')" } ?? ""
+            return showBanner("'\(action.name)' applies to none of the \(marked.count) marked \(source.noun.plural)\(when)", isError: true)
+        }
+        switch actions.bulkPerformer(for: action).flatMap({ _ in actions.describe(action, for: first, inputs: inputs) }) {
+        case .failure(let failure):
+            showBanner(failure.message, isError: true)
+        case .success(let request):
+            mode = .bulkConfirm(BulkPlan(action: action, inputs: inputs, items: items, skipped: marked.count - items.count,
+                                         request: request, noun: source.noun.plural))
+        }
+    }
+
+    /// Whether the results' `R` has failed records to run again.
+    var canRetryFailed: Bool {
+        guard let run = bulk.run else { return false }
+        return !run.isRunning && !run.failed.isEmpty
+    }
+
+    /// The plan being confirmed.
+    var bulkPlan: BulkPlan? {
+        if case .bulkConfirm(let plan) = mode { plan } else { nil }
+    }
+
+    /// The results overlay's scroll while it is open.
+    var bulkResultsScroll: Int? {
+        if case .bulkResults(let scroll) = mode { scroll } else { nil }
+    }
+
+    /// Keys while the confirmation is open: run, or don't.
+    func performInBulkConfirm(_ action: Action) {
+        guard let plan = bulkPlan else { return }
+        switch action {
+        case .open: run(plan)
+        case .closeHelp: mode = .browsing
+        default: break
+        }
+        onNeedsRender()
+    }
+
+    /// Starts the run the user confirmed.
+    private func run(_ plan: BulkPlan) {
+        mode = .browsing
+        guard let actions = source as? any ConfiguredActions else { return }
+        switch actions.bulkPerformer(for: plan.action) {
+        case .failure(let failure):
+            showBanner(failure.message, isError: true)
+        case .success(let performer):
+            let run = BulkRun(action: plan.action, inputs: plan.inputs, sourceID: source.id, items: plan.items, performer: performer, busy: busy)
+            run.onChange = { [weak self, weak run] in
+                guard let self, let run else { return }
+                self.bulkChanged(run)
+            }
+            bulk.run = run
+            run.start()
+        }
+    }
+
+    /// A record of the run ended, or the whole pass: at the end, the results come up.
+    private func bulkChanged(_ run: BulkRun) {
+        if !run.isRunning, bulk.run === run, bulkResultsScroll == nil {
+            mode = .bulkResults(scroll: 0)
+        }
+        onNeedsRender()
+    }
+
+    /// Keys while the results are open: scroll, retry the failed, or close.
+    func performInBulkResults(_ action: Action) {
+        guard let scroll = bulkResultsScroll, let run = bulk.run else { return }
+        let page = max(1, layout.body.height - 4)
+        let end = BulkResults(run: run).lines.count
+        switch action {
+        case .moveUp: mode = .bulkResults(scroll: max(0, scroll - 1))
+        case .moveDown: mode = .bulkResults(scroll: min(end, scroll + 1))
+        case .pageUp: mode = .bulkResults(scroll: max(0, scroll - page))
+        case .pageDown: mode = .bulkResults(scroll: min(end, scroll + page))
+        case .retryFailed: run.retryFailed()
+        case .closeHelp: closeBulkResults(run)
+        default: break
+        }
+        onNeedsRender()
+    }
+
+    /// Closes the results: the done records are unmarked, the failed stay marked for another
+    /// try. While a retry still runs, the results only hide, and come back when it ends.
+    private func closeBulkResults(_ run: BulkRun) {
+        mode = .browsing
+        guard !run.isRunning else { return }
+        var kept = bulk.marks[run.sourceID] ?? RowMarks()
+        kept.remove(run.items(in: .done).map(\.id))
+        for (item, _) in run.failed { kept.insert(item.id) }
+        bulk.marks[run.sourceID] = kept
+        bulk.run = nil
+    }
+
+    /// Draws the confirmation or the results over the screen while one is open.
+    func drawBulk(into canvas: inout Canvas, theme: Theme, glyphs: Glyphs) {
+        if let plan = bulkPlan {
+            let footer = "\(key(for: .open, in: Scopes.bulkConfirm)) runs · \(key(for: .closeHelp, in: Scopes.bulkConfirm)) cancels"
+            Overlay(title: plan.question, lines: plan.lines.map { ($0.text, $0.role.style(in: theme)) }, footer: footer,
+                    theme: theme, glyphs: glyphs)
+                .render(into: &canvas, screen: layout.body)
+        } else if let scroll = bulkResultsScroll, let run = bulk.run {
+            let results = BulkResults(run: run, symbols: MarkSymbols(glyphs))
+            let retry = canRetryFailed ? "\(key(for: .retryFailed, in: Scopes.bulkResults)) retries the failed · " : ""
+            Overlay(title: results.title, lines: results.lines.map { ($0.text, $0.role.style(in: theme)) }, scroll: scroll,
+                    footer: retry + "\(key(for: .closeHelp, in: Scopes.bulkResults)) closes", theme: theme, glyphs: glyphs)
+                .render(into: &canvas, screen: layout.body)
+        }
+    }
+}
