@@ -169,4 +169,39 @@ struct BulkScreenTests {
         #expect(plain.marks.count == 1)
         #expect(await api.writes.isEmpty)
     }
+
+    @Test("While a run goes: the status line counts it, and each row's mark shows it pending, then done or failed")
+    func pendingRows() async throws {
+        let (controller, model) = try await screen(try CrewWrites(count: 30) { _ in false })
+        let performer = FakePerformer(failing: ["2"])
+        await performer.hold()
+        let items = (1...6).compactMap { model.bulkItem(forRowID: "\($0)") }
+        let action = try #require(model.recordActions.first)
+        let run = BulkRun(action: action, inputs: [:], sourceID: model.id, items: items, performer: performer, busy: model.busy, limit: 4)
+        controller.bulk.run = run
+        run.start()
+        #expect(await settleAsync { await performer.heldCount == 4 })
+        var text = controller.render(theme: .monochrome, glyphs: .unicode).text
+        #expect(text.contains("close 0/6"))
+        #expect(text.contains("… Grace Lovelace") && text.contains("… Grace Hopper"), "every record of the run waits")
+        for _ in 0..<6 { await performer.release() }
+        #expect(await settle({ model.busy.isIdle }, limit: 200_000))
+        text = controller.render(theme: .monochrome, glyphs: .unicode).text
+        #expect(text.contains("✓ Grace Lovelace") && text.contains("✗ Linus Lovelace"))
+        #expect(!text.contains("close 6/6"), "no progress once it ended")
+    }
+
+    @Test("Read-only refuses a bulk write before asking, naming the setting; nothing is sent")
+    func readOnly() async throws {
+        let api = try CrewWrites(count: 30) { _ in false }
+        let (controller, model) = try await screen(api)
+        let endpoint = try #require(model.endpoint)
+        model.actionState.session = ActionSession(runner: ActionRunner(
+            source: model.source, endpoint: endpoint, client: api, readOnly: "--read-only", sleep: { _ in }))
+        press(" ", on: controller)
+        press("x", on: controller)
+        #expect(controller.mode == .browsing)
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("rolo is read-only (--read-only): 'close' would send a PATCH"))
+        #expect(await api.writes.isEmpty)
+    }
 }
