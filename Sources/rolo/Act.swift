@@ -74,10 +74,10 @@ struct Act: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var options = sources.optionValues
         if readOnly { options[.readOnly] = [] }
-        let settings: Settings
+        var settings: Settings
         do {
             settings = try SettingsLoader.load(options: options, environment: environment, configFile: sources.config)
-            try RoloKeys.checkActionKeys(settings.customSources, table: try RoloKeys.table(applying: settings.keyRemaps))
+            _ = try RoloKeys.table(for: &settings)
         } catch let error as ConfigError {
             throw Stop(status: 2, message: error.message)
         }

@@ -57,8 +57,7 @@ struct BrowseRequest: Equatable {
             // The database and the first page it holds start as soon as the settings say where
             // they are (the demo's move with the stand-in).
             if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
-            keyTable = try RoloKeys.table(applying: settings.keyRemaps)
-            try RoloKeys.checkActionKeys(settings.customSources, table: keyTable)
+            keyTable = try RoloKeys.table(for: &settings)
             try Self.check(source, in: settings)
             // Each configured source's URL and headers as its first request would make them, so
             // an unset ${VAR} is found here rather than on its tab.

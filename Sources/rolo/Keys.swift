@@ -18,6 +18,11 @@ struct Keys: ParsableCommand {
             quit = "x"
             next-source = ["tab", "ctrl-n"]
 
+        A source's action ([[sources.actions]], or [[actions]] with source = for a built-in \
+        source) is known by its name too: `close = "X"` gives every action named close that key. \
+        `rolo keys` lists each source's actions after rolo's own, "(writes)" marking those that \
+        send anything but a GET.
+
         Keys are \(Key.nameHelp).
         A key may do one thing at a time: one bound to two actions that work on the same screen, \
         an unknown action or an unknown key is an error naming the line, and rolo does not start \
@@ -35,8 +40,9 @@ struct Keys: ParsableCommand {
 
     func run() throws {
         do {
-            let settings = try SettingsLoader.load(options: [:], environment: ProcessInfo.processInfo.environment, configFile: config)
-            print(RoloKeys.listing(try RoloKeys.table(applying: settings.keyRemaps)))
+            var settings = try SettingsLoader.load(options: [:], environment: ProcessInfo.processInfo.environment, configFile: config)
+            print(RoloKeys.listing(try RoloKeys.table(for: &settings)))
+            if let actions = RoloKeys.actionListing(settings.customSources) { print(actions) }
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("rolo: \(error.message)\n".utf8))
             throw ExitCode(2)

@@ -9,6 +9,8 @@ import Testing
 actor CrewWrites: HTTPClient {
     let crew: FakeCrewAPI
     private(set) var writes: [String] = []
+    /// The bodies of the writes, as sent.
+    private(set) var bodies: [String] = []
     private var failing: (Int) -> Bool
 
     init(count: Int, failing: @escaping @Sendable (Int) -> Bool) throws {
@@ -23,6 +25,7 @@ actor CrewWrites: HTTPClient {
         guard request.method == "PATCH" else { return try await crew.send(request) }
         let id = request.url.lastPathComponent
         writes.append(id)
+        bodies.append(String(decoding: request.body ?? Data(), as: UTF8.self))
         guard let number = Int(id) else { return HTTPResponse(status: 404, body: Data(), url: request.url) }
         if failing(number) {
             return HTTPResponse(status: 500, body: Data(#"{"error": "person \#(number) is locked"}"#.utf8), url: request.url)
@@ -203,5 +206,30 @@ struct BulkScreenTests {
         #expect(controller.mode == .browsing)
         #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("rolo is read-only (--read-only): 'close' would send a PATCH"))
         #expect(await api.writes.isEmpty)
+    }
+
+    @Test("An action with inputs asks them once for every marked row, then the one question; each record gets the same")
+    func inputsOnce() async throws {
+        let api = try CrewWrites(count: 30) { _ in false }
+        let toml = Self.toml
+            .replacingOccurrences(of: #"body = { status = "closed" }"#, with: #"body = { status = "{input.to}" }"#)
+            .replacingOccurrences(of: "confirm = true", with: #"inputs = [ { name = "to", title = "New status", kind = "choice", choices = ["closed", "open"] } ]"#)
+        let model = try makeCrew(api.crew, toml: toml, database: nil)
+        model.actionState.session = ActionSession(runner: ActionRunner(source: model.source, endpoint: try #require(model.endpoint), client: api, sleep: { _ in }))
+        let controller = ScreenController(sources: [model], size: size, busy: model.busy, now: { Sample.today }, timeZone: Sample.zone)
+        controller.start()
+        #expect(await model.settled())
+        for _ in 0..<3 { press(" ", on: controller) }
+        press("x", on: controller)
+        guard case .bulkForm = controller.mode else { Issue.record("no form: \(controller.mode)"); return }
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("New status"))
+        controller.handle(.key(.right))
+        controller.handle(.key(.enter))
+        let asking = controller.render(theme: .monochrome, glyphs: .unicode).text
+        #expect(asking.contains("PATCH 3 records?") && asking.contains(#"{"status":"open"}"#), "\(asking)")
+        press("y", on: controller)
+        #expect(await model.settled())
+        #expect(await api.bodies == Array(repeating: #"{"status":"open"}"#, count: 3))
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("close: 3 done"))
     }
 }

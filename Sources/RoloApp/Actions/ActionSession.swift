@@ -8,8 +8,11 @@ import RoloCore
 /// shows, and ``run(_:_:)`` only sends (or starts the command). What to do with the outcome —
 /// replace the row, fetch it again, drop it — is the source's (``ConfiguredActions``).
 public struct ActionSession: Sendable {
+    /// How the help, the menu and `rolo keys` mark an action that writes (any HTTP method but GET).
+    public static let writeMark = "(writes)"
+
     /// Runs a `terminal` command with the terminal: the caller leaves the screen around it.
-    public typealias TerminalRun = @Sendable ([String]) async -> Result<CommandResult, ActionFailure>
+    public typealias TerminalRun = @MainActor @Sendable ([String]) async -> Result<CommandResult, ActionFailure>
     /// Runs an `output` or `background` command; tests pass a fake.
     public typealias CommandRun = @Sendable ([String], CommandMode) async -> Result<CommandResult, ActionFailure>
 

@@ -6,10 +6,13 @@ extension PipedriveSource: SourcePlugin {
     public static func makeModel(_ context: SourceContext) -> any SourceModel {
         let settings = context.settings
         let account = fetch(settings, http: context.http)
-        return PipedriveViewModel(
+        let model = PipedriveViewModel(
             fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured, api: settings.pipedriveAPI,
             store: PersonStore<PipedrivePerson>(database: context.database), busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
             gravatarBase: settings.gravatarURL)
+        model.recordActions = settings.customSources.actions(of: id.rawValue)
+        model.actionState.session = PipedriveViewModel.actionSession(settings, http: context.http)
+        return model
     }
 }

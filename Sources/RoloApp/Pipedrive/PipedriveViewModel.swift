@@ -31,6 +31,10 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     public private(set) var savedAt: Date?
     /// Whether the last sync found Pipedrive unreachable.
     public private(set) var isOffline = false
+    /// The config file's `[[actions]]` with `source = "pipedrive"`.
+    public var recordActions: [RecordAction] = []
+    /// What runs them, and what is in flight.
+    public let actionState = ActionState()
 
     static let loadingMore = "loading more…"
 

@@ -29,6 +29,7 @@ extension Action {
         case .toggleMark: "mark"
         case .markRange: "mark-range"
         case .retryFailed: "retry-failed"
+        case .actionMenu: "action-menu"
         case .quit: "quit"
         }
     }

@@ -27,6 +27,8 @@ public enum Action: Hashable, Sendable {
     case markRange
     /// Run a bulk action again on the records it failed on.
     case retryFailed
+    /// Open the menu of the actions (`[[sources.actions]]`) that apply to the selected row.
+    case actionMenu
     case quit
 }
 
@@ -102,6 +104,7 @@ let sharedBindings: [KeyBinding<Action>] = [
     KeyBinding([.character("/")], .search, scope: Scopes.global, "Search the list", hint: "search"),
     KeyBinding([.character("y")], .copy, scope: Scopes.global, "Copy the email (else phone, else name)", hint: "copy"),
     KeyBinding([.character("Y")], .copyMenu, scope: Scopes.global, "Pick a value to copy: phone, name…"),
+    KeyBinding([.character("a")], .actionMenu, scope: Scopes.global, "Act on the selected row: the menu of its actions", hint: "actions"),
     KeyBinding([.tab], .nextSource, scope: Scopes.global, "Next source"),
     KeyBinding([.backTab], .previousSource, scope: Scopes.global, "Previous source"),
 ] + (1...9).map { KeyBinding([.character(Character(String($0)))], .source($0 - 1), scope: Scopes.global, "Source \($0)") } + [

@@ -45,3 +45,70 @@ extension RoloKeys {
         return inUse
     }
 }
+
+extension RoloKeys {
+    /// The key table for `settings`, and their actions' keys: an entry of `[keys]` that names
+    /// a source's action (and none of rolo's own) gives that action its key, on every tab with
+    /// an action of that name; the others remap rolo's own actions. Then each action's key is
+    /// checked against the keys of its tab. Throws ``ConfigError`` naming the line.
+    public static func table(for settings: inout Settings, catalog: SourceCatalog = .builtIn) throws(ConfigError) -> KeyTable<Action> {
+        let own = Set(actions.map(\.name))
+        var remaps: [KeyRemap] = []
+        for remap in settings.keyRemaps {
+            let name = remap.action.lowercased()
+            guard !own.contains(name), settings.customSources.rekeyActions(named: name, to: remap.keys, place: remap.place) else {
+                remaps.append(remap)
+                continue
+            }
+            guard remap.keys.count == 1 else {
+                throw ConfigError("\(remap.place): the action '\(name)' takes one key, like \(name) = \"\(remap.keys.first ?? "x")\"")
+            }
+        }
+        let table = try table(applying: remaps)
+        try checkActionKeys(settings.customSources, table: table, catalog: catalog)
+        return table
+    }
+
+    /// The sources' actions as `rolo keys` lists them: per source, each key, name and title,
+    /// the ones that write marked.
+    public static func actionListing(_ config: CustomSourcesConfig, catalog: SourceCatalog = .builtIn) -> String? {
+        let names = catalog.ids.map(\.rawValue) + config.sources.map(\.name)
+        var lines: [String] = []
+        for source in names {
+            let actions = config.actions(of: source)
+            guard !actions.isEmpty else { continue }
+            lines.append("")
+            lines.append("Actions of \(source) ([[\(config.source(named: source) == nil ? "" : "sources.")actions]]):")
+            for action in actions {
+                let key = (try? Key(name: action.key))?.configName ?? action.key
+                let mark = action.isWrite ? " " + ActionSession.writeMark : ""
+                lines.append("  " + action.name.padded(toWidth: 15) + key.padded(toWidth: 21) + " " + action.title.sanitizedForTerminal + mark)
+            }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+}
+
+extension CustomSourcesConfig {
+    /// Gives every action named `name` the key `keys` names (its first), its place the `[keys]`
+    /// line; false when no source has such an action.
+    mutating func rekeyActions(named name: String, to keys: [String], place: String) -> Bool {
+        guard let key = keys.first else { return false }
+        var found = false
+        for index in sources.indices {
+            for action in sources[index].actions.indices where sources[index].actions[action].name == name {
+                sources[index].actions[action].key = key
+                sources[index].actions[action].keyPlace = place
+                found = true
+            }
+        }
+        for (source, actions) in builtInActions {
+            for action in actions.indices where actions[action].name == name {
+                builtInActions[source]?[action].key = key
+                builtInActions[source]?[action].keyPlace = place
+                found = true
+            }
+        }
+        return found
+    }
+}

@@ -4,28 +4,38 @@ import TerminalUI
 /// An action on every marked row: asked once, run a few at a time with its progress in the
 /// status line, and ended in the results overlay, failed records first, `R` to retry them.
 extension ScreenController {
-    /// An action's key pressed in the list or the detail while rows are marked: the action runs
-    /// on the marked rows instead of the selected one. Says whether it took the key.
-    func runOnMarked(_ key: Key) -> Bool {
-        guard case .browsing = mode, !marks.isEmpty, let actions = source as? any ConfiguredActions,
-              let action = actions.recordActions.first(where: { (try? Key(name: $0.key)) == key })
-        else { return false }
+    /// An action's key (or the `a` menu's choice) while rows are marked: the action runs on the
+    /// marked rows instead of the selected one. Says whether it took the action.
+    func runOnMarked(_ action: RecordAction) -> Bool {
+        guard !marks.isEmpty, let actions = actionSource else { return false }
         plan(action, on: actions)
         onNeedsRender()
         return true
     }
 
-    /// Asks before `action` runs on the marked rows of `actions`, or says in the banner why it
-    /// can't.
-    func plan(_ action: RecordAction, on actions: any ConfiguredActions, inputs: [String: String] = [:]) {
+    /// A key while the marked rows' inputs form is open; says whether it took the key.
+    func handleBulkForm(_ key: Key) -> Bool {
+        guard case .bulkForm(var form) = mode else { return false }
+        switch form.handle(key) {
+        case .editing: mode = .bulkForm(form)
+        case .cancelled: mode = .browsing
+        case .submitted(let inputs):
+            mode = .browsing
+            if let actions = actionSource { plan(form.action, on: actions, inputs: inputs) }
+        }
+        onNeedsRender()
+        return true
+    }
+
+    /// Asks what `action` needs to run on the marked rows of `actions`: its inputs, once (nil:
+    /// not asked yet), then the confirmation; or says in the banner why it can't run. Refusals
+    /// come first, so nobody fills a form for nothing.
+    func plan(_ action: RecordAction, on actions: any ConfiguredActions, inputs: [String: String]? = nil) {
         if let run = bulk.run, run.isRunning {
             return showBanner("'\(run.action.name)' is still running on marked records — wait for its results", isError: true)
         }
         if case .command(let command) = action.effect, command.mode == .terminal {
             return showBanner("'\(action.name)' takes over the terminal: it runs on one record at a time — Esc clears the marks", isError: true)
-        }
-        if let input = action.inputs.first, inputs[input.name] == nil {
-            return showBanner("'\(action.name)' asks for \(input.title): run it on one record at a time — Esc clears the marks", isError: true)
         }
         let marked = marks.ordered(in: source.entries).compactMap(actions.bulkItem(forRowID:))
         let items = marked.filter { action.applies(to: $0.record) }
@@ -33,9 +43,14 @@ extension ScreenController {
             let when = action.when.map { " (when = '\($0.description.sanitizedForTerminal)')" } ?? ""
             return showBanner("'\(action.name)' applies to none of the \(marked.count) marked \(source.noun.plural)\(when)", isError: true)
         }
-        switch actions.bulkPerformer(for: action).flatMap({ _ in actions.describe(action, for: first, inputs: inputs) }) {
+        if case .failure(let refused) = actions.bulkPerformer(for: action) { return showBanner(refused.message, isError: true) }
+        guard let inputs = inputs ?? (action.inputs.isEmpty ? [:] : nil) else {
+            mode = .bulkForm(ActionForm(action: action, rowID: first.id))
+            return
+        }
+        switch actions.describe(action, for: first, inputs: inputs) {
         case .failure(let failure):
-            showBanner(failure.message, isError: true)
+            showBanner("\(action.title): \(failure.message)", isError: true)
         case .success(let request):
             mode = .bulkConfirm(BulkPlan(action: action, inputs: inputs, items: items, skipped: marked.count - items.count,
                                          request: request, noun: source.noun.plural))
@@ -72,7 +87,7 @@ extension ScreenController {
     /// Starts the run the user confirmed.
     private func run(_ plan: BulkPlan) {
         mode = .browsing
-        guard let actions = source as? any ConfiguredActions else { return }
+        guard let actions = actionSource else { return }
         switch actions.bulkPerformer(for: plan.action) {
         case .failure(let failure):
             showBanner(failure.message, isError: true)
@@ -124,9 +139,11 @@ extension ScreenController {
         bulk.run = nil
     }
 
-    /// Draws the confirmation or the results over the screen while one is open.
+    /// Draws the inputs form, the confirmation or the results over the screen while one is open.
     func drawBulk(into canvas: inout Canvas, theme: Theme, glyphs: Glyphs) {
-        if let plan = bulkPlan {
+        if case .bulkForm(let form) = mode {
+            drawForm(form, into: &canvas, theme: theme, glyphs: glyphs)
+        } else if let plan = bulkPlan {
             let footer = "\(key(for: .open, in: Scopes.bulkConfirm)) runs · \(key(for: .closeHelp, in: Scopes.bulkConfirm)) cancels"
             Overlay(title: plan.question, lines: plan.lines.map { ($0.text, $0.role.style(in: theme)) }, footer: footer,
                     theme: theme, glyphs: glyphs)

@@ -40,6 +40,7 @@ extension ScreenController {
                 lines.append(("  " + binding.keyLabel.padded(toWidth: 22) + description, theme.text))
             }
         }
+        lines += actionHelpLines(theme: theme)
         lines.append(("", theme.text))
         lines.append(("Mouse: click selects, double-click opens, the wheel scrolls.", theme.dim))
         return lines
@@ -56,7 +57,8 @@ extension ScreenController {
         case .capability(let action) where CapabilityAction.cardActions.contains(action): return source is any ContactCards
         case .capability(let action): return offered.contains(action)
         case .activate: return source is any ContactCards || detailButtonAction != nil
-        case .toggleMark, .markRange: return (source as? any ConfiguredActions)?.recordActions.isEmpty == false
+        case .toggleMark, .markRange: return actionSource != nil
+        case .actionMenu: return actionSource != nil
         default: return true
         }
     }

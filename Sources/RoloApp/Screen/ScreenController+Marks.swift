@@ -10,7 +10,7 @@ extension ScreenController {
 
     /// Whether rows can be marked here: a source with actions to run on them, a row selected.
     var canMark: Bool {
-        sourceUI.selectedID != nil && (source as? any ConfiguredActions)?.recordActions.isEmpty == false
+        sourceUI.selectedID != nil && actionSource != nil
     }
 
     /// Space: marks or unmarks the selected row and moves down, so repeated presses mark a run.

@@ -6,14 +6,17 @@ extension ScreenController {
     func handle(_ mouse: MouseEvent) {
         guard !layout.isTooSmall else { return }
         switch mode {
-        case .copyMenu:
+        case .copyMenu, .actionMenu:
             if mouse.kind == .click || mouse.kind == .press { mode = .browsing }
+        case .actionOutput:
+            scrollOverlay(with: mouse) { self.handleActionKey($0 == .moveUp ? .up : $0 == .moveDown ? .down : .escape) }
+        case .actionForm, .actionConfirm, .bulkForm, .bulkConfirm:
+            // A stray click doesn't throw away what was typed, nor answer the question.
+            break
         case .help:
             scrollOverlay(with: mouse, performInHelp)
         case .card:
             scrollOverlay(with: mouse, performInCard)
-        case .bulkConfirm:
-            if mouse.kind == .click || mouse.kind == .press { performInBulkConfirm(.closeHelp) }
         case .bulkResults:
             scrollOverlay(with: mouse, performInBulkResults)
         case .browsing, .searching:

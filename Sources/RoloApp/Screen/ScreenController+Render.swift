@@ -31,13 +31,14 @@ extension ScreenController {
         }
         StatusLine(left: statusLeft(glyphs: glyphs), right: statusRight(), theme: theme, glyphs: glyphs)
             .render(into: &canvas, area: layout.status)
-        FooterHints(hints: keyTable.hints(in: activeScopes, where: isAvailable), theme: theme)
+        FooterHints(hints: actionHints + keyTable.hints(in: activeScopes, where: isAvailable), theme: theme)
             .render(into: &canvas, area: layout.footer)
         // One mode at a time: at most one of these draws.
         drawCard(into: &canvas, theme: theme, glyphs: glyphs)
         drawCopyMenu(into: &canvas, theme: theme, glyphs: glyphs)
         drawHelp(into: &canvas, theme: theme, glyphs: glyphs)
         drawBulk(into: &canvas, theme: theme, glyphs: glyphs)
+        drawActionOverlay(into: &canvas, theme: theme, glyphs: glyphs)
         return canvas
     }
 
@@ -52,9 +53,11 @@ extension ScreenController {
     }
 
     func listView(in content: Rect, theme: Theme = .monochrome, glyphs: Glyphs = .ascii, focused: Bool = true) -> ListView {
-        ListView(entries: source.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
-                 highlight: source.searchTerm, markerWidth: (source as? any RowMarkers)?.markerWidth ?? 0, rowHeight: rowHeight,
-                 thumbnailWidth: Self.thumbnailWidth, flashingRowID: (source as? any FlashesRows)?.flashingRowID, rowMark: rowMark(glyphs: glyphs), theme: theme, glyphs: glyphs)
+        let marked = entriesWithPendingMarks(glyphs: glyphs)
+        return ListView(entries: marked.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
+                 highlight: source.searchTerm, markerWidth: marked.markerWidth, rowHeight: rowHeight,
+                 thumbnailWidth: Self.thumbnailWidth, flashingRowID: (source as? any FlashesRows)?.flashingRowID, rowMark: rowMark(glyphs: glyphs), theme: theme,
+                 glyphs: glyphs)
     }
 
     private func drawList(into canvas: inout Canvas, pane: Rect, focused: Bool, theme: Theme, glyphs: Glyphs) {

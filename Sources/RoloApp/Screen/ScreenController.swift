@@ -38,6 +38,9 @@ public final class ScreenController {
     public var onQuit: () -> Void = {}
     /// Puts text on the clipboard (the terminal's OSC 52) and says how it went.
     public var onCopy: (String) -> ClipboardOutcome = { _ in .off }
+    /// Runs a `terminal` command action with the terminal, the screen left around it; nil
+    /// where there is no terminal to leave (tests), and such actions fail saying so.
+    public var onRunInTerminal: ActionSession.TerminalRun?
 
     var ui: [SourceID: SourceUI] = [:]
     /// What has the keys now: the source on screen, or one thing over it.
@@ -143,8 +146,11 @@ public final class ScreenController {
             if keyTable.action(for: key, in: [Scopes.global]) == .quit || key == .control("c") { quit() }
             return
         }
-        if runOnMarked(key) { return }
+        if handleBulkForm(key) { return }
         switch mode {
+        case .actionMenu, .actionForm, .actionConfirm, .actionOutput:
+            handleActionKey(key)
+            return
         case .copyMenu:
             // A digit copies that line of the menu at once.
             if case .character(let character) = key, let number = character.wholeNumberValue, number >= 1 {
@@ -159,7 +165,12 @@ public final class ScreenController {
                 editSearch(with: key)
             }
             return
-        case .browsing, .help, .card, .bulkConfirm, .bulkResults:
+        case .browsing:
+            if let action = recordAction(for: key) {
+                press(action)
+                return
+            }
+        case .help, .card, .bulkConfirm, .bulkResults, .bulkForm:
             break
         }
         if let action = keyTable.action(for: key, in: activeScopes, where: isAvailable) {
@@ -182,6 +193,7 @@ public final class ScreenController {
         case .capability(let action): return (source as? any RowActions)?.isAvailable(action) == true && sourceUI.selectedID != nil
         case .activate: return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true
         case .copy, .copyMenu: return sourceUI.selectedID != nil
+        case .actionMenu: return actionSource != nil && sourceUI.selectedID != nil
         default: return true
         }
     }
@@ -201,6 +213,7 @@ public final class ScreenController {
         case .bulkConfirm: performInBulkConfirm(action)
         case .bulkResults: performInBulkResults(action)
         case .browsing, .searching: performOnScreen(action)
+        case .actionMenu, .actionForm, .actionConfirm, .actionOutput, .bulkForm: break
         }
     }
 
@@ -283,6 +296,8 @@ public final class ScreenController {
             markRange()
         case .retryFailed:
             break
+        case .actionMenu:
+            openActionMenu()
         case .quit:
             break
         }

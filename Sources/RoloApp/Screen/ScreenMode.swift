@@ -1,3 +1,4 @@
+import RoloCore
 import TerminalUI
 
 /// What has the keys: the source on screen (its list, or its detail), or one thing over it.
@@ -20,6 +21,16 @@ enum ScreenMode: Equatable {
     case bulkConfirm(BulkPlan)
     /// A bulk run's results, failed records first, scrolled down by `scroll` lines.
     case bulkResults(scroll: Int)
+    /// An action's inputs, asked once for every marked row.
+    case bulkForm(ActionForm)
+    /// The `a` menu: the actions that apply to row `rowID`, by name, and the highlighted one.
+    case actionMenu(rowID: String, names: [String], selected: Int)
+    /// An action's inputs being filled in, before it is confirmed or run.
+    case actionForm(ActionForm)
+    /// An action about to run, the request shown, waiting for yes or no.
+    case actionConfirm(ActionRequest)
+    /// An `output` command's exit status and output lines, scrolled by `scroll` lines.
+    case actionOutput(title: String, status: Int32, lines: [String], scroll: Int)
 }
 
 extension ScreenController {
@@ -33,6 +44,9 @@ extension ScreenController {
         case .card: [Scopes.card, Scopes.help]
         case .bulkConfirm: [Scopes.bulkConfirm]
         case .bulkResults: [Scopes.bulkResults]
+        case .bulkForm: []
+        // Their keys are read as typed (a form takes any text); each overlay names them.
+        case .actionMenu, .actionForm, .actionConfirm, .actionOutput: []
         }
     }
 

@@ -39,6 +39,9 @@ public final class App {
                 self?.scheduleRender()
             }
             controller.busy.onChange = { [weak self] in self?.scheduleRender() }
+            controller.onRunInTerminal = { [terminal] argv in
+                await terminal.runOutside { await ActionSession.spawn(argv, .terminal) }
+            }
             var resumed = false
             controller.onQuit = {
                 guard !resumed else { return }

@@ -5,7 +5,10 @@ import Foundation
 extension Terminal {
     /// Runs on the input thread: waits, reads, separates replies from keys, then hands the main
     /// actor the replies and the work of decoding the keys.
-    nonisolated static func waitForInput(signalFD: Int32, keyPipe: Int32, drained: DispatchSemaphore) {
+    ///
+    /// Woken with `gate` closed, it parks until the gate opens: another program reads the
+    /// terminal meanwhile. The Ctrl-C typed for that program is dropped once it goes on.
+    nonisolated static func waitForInput(signalFD: Int32, keyPipe: Int32, drained: DispatchSemaphore, gate: TerminalInputGate) {
         var pending = [UInt8](repeating: 0, count: 64)
         var input = [UInt8](repeating: 0, count: 4096)
         var parser = TerminalReplyParser()
@@ -37,7 +40,19 @@ extension Terminal {
             if mask & 2 != 0 {
                 let count = read(signalFD, &pending, pending.count)
                 let signals = count > 0 ? Array(pending[0..<count]) : []
-                if signals.contains(0) { return }
+                if signals.contains(0) {
+                    guard gate.isClosed else { return }
+                    gate.park()
+                    let later = read(signalFD, &pending, pending.count)
+                    let forwarded = (signals + (later > 0 ? Array(pending[0..<later]) : [])).filter { $0 != 0 && Int32($0) != SIGINT }
+                    parser = TerminalReplyParser()
+                    if !forwarded.isEmpty {
+                        DispatchQueue.main.async {
+                            MainActor.assumeIsolated { Terminal.current?.handleSignals(forwarded) }
+                        }
+                    }
+                    continue
+                }
                 DispatchQueue.main.async {
                     MainActor.assumeIsolated { Terminal.current?.handleSignals(signals) }
                 }

@@ -14,7 +14,7 @@ import Foundation
 /// Terminal+Graphics.swift.
 @MainActor
 public final class Terminal {
-    public private(set) var size: Size
+    public internal(set) var size: Size
     /// Colours the terminal has (0 when drawing without colour; 2^24 on a direct-colour entry).
     public let colors: Int
     /// The colours drawn with, from the environment, the options and terminfo.
@@ -55,6 +55,8 @@ public final class Terminal {
     private(set) var onEvent: (TerminalEvent) -> Void = { _ in }
     private(set) var isShutDown = false
     private let inputDrained = DispatchSemaphore(value: 0)
+    /// Closed while another program has the terminal (``runOutside(_:)``).
+    let inputGate = TerminalInputGate()
 
     /// Puts the terminal in full-screen mode. Call `shutdown()` on every way out.
     ///
@@ -172,9 +174,10 @@ public final class Terminal {
         let signalFD = self.signalFD
         let keys = keyPipe.write
         let drained = inputDrained
+        let gate = inputGate
         // Keys typed before the thread started wait in the terminal's buffer, and are its first read.
         let thread = Thread {
-            Terminal.waitForInput(signalFD: signalFD, keyPipe: keys, drained: drained)
+            Terminal.waitForInput(signalFD: signalFD, keyPipe: keys, drained: drained, gate: gate)
         }
         thread.name = "rolo-input"
         thread.start()
@@ -240,6 +243,7 @@ public final class Terminal {
         rolo_crash_set_active(0)
         rolo_signals_uninstall()
         rolo_signals_wake()
+        inputGate.open()
         inputDrained.signal()
     }
 
