@@ -12,6 +12,8 @@ actor CrewWrites: HTTPClient {
     /// The bodies of the writes, as sent.
     private(set) var bodies: [String] = []
     private var failing: (Int) -> Bool
+    private let held = HeldRequests()
+    private var holding = false
 
     init(count: Int, failing: @escaping @Sendable (Int) -> Bool) throws {
         crew = try FakeCrewAPI(count: count)
@@ -20,12 +22,18 @@ actor CrewWrites: HTTPClient {
 
     /// From now on, the people `failing` names fail.
     func setFailing(_ failing: @escaping @Sendable (Int) -> Bool) { self.failing = failing }
+    /// Holds every write from now on (true) until released, or answers at once (false).
+    func hold(_ holding: Bool) { self.holding = holding }
+    /// Lets the oldest held write go on.
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
+    var heldCount: Int { held.count }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.method == "PATCH" else { return try await crew.send(request) }
         let id = request.url.lastPathComponent
         writes.append(id)
         bodies.append(String(decoding: request.body ?? Data(), as: UTF8.self))
+        if holding { await held.hold() }
         guard let number = Int(id) else { return HTTPResponse(status: 404, body: Data(), url: request.url) }
         if failing(number) {
             return HTTPResponse(status: 500, body: Data(#"{"error": "person \#(number) is locked"}"#.utf8), url: request.url)
@@ -231,5 +239,29 @@ struct BulkScreenTests {
         #expect(await model.settled())
         #expect(await api.bodies == Array(repeating: #"{"status":"open"}"#, count: 3))
         #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("close: 3 done"))
+    }
+
+    @Test("Esc while a run sends stops it: those sent end, the rest are 'not run', and R sends them")
+    func stop() async throws {
+        let api = try CrewWrites(count: 30) { _ in false }
+        let (controller, model) = try await screen(api)
+        for _ in 0..<10 { press(" ", on: controller) }
+        await api.hold(true)
+        press("x", on: controller)
+        press("y", on: controller)
+        #expect(await settleAsync { await api.heldCount == 4 })
+        controller.handle(.key(.escape))
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("close: stopping"))
+        #expect(controller.marks.count == 10, "Esc stopped the run; the marks stay")
+        await api.hold(false)
+        for _ in 0..<4 { await api.release() }
+        #expect(await model.settled())
+        #expect(await api.writes.count == 4)
+        let text = controller.render(theme: .monochrome, glyphs: .unicode).text
+        #expect(text.contains("close: 4 done, 6 not run") && text.contains("Not run (6)"), "\(text)")
+        press("R", on: controller)
+        #expect(await model.settled())
+        #expect(await api.writes.count == 10)
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("close: 10 done"))
     }
 }

@@ -7,13 +7,15 @@ enum BulkEngine {
 
     /// Does `work` for each of `items`, at most `limit` at a time, starting them in order, and
     /// calls `finished` with each item's index and result as it ends (in the order they end).
-    /// Returns the results by index; nil for an item that never started because the calling
-    /// task was cancelled (those already started run to their end: a request sent is answered).
-    /// `finished` runs on the caller's actor, one call at a time.
+    /// Returns the results by index; nil for an item that never started because `stop` said
+    /// so. Stopping is not cancelling: those already started run to their end, since a request
+    /// sent is answered and its answer belongs in the list. `finished` and `stop` run on the
+    /// caller's actor, one call at a time.
     static func run<Item: Sendable, Output: Sendable>(
         _ items: [Item], limit: Int = defaultLimit,
         work: @escaping @Sendable (Item) async -> Output,
         finished: (Int, Output) async -> Void = { _, _ in },
+        stop: () -> Bool = { false },
         isolation: isolated (any Actor)? = #isolation
     ) async -> [Output?] {
         var results = [Output?](repeating: nil, count: items.count)
@@ -21,7 +23,7 @@ enum BulkEngine {
         await withTaskGroup(of: (Int, Output).self) { group in
             var next = 0
             func startNext() {
-                guard next < items.count, !Task.isCancelled else { return }
+                guard next < items.count, !stop() else { return }
                 let index = next, item = items[index]
                 next += 1
                 group.addTask { (index, await work(item)) }

@@ -22,5 +22,6 @@ let bulkBindings: [KeyBinding<Action>] = [
     KeyBinding([.down, .character("j")], .moveDown, scope: Scopes.bulkResults, "Scroll down"),
     KeyBinding([.pageUp], .pageUp, scope: Scopes.bulkResults, "Page up"),
     KeyBinding([.pageDown], .pageDown, scope: Scopes.bulkResults, "Page down"),
-    KeyBinding([.escape, .character("q")], .closeHelp, scope: Scopes.bulkResults, "Close; the done records are unmarked, the failed stay marked", hint: "close"),
+    KeyBinding([.escape, .character("q")], .closeHelp, scope: Scopes.bulkResults,
+               "Close; the done records are unmarked, the failed stay marked (during a retry: stop it)", hint: "close"),
 ]

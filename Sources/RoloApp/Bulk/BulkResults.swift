@@ -1,5 +1,5 @@
 /// A bulk run's results as the overlay shows them: a title with the counts, then the failed
-/// records with why, those still running, the done ones, and those a cancel left out.
+/// records with why, those still running, the done ones, and those a stop left out.
 @MainActor
 struct BulkResults {
     let run: BulkRun

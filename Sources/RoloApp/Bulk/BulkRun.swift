@@ -8,7 +8,7 @@ enum BulkRowState: Sendable, Equatable {
     case done
     /// It failed, and why.
     case failed(ActionFailure)
-    /// The run was cancelled before its turn.
+    /// The run was stopped before its turn.
     case notRun
 }
 
@@ -33,6 +33,8 @@ final class BulkRun {
     /// Called on the main actor whenever a state changes, and once when a pass ends.
     var onChange: () -> Void = {}
     private var task: Task<Void, Never>?
+    /// Whether ``stop()`` was asked during the current pass.
+    private var stopping = false
     private let performer: any RecordActionPerformer
     private let busy: BusyTracker
     private let limit: Int
@@ -56,7 +58,7 @@ final class BulkRun {
         run(items)
     }
 
-    /// Runs the action again on the records that failed (and those a cancel left out), with the
+    /// Runs the action again on the records that failed (and those a stop left out), with the
     /// same inputs; nothing while a pass runs or when none failed.
     func retryFailed() {
         guard !isRunning else { return }
@@ -71,13 +73,14 @@ final class BulkRun {
     }
 
     /// Starts no more records; those sent already are answered and counted.
-    func cancel() {
-        task?.cancel()
+    func stop() {
+        stopping = true
     }
 
     private func run(_ batch: [BulkItem]) {
         pass = batch
         finished = 0
+        stopping = false
         for item in batch { states[item.id] = .pending }
         let (performer, action, inputs, limit) = (self.performer, self.action, self.inputs, self.limit)
         task = busy.task { [weak self] in
@@ -85,7 +88,7 @@ final class BulkRun {
                 await performer.perform(action, on: item, inputs: inputs)
             }, finished: { index, result in
                 self?.ended(batch[index], result)
-            })
+            }, stop: { self?.stopping ?? true })
             guard let self else { return }
             for (item, result) in zip(batch, results) where result == nil { self.states[item.id] = .notRun }
             self.task = nil

@@ -57,10 +57,10 @@ extension ScreenController {
         }
     }
 
-    /// Whether the results' `R` has failed records to run again.
+    /// Whether the results' `R` has records to run again: failed, or left out by a stop.
     var canRetryFailed: Bool {
         guard let run = bulk.run else { return false }
-        return !run.isRunning && !run.failed.isEmpty
+        return !run.isRunning && (!run.failed.isEmpty || !run.items(in: .notRun).isEmpty)
     }
 
     /// The plan being confirmed.
@@ -128,10 +128,10 @@ extension ScreenController {
     }
 
     /// Closes the results: the done records are unmarked, the failed stay marked for another
-    /// try. While a retry still runs, the results only hide, and come back when it ends.
+    /// try. While a retry still runs, it stops sending and the results come back when it ends.
     private func closeBulkResults(_ run: BulkRun) {
         mode = .browsing
-        guard !run.isRunning else { return }
+        guard !run.isRunning else { return run.stop() }
         var kept = bulk.marks[run.sourceID] ?? RowMarks()
         kept.remove(run.items(in: .done).map(\.id))
         for (item, _) in run.failed { kept.insert(item.id) }

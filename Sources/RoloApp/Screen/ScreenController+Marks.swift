@@ -26,6 +26,17 @@ extension ScreenController {
         marks.markRange(to: id, in: source.entries)
     }
 
+    /// Esc in the list with no search on: stops a bulk run that is still sending (the records
+    /// not sent yet aren't), else clears the marks.
+    func escapeMarks() {
+        if let run = bulk.run, run.isRunning {
+            run.stop()
+            say("\(run.action.name): stopping — the records not sent yet won't be (R in the results sends them)")
+        } else {
+            marks.removeAll()
+        }
+    }
+
     /// Drops the marks of records the source no longer has, when a load (a refresh, a page, a
     /// search) has just ended: while it runs, a record missing from the list may still come.
     func pruneMarks() {

@@ -183,7 +183,7 @@ public final class ScreenController {
         switch action {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
-        case .clearSearch: return searchText != nil || source.searchTerm != nil || !marks.isEmpty
+        case .clearSearch: return searchText != nil || source.searchTerm != nil || !marks.isEmpty || bulk.run?.isRunning == true
         case .toggleMark, .markRange: return canMark
         case .retryFailed: return canRetryFailed
         case .toggleThumbnails: return (source as? any RowThumbnails)?.canShowThumbnails == true && size.width >= 80 && size.height >= 20
@@ -263,7 +263,7 @@ public final class ScreenController {
             mode = .searching(source.searchTerm ?? "")
         case .clearSearch:
             if case .browsing = mode, source.searchTerm == nil {
-                marks.removeAll()
+                escapeMarks()
                 break
             }
             mode = .browsing
