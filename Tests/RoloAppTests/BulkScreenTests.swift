@@ -264,4 +264,15 @@ struct BulkScreenTests {
         #expect(await api.writes.count == 10)
         #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("close: 10 done"))
     }
+
+    @Test("The a menu with rows marked: the chosen action asks for all the marked rows, not the selected one")
+    func menu() async throws {
+        let api = try CrewWrites(count: 30) { _ in false }
+        let (controller, _) = try await screen(api)
+        for _ in 0..<5 { press(" ", on: controller) }
+        press("a", on: controller)
+        controller.handle(.key(.enter))
+        #expect(controller.bulkPlan?.items.map(\.id) == ["1", "2", "3", "4", "5"])
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("PATCH 5 records?"))
+    }
 }
