@@ -275,4 +275,23 @@ struct BulkScreenTests {
         #expect(controller.bulkPlan?.items.map(\.id) == ["1", "2", "3", "4", "5"])
         #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("PATCH 5 records?"))
     }
+
+    @Test("A run that ends under the help: a line says so, and the results open once the help closes")
+    func resultsWait() async throws {
+        let api = try CrewWrites(count: 30) { _ in false }
+        let (controller, model) = try await screen(api)
+        press(" ", on: controller)
+        await api.hold(true)
+        press("x", on: controller)
+        press("y", on: controller)
+        #expect(await settleAsync { await api.heldCount == 1 })
+        press("?", on: controller)
+        await api.hold(false)
+        await api.release()
+        #expect(await model.settled())
+        #expect(controller.helpScroll != nil, "the help keeps the keys")
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("close: 1 done — the results open when this closes"))
+        controller.handle(.key(.escape))
+        #expect(controller.bulkResultsScroll == 0)
+    }
 }

@@ -46,6 +46,8 @@ struct BulkScreenState {
     var marks: [SourceID: RowMarks] = [:]
     /// The run under way or last ended, until its results are closed.
     var run: BulkRun?
+    /// Whether a run's results wait for the overlay they ended under to close.
+    var resultsWaiting = false
     /// The sources seen loading since their marks were last checked against their records.
     var loading: Set<SourceID> = []
 }

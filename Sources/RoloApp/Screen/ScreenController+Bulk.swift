@@ -103,11 +103,25 @@ extension ScreenController {
     }
 
     /// A record of the run ended, or the whole pass: at the end, the results come up.
+    /// Over something else that has the keys (a form, the help, the search field) they wait,
+    /// with a line saying so, until it closes.
     private func bulkChanged(_ run: BulkRun) {
         if !run.isRunning, bulk.run === run, bulkResultsScroll == nil {
-            mode = .bulkResults(scroll: 0)
+            if case .browsing = mode {
+                mode = .bulkResults(scroll: 0)
+            } else {
+                bulk.resultsWaiting = true
+                say("\(run.summary) — the results open when this closes")
+            }
         }
         onNeedsRender()
+    }
+
+    /// Opens the results that waited for an overlay to close, once the screen is back.
+    func showWaitingResults() {
+        guard bulk.resultsWaiting, case .browsing = mode else { return }
+        bulk.resultsWaiting = false
+        if bulk.run != nil { mode = .bulkResults(scroll: 0) }
     }
 
     /// Keys while the results are open: scroll, retry the failed, or close.

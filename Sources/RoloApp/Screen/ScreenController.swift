@@ -138,6 +138,7 @@ public final class ScreenController {
         case .picturesLost:
             break
         }
+        showWaitingResults()
         onNeedsRender()
     }
 
