@@ -76,6 +76,19 @@ struct BulkScreenTests {
         controller.handle(.key(.character(character)))
     }
 
+    /// The crew of 30 on screen with its first `marked` rows marked and `close` confirmed on
+    /// them, the writes held: returns once `held` are waiting for ``CrewWrites/release()``.
+    private func heldRun(marking marked: Int, held: Int) async throws -> (CrewWrites, ScreenController, CustomSourceViewModel) {
+        let api = try CrewWrites(count: 30) { _ in false }
+        let (controller, model) = try await screen(api)
+        for _ in 0..<marked { press(" ", on: controller) }
+        await api.hold(true)
+        press("x", on: controller)
+        press("y", on: controller)
+        #expect(await settleAsync { await api.heldCount == held })
+        return (api, controller, model)
+    }
+
     @Test("Space marks and moves down, V marks up to the selection, Esc clears; the status counts them")
     func marking() async throws {
         let (controller, model) = try await screen(try CrewWrites(count: 30) { _ in false })
@@ -243,13 +256,7 @@ struct BulkScreenTests {
 
     @Test("Esc while a run sends stops it: those sent end, the rest are 'not run', and R sends them")
     func stop() async throws {
-        let api = try CrewWrites(count: 30) { _ in false }
-        let (controller, model) = try await screen(api)
-        for _ in 0..<10 { press(" ", on: controller) }
-        await api.hold(true)
-        press("x", on: controller)
-        press("y", on: controller)
-        #expect(await settleAsync { await api.heldCount == 4 })
+        let (api, controller, model) = try await heldRun(marking: 10, held: 4)
         controller.handle(.key(.escape))
         #expect(controller.render(theme: .monochrome, glyphs: .unicode).text.contains("close: stopping"))
         #expect(controller.marks.count == 10, "Esc stopped the run; the marks stay")
@@ -278,13 +285,7 @@ struct BulkScreenTests {
 
     @Test("A run that ends under the help: a line says so, and the results open once the help closes")
     func resultsWait() async throws {
-        let api = try CrewWrites(count: 30) { _ in false }
-        let (controller, model) = try await screen(api)
-        press(" ", on: controller)
-        await api.hold(true)
-        press("x", on: controller)
-        press("y", on: controller)
-        #expect(await settleAsync { await api.heldCount == 1 })
+        let (api, controller, model) = try await heldRun(marking: 1, held: 1)
         press("?", on: controller)
         await api.hold(false)
         await api.release()
