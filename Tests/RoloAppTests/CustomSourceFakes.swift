@@ -164,6 +164,15 @@ func makeCrew(
         timeZone: Sample.zone)
 }
 
+/// A screen of the configured source `model` at `size`, started, once its first load settled.
+@MainActor
+func crewScreen(_ model: CustomSourceViewModel, size: Size) async -> ScreenController {
+    let controller = ScreenController(sources: [model], size: size, busy: model.busy, now: { Sample.today }, timeZone: Sample.zone)
+    controller.start()
+    #expect(await model.settled())
+    return controller
+}
+
 extension CustomSourceViewModel {
     /// The ids of the rows shown, in order.
     var rowIDs: [String] {

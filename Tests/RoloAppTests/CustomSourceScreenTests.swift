@@ -10,10 +10,7 @@ struct CustomSourceScreenTests {
     private let size = Size(width: 100, height: 30)
 
     private func screen(_ model: CustomSourceViewModel) async -> ScreenController {
-        let controller = ScreenController(sources: [model], size: size, busy: model.busy, now: { Sample.today }, timeZone: Sample.zone)
-        controller.start()
-        #expect(await model.settled())
-        return controller
+        await crewScreen(model, size: size)
     }
 
     @Test("100×30: its title, its columns, group headers, and the detail_url's full record")

@@ -30,10 +30,11 @@ extension ScreenController {
         guard let source = actionSource, let id = sourceUI.selectedID, let record = source.actionRecord(for: id) else {
             return say("\(action.title): select a record first")
         }
-        if let session = source.actionState.session {
-            if let refused = session.runner.readOnlyRefusal(of: action) { return showBanner(refused.message, isError: true) }
-            if let refused = session.refusal(of: action, for: record) { return say(refused.message) }
+        guard let session = source.actionState.session else {
+            return showBanner("\(action.title): \(source.listTitle) can't be reached as configured, so its actions can't run", isError: true)
         }
+        if let refused = session.runner.readOnlyRefusal(of: action) { return showBanner(refused.message, isError: true) }
+        if let refused = session.refusal(of: action, for: record) { return say(refused.message) }
         if source.actionState.pending.isRunning(action.name, on: id) {
             return say("\(action.title) is still pending on \(source.actionLabel(for: id))")
         }

@@ -6,9 +6,11 @@ extension Terminal {
     /// Leaves the full screen for `body` — a program that wants the terminal — and comes back
     /// as it was: the input thread stops reading the terminal while it runs (the program reads
     /// it), the terminal's modes are put back for it, and the next frame repaints every cell.
-    /// A Ctrl-C typed meanwhile was the program's, not rolo's, and is dropped.
+    /// A Ctrl-C typed meanwhile was the program's, not rolo's, and is dropped; frames asked for
+    /// meanwhile (a spinner's) aren't drawn over the program.
     public func runOutside<T: Sendable>(_ body: @MainActor () async -> T) async -> T {
-        guard !isShutDown else { return await body() }
+        guard !isShutDown, !isOutside else { return await body() }
+        isOutside = true
         let gate = inputGate
         gate.close()
         rolo_signals_wake()
@@ -34,6 +36,7 @@ extension Terminal {
             onEvent(.resize(size))
         }
         invalidate()
+        isOutside = false
         gate.open()
         onEvent(.resumed)
         return result

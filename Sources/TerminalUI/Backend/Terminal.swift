@@ -54,6 +54,8 @@ public final class Terminal {
     private var pairs: ColorPairAllocator
     private(set) var onEvent: (TerminalEvent) -> Void = { _ in }
     private(set) var isShutDown = false
+    /// Whether another program has the terminal (``runOutside(_:)``): nothing is drawn meanwhile.
+    public internal(set) var isOutside = false
     private let inputDrained = DispatchSemaphore(value: 0)
     /// Closed while another program has the terminal (``runOutside(_:)``).
     let inputGate = TerminalInputGate()
@@ -188,7 +190,7 @@ public final class Terminal {
     /// Nothing is allocated per cell: a full 120×40 frame is 4,800 of them, and the first frame
     /// is always full.
     public func present(_ canvas: Canvas) {
-        guard !isShutDown else { return }
+        guard !isShutDown, !isOutside else { return }
         let full = needsFullRepaint || previous?.size != canvas.size
         var (dirty, keys) = changedCells(of: canvas, all: full)
         if pairs.makeRoom(for: keys) {

@@ -1,0 +1,50 @@
+import Foundation
+@testable import RoloApp
+import RoloCore
+import TerminalUI
+import Testing
+
+@MainActor
+@Suite("Pipedrive's [[actions]]: the person is the record, the token goes in its header, the list syncs after")
+struct PipedriveActionTests {
+    /// A note action on Pipedrive persons, as a user writes it.
+    static let toml = #"""
+        [[actions]]
+        source = "pipedrive"
+        name = "note"
+        key = "N"
+        title = "Add a note"
+        method = "POST"
+        url = "/v1/notes"
+        body = { person_id = "{id}", content = "{input.text}" }
+        inputs = [ { name = "text", title = "Note", kind = "text" } ]
+        """#
+
+    @Test("N asks the note, POSTs it with the person's id and the token header, and the list is fetched again")
+    func note() async throws {
+        var settings = try CrewSamples.settings(Self.toml)
+        settings.pipedriveURL = URL(string: "https://acme.pipedrive.com")
+        settings.pipedriveToken = "t0k3n"
+        let account = FakePipedrive(persons: PipedriveSamples.persons(3))
+        let model = makePipedrive(account, store: nil)
+        let api = try CrewWithWrites(count: 1)
+        model.recordActions = settings.customSources.actions(of: "pipedrive")
+        model.actionState.session = PipedriveViewModel.actionSession(settings, http: api)
+        let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: model.busy,
+                                          now: { Sample.today }, timeZone: Sample.zone)
+        controller.start()
+        #expect(await model.settled())
+        let pagesBefore = await account.requests.count
+        await api.answer(.init(status: 201, body: #"{"success": true, "data": {"id": 9}}"#))
+        controller.handle(.key(.character("N")))
+        for character in "call back" { controller.handle(.key(.character(character))) }
+        controller.handle(.key(.enter))
+        #expect(await model.settled())
+        let sent = try #require(await api.writes.first)
+        #expect(sent.method == "POST" && sent.url.absoluteString == "https://acme.pipedrive.com/v1/notes")
+        #expect(sent.headers["x-api-token"] == "t0k3n")
+        #expect(String(decoding: sent.body ?? Data(), as: UTF8.self) == #"{"content":"call back","person_id":"1"}"#)
+        #expect(await account.requests.count > pagesBefore)
+        #expect(controller.notice?.text == "Add a note: done")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+@testable import RoloApp
+import RoloCore
+import Testing
+
+/// The crew API with writes: GETs go to ``FakeCrewAPI``; every other request is recorded and
+/// answered from a script, in turn, and can be held until the test lets it go. A write past the
+/// script fails the test and is answered 599.
+actor CrewWithWrites: HTTPClient {
+    struct Answer {
+        var status: Int
+        var body: String
+        var headers: [String: String] = [:]
+    }
+
+    let crew: FakeCrewAPI
+    private(set) var writes: [HTTPRequest] = []
+    private var answers: [Answer] = []
+    private let held = HeldRequests()
+    private var toHold = 0
+
+    init(count: Int) throws {
+        crew = try FakeCrewAPI(count: count)
+    }
+
+    /// The next writes are answered with these, in turn.
+    func answer(_ next: Answer...) { answers += next }
+    /// Holds the next write until ``release()``.
+    func holdNext() { toHold += 1 }
+    /// Lets the held write go on.
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
+    var heldCount: Int { held.count }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method != "GET" else { return try await crew.send(request) }
+        writes.append(request)
+        if toHold > 0 {
+            toHold -= 1
+            await held.hold()
+        }
+        guard !answers.isEmpty else {
+            Issue.record("an unexpected write: \(request.method) \(request.url)")
+            return HTTPResponse(status: 599, body: Data(), url: request.url)
+        }
+        let next = answers.removeFirst()
+        return HTTPResponse(status: next.status, headers: next.headers, body: Data(next.body.utf8), url: request.url)
+    }
+}
+
+enum CrewActions {
+    /// The crew's actions as a user writes them in its [[sources]] table.
+    static let toml = #"""
+        [[sources.actions]]
+        name = "move"
+        key = "T"
+        title = "Move to a team"
+        method = "PATCH"
+        url = "https://crew.test/people/{id}"
+        body = { team = "{input.team}", note = "{input.note}" }
+        then = "update"
+        confirm = true
+        inputs = [ { name = "note", title = "Why", kind = "text" },
+                   { name = "team", title = "Team", kind = "choice", choices = ["A", "B", "C"] } ]
+
+        [[sources.actions]]
+        name = "drop"
+        key = "D"
+        title = "Drop from the crew"
+        when = 'team == "B"'
+        method = "DELETE"
+        url = "https://crew.test/people/{id}"
+        then = "remove"
+
+        [[sources.actions]]
+        name = "touch"
+        key = "U"
+        title = "Mark as seen"
+        method = "POST"
+        url = "/people/{id}/seen"
+        then = "refetch"
+
+        [[sources.actions]]
+        name = "hello"
+        key = "H"
+        title = "Say hello"
+        command = ["sh", "-c", "echo hi $1", "--", "{first}"]
+        mode = "output"
+        """#
+
+    /// A crew source with ``toml``'s actions over `api`, its actions sent through `api` with no
+    /// real waits; read-only when `readOnly` names where it was turned on.
+    @MainActor
+    static func model(_ api: CrewWithWrites, database: RoloDatabase? = nil, readOnly: String? = nil,
+                      busy: BusyTracker = BusyTracker()) throws -> CustomSourceViewModel {
+        let model = try makeCrew(api.crew, toml: CrewSamples.toml(toml), database: database, busy: busy)
+        let endpoint = try model.source.endpoint(environment: [:])
+        model.actionState.session = ActionSession(runner: ActionRunner(
+            source: model.source, endpoint: endpoint, client: api, readOnly: readOnly, sleep: { _ in }))
+        return model
+    }
+
+    /// Person `n` as the server answers a PATCH: the record with `team`.
+    static func person(_ n: Int, team: String) -> String {
+        CrewSamples.person(n, tag: "", full: false).replacingOccurrences(of: #""team": "\#(n % 2 == 0 ? "B" : "A")""#, with: #""team": "\#(team)""#)
+    }
+}
