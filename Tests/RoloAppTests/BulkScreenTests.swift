@@ -103,6 +103,9 @@ struct BulkScreenTests {
         #expect(text.contains("7 marked"))
         #expect(text.contains("• Grace Lovelace"), "a marked row shows its mark")
         #expect(text.contains("Space mark"), "the footer names the key")
+        let help = controller.helpLines().map(\.text)
+        #expect(help.contains { $0.contains("Space") && $0.hasSuffix("Mark or unmark the row, and move down") })
+        #expect(help.contains { $0.contains("V") && $0.hasSuffix("Mark from the last marked row to this one") })
 
         controller.perform(.refresh)
         #expect(await model.settled())

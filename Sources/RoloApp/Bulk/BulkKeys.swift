@@ -11,8 +11,8 @@ extension Scopes {
 /// `clear-search`, clears the marks when no search is on), the confirmation's and the results
 /// overlay's.
 let bulkBindings: [KeyBinding<Action>] = [
-    KeyBinding([.character(" ")], .toggleMark, scope: Scopes.list, "Mark or unmark the selected row and move down (Esc clears the marks)", hint: "mark"),
-    KeyBinding([.character("V")], .markRange, scope: Scopes.list, "Mark the rows from the last marked one to the selected one"),
+    KeyBinding([.character(" ")], .toggleMark, scope: Scopes.list, "Mark or unmark the row, and move down", hint: "mark"),
+    KeyBinding([.character("V")], .markRange, scope: Scopes.list, "Mark from the last marked row to this one"),
 
     KeyBinding([.character("y"), .enter], .open, scope: Scopes.bulkConfirm, "Run the action on every marked record", hint: "run"),
     KeyBinding([.character("n"), .escape], .closeHelp, scope: Scopes.bulkConfirm, "Don't run it", hint: "cancel"),
