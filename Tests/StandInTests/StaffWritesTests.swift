@@ -79,4 +79,28 @@ struct StaffWritesTests {
             #expect(await server.requestCount("staff.update") == 3)
         }
     }
+
+    @Test("staff-fail?every=10: writes to every 10th person fail with DRF's 500, the others pass; every=0 ends it")
+    func everyTenth() async throws {
+        try await withServer { server in
+            let on = try await send(server, "POST", "/__standin/staff-fail?every=10")
+            #expect(on.status == 200 && on.json?["every"] == .number("10"))
+            var failed: [Int] = []
+            for number in 1...30 {
+                let path = "/staff/api/people/5ba1f000-0000-4000-8000-\(String(format: "%012d", number))/"
+                let answer = try await send(server, "PATCH", path, #"{"title":"Lead"}"#)
+                if answer.status == 500 {
+                    failed.append(number)
+                    #expect(answer.json?["detail"] == .string("A server error occurred."))
+                } else {
+                    #expect(answer.status == 200)
+                }
+            }
+            #expect(failed == [10, 20, 30])
+            #expect(try await send(server, "DELETE", "/staff/api/people/5ba1f000-0000-4000-8000-000000000010/").status == 500)
+            #expect(try await send(server, "POST", "/__standin/staff-fail?every=-1").status == 400)
+            #expect(try await send(server, "POST", "/__standin/staff-fail?every=0").status == 200)
+            #expect(try await send(server, "PATCH", "/staff/api/people/5ba1f000-0000-4000-8000-000000000010/", #"{"title":"Lead"}"#).status == 200)
+        }
+    }
 }

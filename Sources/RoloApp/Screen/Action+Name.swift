@@ -26,6 +26,9 @@ extension Action {
         case .redraw: "redraw"
         case .copy: "copy"
         case .copyMenu: "copy-menu"
+        case .toggleMark: "mark"
+        case .markRange: "mark-range"
+        case .retryFailed: "retry-failed"
         case .actionMenu: "action-menu"
         case .quit: "quit"
         }

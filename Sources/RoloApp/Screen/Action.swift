@@ -21,6 +21,12 @@ public enum Action: Hashable, Sendable {
     case copy
     /// Open the menu of the selected row's values to copy.
     case copyMenu
+    /// Mark or unmark the selected row, for an action on every marked row (``RowMarks``).
+    case toggleMark
+    /// Mark the rows from the last marked one to the selected one.
+    case markRange
+    /// Run a bulk action again on the records it failed on.
+    case retryFailed
     /// Open the menu of the actions (`[[sources.actions]]`) that apply to the selected row.
     case actionMenu
     case quit
@@ -56,7 +62,7 @@ extension RoloKeys {
     /// sources' own after refresh, the first of the keys everywhere, where the footer has room.
     public static func defaultTable(for catalog: SourceCatalog) -> KeyTable<Action> {
         let split = sharedBindings.firstIndex { $0.action == .refresh }.map { $0 + 1 } ?? sharedBindings.count
-        return KeyTable(Array(sharedBindings[..<split]) + catalog.capabilityBindings + sharedBindings[split...])
+        return KeyTable(Array(sharedBindings[..<split]) + catalog.capabilityBindings + sharedBindings[split...] + bulkBindings)
     }
 }
 

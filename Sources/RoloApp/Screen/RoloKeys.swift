@@ -7,6 +7,7 @@ public enum RoloKeys {
     /// Scopes that are in force together; a key may do one thing within each group.
     static let scopesInForceTogether: [[KeyScope]] = [
         [Scopes.list, Scopes.global], [Scopes.detail, Scopes.global], [Scopes.search], [Scopes.card, Scopes.help], [Scopes.copyMenu],
+        [Scopes.bulkConfirm], [Scopes.bulkResults],
     ]
 
     /// The actions a config file can name, in the order `rolo keys` lists them.

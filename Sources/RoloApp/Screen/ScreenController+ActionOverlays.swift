@@ -45,7 +45,7 @@ extension ScreenController {
             Overlay(title: "\(title.sanitizedForTerminal) — exit \(status)", lines: lines.map { (text: $0, style: theme.text) }, scroll: scroll,
                     footer: "↑↓ scroll · Esc closes", theme: theme, glyphs: glyphs)
                 .render(into: &canvas, screen: layout.body)
-        case .browsing, .searching, .help, .copyMenu, .card:
+        case .browsing, .searching, .help, .copyMenu, .card, .bulkConfirm, .bulkResults, .bulkForm:
             break
         }
     }
@@ -65,7 +65,7 @@ extension ScreenController {
             .render(into: &canvas, screen: layout.body)
     }
 
-    private func drawForm(_ form: ActionForm, into canvas: inout Canvas, theme: Theme, glyphs: Glyphs) {
+    func drawForm(_ form: ActionForm, into canvas: inout Canvas, theme: Theme, glyphs: Glyphs) {
         let labelWidth = form.action.inputs.map { $0.title.displayWidth }.max() ?? 0
         var lines: [(text: String, style: Style)] = []
         for (index, input) in form.action.inputs.enumerated() {

@@ -32,14 +32,7 @@ extension ScreenController {
     /// Draws the open card over the screen, with its photo beside its fields.
     func drawCard(into canvas: inout Canvas, theme: Theme, glyphs: Glyphs) {
         guard let card, let content = (source as? any ContactCards)?.contactCard(for: card.rowID, at: card.index) else { return }
-        let lines = content.lines.map { line -> (text: String, style: Style) in
-            switch line.role {
-            case .heading: return (line.text, theme.title)
-            case .label: return (line.text, theme.label)
-            case .text: return (line.text, theme.text)
-            case .dim: return (line.text, theme.dim)
-            }
-        }
+        let lines = content.lines.map { (text: $0.text, style: $0.role.style(in: theme)) }
         let count = contactCardCount(for: card.rowID)
         let close = "\(key(for: .closeHelp, in: Scopes.help)) closes"
         let paging = "\(key(for: .previousCard, in: Scopes.card)) \(key(for: .nextCard, in: Scopes.card)) pages"

@@ -57,6 +57,7 @@ extension ScreenController {
         case .capability(let action) where CapabilityAction.cardActions.contains(action): return source is any ContactCards
         case .capability(let action): return offered.contains(action)
         case .activate: return source is any ContactCards || detailButtonAction != nil
+        case .toggleMark, .markRange: return actionSource != nil
         case .actionMenu: return actionSource != nil
         default: return true
         }

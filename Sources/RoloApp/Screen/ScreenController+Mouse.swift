@@ -10,13 +10,15 @@ extension ScreenController {
             if mouse.kind == .click || mouse.kind == .press { mode = .browsing }
         case .actionOutput:
             scrollOverlay(with: mouse) { self.handleActionKey($0 == .moveUp ? .up : $0 == .moveDown ? .down : .escape) }
-        case .actionForm, .actionConfirm:
+        case .actionForm, .actionConfirm, .bulkForm, .bulkConfirm:
             // A stray click doesn't throw away what was typed, nor answer the question.
             break
         case .help:
             scrollOverlay(with: mouse, performInHelp)
         case .card:
             scrollOverlay(with: mouse, performInCard)
+        case .bulkResults:
+            scrollOverlay(with: mouse, performInBulkResults)
         case .browsing, .searching:
             handleOnScreen(mouse)
         }

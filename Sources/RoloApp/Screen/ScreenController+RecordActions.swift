@@ -26,6 +26,7 @@ extension ScreenController {
     /// in the banner), a run in flight that it is pending; else its form, its confirmation, or
     /// the run itself.
     func press(_ action: RecordAction) {
+        if runOnMarked(action) { return }
         guard let source = actionSource, let id = sourceUI.selectedID, let record = source.actionRecord(for: id) else {
             return say("\(action.title): select a record first")
         }
@@ -156,7 +157,7 @@ extension ScreenController {
             case .end, .character("G"): mode = scrolled(end)
             default: break
             }
-        case .browsing, .searching, .help, .copyMenu, .card:
+        case .browsing, .searching, .help, .copyMenu, .card, .bulkConfirm, .bulkResults, .bulkForm:
             break
         }
     }

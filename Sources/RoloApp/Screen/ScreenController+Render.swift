@@ -37,6 +37,7 @@ extension ScreenController {
         drawCard(into: &canvas, theme: theme, glyphs: glyphs)
         drawCopyMenu(into: &canvas, theme: theme, glyphs: glyphs)
         drawHelp(into: &canvas, theme: theme, glyphs: glyphs)
+        drawBulk(into: &canvas, theme: theme, glyphs: glyphs)
         drawActionOverlay(into: &canvas, theme: theme, glyphs: glyphs)
         return canvas
     }
@@ -55,7 +56,8 @@ extension ScreenController {
         let marked = entriesWithPendingMarks(glyphs: glyphs)
         return ListView(entries: marked.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
                  highlight: source.searchTerm, markerWidth: marked.markerWidth, rowHeight: rowHeight,
-                 thumbnailWidth: Self.thumbnailWidth, flashingRowID: (source as? any FlashesRows)?.flashingRowID, theme: theme, glyphs: glyphs)
+                 thumbnailWidth: Self.thumbnailWidth, flashingRowID: (source as? any FlashesRows)?.flashingRowID, rowMark: rowMark(glyphs: glyphs), theme: theme,
+                 glyphs: glyphs)
     }
 
     private func drawList(into canvas: inout Canvas, pane: Rect, focused: Bool, theme: Theme, glyphs: Glyphs) {
@@ -120,6 +122,7 @@ extension ScreenController {
         if source.status.isLoading || busy.count > 0 {
             items.append("\(glyphs.spinner[spinnerFrame % glyphs.spinner.count]) loading")
         }
+        items += bulkStatusItems
         if let notice { items.append(notice.text) }
         return items
     }

@@ -45,6 +45,8 @@ public final class ScreenController {
     var ui: [SourceID: SourceUI] = [:]
     /// What has the keys now: the source on screen, or one thing over it.
     var mode: ScreenMode = .browsing
+    /// The marked rows of each source, and the bulk action running on them.
+    var bulk = BulkScreenState()
     var banner: BannerState?
     /// A message in the status line until it expires, e.g. what was copied.
     var notice: (text: String, expires: Date)?
@@ -136,6 +138,7 @@ public final class ScreenController {
         case .picturesLost:
             break
         }
+        showWaitingResults()
         onNeedsRender()
     }
 
@@ -144,6 +147,7 @@ public final class ScreenController {
             if keyTable.action(for: key, in: [Scopes.global]) == .quit || key == .control("c") { quit() }
             return
         }
+        if handleBulkForm(key) { return }
         switch mode {
         case .actionMenu, .actionForm, .actionConfirm, .actionOutput:
             handleActionKey(key)
@@ -167,7 +171,7 @@ public final class ScreenController {
                 press(action)
                 return
             }
-        case .help, .card:
+        case .help, .card, .bulkConfirm, .bulkResults, .bulkForm:
             break
         }
         if let action = keyTable.action(for: key, in: activeScopes, where: isAvailable) {
@@ -180,7 +184,9 @@ public final class ScreenController {
         switch action {
         case .source(let index): return index < sources.count
         case .nextSource, .previousSource: return sources.count > 1
-        case .clearSearch: return searchText != nil || source.searchTerm != nil
+        case .clearSearch: return searchText != nil || source.searchTerm != nil || !marks.isEmpty || bulk.run?.isRunning == true
+        case .toggleMark, .markRange: return canMark
+        case .retryFailed: return canRetryFailed
         case .toggleThumbnails: return (source as? any RowThumbnails)?.canShowThumbnails == true && size.width >= 80 && size.height >= 20
         case .capability(.contactCard): return sourceUI.selectedID.map(contactCardCount(for:)) ?? 0 > 0
         case .capability(.previousCard): return (card?.index ?? 0) > 0
@@ -205,8 +211,10 @@ public final class ScreenController {
         case .help: performInHelp(action)
         case .card: performInCard(action)
         case .copyMenu: performInCopyMenu(action)
+        case .bulkConfirm: performInBulkConfirm(action)
+        case .bulkResults: performInBulkResults(action)
         case .browsing, .searching: performOnScreen(action)
-        case .actionMenu, .actionForm, .actionConfirm, .actionOutput: break
+        case .actionMenu, .actionForm, .actionConfirm, .actionOutput, .bulkForm: break
         }
     }
 
@@ -255,6 +263,10 @@ public final class ScreenController {
             sourceUI.showingDetail = false
             mode = .searching(source.searchTerm ?? "")
         case .clearSearch:
+            if case .browsing = mode, source.searchTerm == nil {
+                escapeMarks()
+                break
+            }
             mode = .browsing
             source.setSearch(nil)
             afterEntriesChanged()
@@ -279,6 +291,12 @@ public final class ScreenController {
             copyPreferred()
         case .copyMenu:
             openCopyMenu()
+        case .toggleMark:
+            toggleMark()
+        case .markRange:
+            markRange()
+        case .retryFailed:
+            break
         case .actionMenu:
             openActionMenu()
         case .quit:
@@ -378,6 +396,7 @@ public final class ScreenController {
     /// card whose person is gone closes, rather than hold the keys with nothing on screen.
     func afterEntriesChanged() {
         if let card, contactCardCount(for: card.rowID) <= card.index { mode = .browsing }
+        pruneMarks()
         let entries = source.entries
         if let id = sourceUI.selectedID, let index = entries.index(ofRowID: id) {
             sourceUI.cursor.selected = index

@@ -17,6 +17,12 @@ enum ScreenMode: Equatable {
     case copyMenu(values: [CopyValue], selected: Int)
     /// A contact card over the screen: whose, which of their cards, and its scroll.
     case card(rowID: String, index: Int, scroll: Int)
+    /// An action about to run on every marked row, asking once (``BulkPlan``).
+    case bulkConfirm(BulkPlan)
+    /// A bulk run's results, failed records first, scrolled down by `scroll` lines.
+    case bulkResults(scroll: Int)
+    /// An action's inputs, asked once for every marked row.
+    case bulkForm(ActionForm)
     /// The `a` menu: the actions that apply to row `rowID`, by name, and the highlighted one.
     case actionMenu(rowID: String, names: [String], selected: Int)
     /// An action's inputs being filled in, before it is confirmed or run.
@@ -36,6 +42,9 @@ extension ScreenController {
         case .help: [Scopes.help]
         case .copyMenu: [Scopes.copyMenu]
         case .card: [Scopes.card, Scopes.help]
+        case .bulkConfirm: [Scopes.bulkConfirm]
+        case .bulkResults: [Scopes.bulkResults]
+        case .bulkForm: []
         // Their keys are read as typed (a form takes any text); each overlay names them.
         case .actionMenu, .actionForm, .actionConfirm, .actionOutput: []
         }

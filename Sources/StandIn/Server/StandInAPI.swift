@@ -13,6 +13,8 @@ protocol StandInAPI: Sendable {
     func methodNotAllowed(allowed: [HTTPMethod]) -> HTTPResponse
     /// The answer when a request is made to fail (fail rate or a forced failure).
     func internalError() -> HTTPResponse
+    /// Switches of this API's own under `/__standin/<name>` (POST), by name.
+    var controls: [String: StandInControl.Handler] { get }
 }
 
 extension StandInAPI {
@@ -29,4 +31,6 @@ extension StandInAPI {
     func internalError() -> HTTPResponse {
         Flask.internalServerError()
     }
+
+    var controls: [String: StandInControl.Handler] { [:] }
 }

@@ -7,19 +7,25 @@ struct StandInControl: Sendable {
     /// The path prefix of every control endpoint.
     static let prefix = "/__standin/"
 
+    /// Answers an API's own control endpoint from its query.
+    typealias Handler = @Sendable ([HTTPRequest.QueryItem]) async -> HTTPResponse
+
     let state: StandInState
     let routeNames: [String]
+    /// The APIs' own switches (``StandInAPI/controls``), by name.
+    var controls: [String: Handler] = [:]
 
     /// Answers a request whose path starts with `prefix`.
     func handle(_ request: HTTPRequest, path: String) async -> HTTPResponse {
         let action = String(path.dropFirst(Self.prefix.count))
         let method: HTTPMethod = action == "stats" ? .GET : .POST
-        guard ["stats", "fail", "latency", "hostile", "reset"].contains(action) else {
+        guard ["stats", "fail", "latency", "hostile", "reset"].contains(action) || controls[action] != nil else {
             return Self.answer(.notFound, ["error": .string("unknown control endpoint \(path)")])
         }
         guard request.method == method else {
             return Self.answer(.methodNotAllowed, ["error": .string("use \(method.rawValue) \(path)")])
         }
+        if let control = controls[action] { return await control(request.query) }
         switch action {
         case "stats":
             let counts = await state.allCounts()
@@ -78,7 +84,7 @@ struct StandInControl: Sendable {
         ])
     }
 
-    private static func answer(_ status: HTTPStatusCode, _ members: KeyValuePairs<String, StandInJSON>) -> HTTPResponse {
+    static func answer(_ status: HTTPStatusCode, _ members: KeyValuePairs<String, StandInJSON>) -> HTTPResponse {
         answer(status, members.map { ($0.key, $0.value) })
     }
 

@@ -27,7 +27,9 @@ struct StandInRouter: HTTPHandler {
             .sorted { $0.prefix.count > $1.prefix.count }
             .map { Mount(api: $0, routes: $0.routes) }
         self.state = state
-        control = StandInControl(state: state, routeNames: Self.routeNames(of: apis))
+        control = StandInControl(
+            state: state, routeNames: Self.routeNames(of: apis),
+            controls: apis.reduce(into: [:]) { controls, api in controls.merge(api.controls) { first, _ in first } })
         self.logger = logger
     }
 

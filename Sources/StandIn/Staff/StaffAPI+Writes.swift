@@ -5,10 +5,22 @@ import Foundation
 /// /api/people/<id>/` sets the fields given (the person in full back; a blank title or name is
 /// a 400 naming the field), `DELETE` answers 204, `POST /api/people/<id>/notes/` with
 /// `{"text": …}` adds a note (201 with the note). Failures and 429s come on demand through
-/// `/__standin/fail` (`status=429` for DRF's throttle, with `Retry-After`).
+/// `/__standin/fail` (`status=429` for DRF's throttle, with `Retry-After`), and for every Nth
+/// person through `/__standin/staff-fail?every=N` (``StaffAPI/controls``), so a bulk action
+/// over 100 people sees exactly 10 fail with `every=10`.
 extension StaffAPI {
     /// The fields a PATCH may set; the others (uuid) are read-only, and ignored as DRF does.
     static let writableFields = ["name", "email", "phones", "department", "title", "office"]
+
+    var controls: [String: StandInControl.Handler] {
+        ["staff-fail": { query in
+            guard let every = query["every"].flatMap({ Int($0) }), every >= 0 else {
+                return StandInControl.answer(.badRequest, ["error": .string("staff-fail needs every=<n ≥ 0>: writes to every nth person fail, 0 for none")])
+            }
+            await edits.failWrites(every: every)
+            return StandInControl.answer(.ok, ["every": .int(every)])
+        }]
+    }
 
     var writeRoutes: [StandInRoute] {
         [
@@ -26,6 +38,7 @@ extension StaffAPI {
 
     private func update(_ request: StandInRequest) async -> HTTPResponse {
         guard let number = await live(request) else { return notFound() }
+        if let failed = await failure(writingTo: number) { return failed }
         guard let body = await Self.object(request) else { return Self.invalid("JSON parse error - a JSON object is expected.") }
         var changes: [(String, StandInJSON)] = []
         for (key, value) in body where Self.writableFields.contains(key) {
@@ -40,12 +53,14 @@ extension StaffAPI {
 
     private func delete(_ request: StandInRequest) async -> HTTPResponse {
         guard let number = await live(request) else { return notFound() }
+        if let failed = await failure(writingTo: number) { return failed }
         await edits.delete(number)
         return HTTPResponse(statusCode: .noContent)
     }
 
     private func note(_ request: StandInRequest) async -> HTTPResponse {
         guard let number = await live(request) else { return notFound() }
+        if let failed = await failure(writingTo: number) { return failed }
         guard let body = await Self.object(request) else { return Self.invalid("JSON parse error - a JSON object is expected.") }
         guard let text = body.first(where: { $0.0 == "text" })?.1, case .string(let written) = text, !written.isEmpty else {
             return Self.json(.object([("text", .array([.string("This field is required.")]))]), status: .badRequest)
@@ -57,6 +72,12 @@ extension StaffAPI {
     private func live(_ request: StandInRequest) async -> Int? {
         guard let number = catalog.number(ofID: request.parameters["id", default: ""]), await !edits.isDeleted(number) else { return nil }
         return number
+    }
+
+    /// The answer to a write to person `number` while ``StaffEdits/failWrites(every:)`` makes it
+    /// fail, else nil.
+    private func failure(writingTo number: Int) async -> HTTPResponse? {
+        await edits.failsWrite(to: number) ? internalError() : nil
     }
 
     private static func isBlank(_ value: StandInJSON) -> Bool {

@@ -8,6 +8,18 @@ actor StaffEdits {
     private var deleted: Set<Int> = []
     private var notes: [Int: [StandInJSON]] = [:]
     private var nextNote = 1
+    /// Writes to people whose number is a multiple of this fail; 0 for none.
+    private(set) var failingEvery = 0
+
+    /// Makes writes to every `every`th person fail from now on (0: none).
+    func failWrites(every: Int) {
+        failingEvery = max(0, every)
+    }
+
+    /// Whether a write to person `number` fails now.
+    func failsWrite(to number: Int) -> Bool {
+        failingEvery > 0 && number % failingEvery == 0
+    }
 
     /// Whether person `number` was deleted.
     func isDeleted(_ number: Int) -> Bool {

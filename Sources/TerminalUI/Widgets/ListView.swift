@@ -16,12 +16,15 @@ public struct ListView {
     public var thumbnailWidth: Int
     /// A row drawn highlighted for a moment because its state just changed.
     public var flashingRowID: String?
+    /// The mark of each row by id (marked, pending, done, failed), drawn in a gutter of
+    /// ``markGutter`` columns before everything else; nil for no gutter.
+    public var rowMark: ((String) -> String?)?
     public var theme: Theme
     public var glyphs: Glyphs
 
     public init(entries: any ListEntrySource, columns: [ListColumn], cursor: ListCursor, isFocused: Bool = true,
                 highlight: String? = nil, markerWidth: Int = 0, rowHeight: Int = 1, thumbnailWidth: Int = 0,
-                flashingRowID: String? = nil, theme: Theme, glyphs: Glyphs) {
+                flashingRowID: String? = nil, rowMark: ((String) -> String?)? = nil, theme: Theme, glyphs: Glyphs) {
         self.entries = entries
         self.columns = columns
         self.cursor = cursor
@@ -31,6 +34,7 @@ public struct ListView {
         self.rowHeight = max(1, rowHeight)
         self.thumbnailWidth = rowHeight > 1 ? thumbnailWidth : 0
         self.flashingRowID = flashingRowID
+        self.rowMark = rowMark
         self.theme = theme
         self.glyphs = glyphs
     }
@@ -61,7 +65,6 @@ public struct ListView {
         let visible = visibleEntryCount(in: area)
         let needsScrollBar = count > visible && area.width > 10
         let content = needsScrollBar ? area.inset(right: 2) : area
-        let lead = markerWidth + (thumbnailWidth > 0 ? thumbnailWidth + 1 : 0)
         let widths = columnWidths(for: content.width - lead)
         if showsHeader {
             canvas.fill(content.row(0), style: theme.columnHeader)
@@ -91,6 +94,14 @@ public struct ListView {
 
     private var showsHeader: Bool { columns.contains { !$0.title.isEmpty } }
 
+    /// Columns of the marks' gutter: a mark and a space.
+    public static let markGutter = 2
+
+    /// Columns before a row's cells: the marks' gutter, the marker gutter, the thumbnail.
+    private var lead: Int {
+        (rowMark == nil ? 0 : Self.markGutter) + markerWidth + (thumbnailWidth > 0 ? thumbnailWidth + 1 : 0)
+    }
+
     private func draw(_ row: ListRow, widths: [Int], in rect: Rect, selected: Bool, canvas: inout Canvas) {
         let flashing = row.id == flashingRowID
         let style = flashing ? theme.flash : selected ? (isFocused ? theme.selection : theme.inactiveSelection) : theme.text
@@ -98,16 +109,20 @@ public struct ListView {
         // With thumbnails the text sits on the row's middle line, beside the picture.
         let y = rect.y + (rect.height - 1) / 2
         let line = Rect(x: rect.x, y: y, width: rect.width, height: 1)
+        let gutter = rowMark == nil ? 0 : Self.markGutter
+        if let mark = rowMark?(row.id) {
+            canvas.write(mark, x: rect.x, y: y, style: selected ? style : theme.marker, clip: Rect(x: rect.x, y: y, width: gutter, height: 1))
+        }
         if markerWidth > 0, let marker = row.marker {
-            canvas.write(marker, x: rect.x, y: y, style: selected ? style : theme.marker,
-                         clip: Rect(x: rect.x, y: y, width: markerWidth, height: 1))
+            canvas.write(marker, x: rect.x + gutter, y: y, style: selected ? style : theme.marker,
+                         clip: Rect(x: rect.x + gutter, y: y, width: markerWidth, height: 1))
         }
         if thumbnailWidth > 0, let thumbnail = row.thumbnail {
-            let slot = Rect(x: rect.x + markerWidth, y: rect.y, width: thumbnailWidth, height: rect.height)
+            let slot = Rect(x: rect.x + gutter + markerWidth, y: rect.y, width: thumbnailWidth, height: rect.height)
             let indent = max(0, (thumbnailWidth - thumbnail.columns) / 2)
             canvas.draw(thumbnail, x: slot.x + indent, y: slot.y + max(0, (slot.height - thumbnail.rows) / 2), clip: slot)
         }
-        var x = rect.x + markerWidth + (thumbnailWidth > 0 ? thumbnailWidth + 1 : 0)
+        var x = rect.x + lead
         if row.spansColumns {
             let tail = row.cells.dropFirst().map { " — " + $0 }.joined()
             let head = (row.cells.first ?? "").truncated(toWidth: max(1, line.maxX - x - tail.displayWidth))
