@@ -26,6 +26,7 @@ extension Action {
         case .redraw: "redraw"
         case .copy: "copy"
         case .copyMenu: "copy-menu"
+        case .openLink: "open-link"
         case .quit: "quit"
         }
     }

@@ -38,6 +38,8 @@ public final class ScreenController {
     public var onQuit: () -> Void = {}
     /// Puts text on the clipboard (the terminal's OSC 52) and says how it went.
     public var onCopy: (String) -> ClipboardOutcome = { _ in .off }
+    /// How `o` opens a link: the app gives one over the process environment; this one copies.
+    public var linkOpener = LinkOpener.copyOnly
 
     var ui: [SourceID: SourceUI] = [:]
     /// What has the keys now: the source on screen, or one thing over it.
@@ -176,7 +178,7 @@ public final class ScreenController {
         case .capability(.nextCard): return card.map { $0.index + 1 < contactCardCount(for: $0.rowID) } ?? false
         case .capability(let action): return (source as? any RowActions)?.isAvailable(action) == true && sourceUI.selectedID != nil
         case .activate: return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true
-        case .copy, .copyMenu: return sourceUI.selectedID != nil
+        case .copy, .copyMenu, .openLink: return sourceUI.selectedID != nil
         default: return true
         }
     }
@@ -266,6 +268,8 @@ public final class ScreenController {
             copyPreferred()
         case .copyMenu:
             openCopyMenu()
+        case .openLink:
+            openLink()
         case .quit:
             break
         }
