@@ -10,6 +10,6 @@ extension PipedriveSource: SourcePlugin {
             fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured, api: settings.pipedriveAPI,
             store: PersonStore<PipedrivePerson>(database: context.database), busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
-            gravatarBase: settings.gravatarURL)
+            gravatarBase: settings.gravatarURL, companyURL: settings.pipedriveURL)
     }
 }
