@@ -123,7 +123,7 @@ struct Act: AsyncParsableCommand {
         }
         guard let configured = settings.customSources.source(named: name) else {
             if SourceCatalog.builtIn.ids.contains(source) {
-                throw Stop(status: 2, message: "rolo act runs configured sources' actions; \(name) is built in, and its [[actions]] run on its tab")
+                throw Stop(status: 2, message: "rolo act runs configured sources' actions and Pipedrive's; \(name) is built in, and its [[actions]] run on its tab")
             }
             let names = settings.customSources.sources.map(\.name)
             let known = names.isEmpty ? "the config file has no [[sources]]" : "the configured sources are \(names.joined(separator: ", "))"
