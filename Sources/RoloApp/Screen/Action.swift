@@ -98,7 +98,7 @@ let sharedBindings: [KeyBinding<Action>] = [
     KeyBinding([.character("/")], .search, scope: Scopes.global, "Search the list", hint: "search"),
     KeyBinding([.character("y")], .copy, scope: Scopes.global, "Copy the email (else phone, else name)", hint: "copy"),
     KeyBinding([.character("Y")], .copyMenu, scope: Scopes.global, "Pick a value to copy: phone, name…"),
-    KeyBinding([.character("o")], .openLink, scope: Scopes.global, "Open the link, over ssh copy it"),
+    KeyBinding([.character("o")], .openLink, scope: Scopes.global, "Open the record's link; copy over ssh"),
     KeyBinding([.tab], .nextSource, scope: Scopes.global, "Next source"),
     KeyBinding([.backTab], .previousSource, scope: Scopes.global, "Previous source"),
 ] + (1...9).map { KeyBinding([.character(Character(String($0)))], .source($0 - 1), scope: Scopes.global, "Source \($0)") } + [
