@@ -69,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "RoloApp",
-            dependencies: ["TerminalUI", "RoloCore"]
+            dependencies: ["TerminalUI", "RoloCore", "Spawn"]
         ),
         .target(
             name: "StandIn",

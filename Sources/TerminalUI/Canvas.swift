@@ -1,4 +1,4 @@
-/// One terminal cell: the grapheme drawn there, its width and its style.
+/// One terminal cell: the grapheme drawn there, its width, its style and the address it links to.
 ///
 /// A wide grapheme occupies its cell and the next; that next cell is a continuation with an empty
 /// text and width 0, which the backend skips.
@@ -6,11 +6,14 @@ public struct Cell: Hashable, Sendable {
     public var text: String
     public var width: UInt8
     public var style: Style
+    /// The canvas's link this cell belongs to (an index into ``Canvas/links`` plus one); 0 for none.
+    public var link: UInt16
 
-    public init(text: String = " ", width: UInt8 = 1, style: Style = .plain) {
+    public init(text: String = " ", width: UInt8 = 1, style: Style = .plain, link: UInt16 = 0) {
         self.text = text
         self.width = width
         self.style = style
+        self.link = link
     }
 
     /// The blank cell a canvas starts with.
@@ -35,6 +38,9 @@ public struct Canvas: Equatable, Sendable {
     /// Pictures drawn as kitty placeholders (text in the cells), which the terminal must hold
     /// for their cells to show them: the backend uploads each once.
     public private(set) var placeholderImages: [TerminalGraphic] = []
+    /// The addresses cells link to (``Hyperlink/sanitized(_:)``), each once: a cell's `link`
+    /// n is `links[n - 1]`. The backend makes them OSC 8 hyperlinks where the terminal has them.
+    public private(set) var links: [String] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -63,19 +69,23 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
-    /// Writes text on one row from (x, y), clipped to `clip` (default: the whole canvas).
+    /// Writes text on one row from (x, y), clipped to `clip` (default: the whole canvas), its
+    /// cells linked to `link` when that is an http(s) address ``Hyperlink/sanitized(_:)`` keeps.
     /// Returns the column after the last cell written.
     @discardableResult
-    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+    public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain, clip: Rect? = nil, link: String? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard y >= area.y, y < area.maxY else { return x }
+        var linkNumber: UInt16 = 0
+        if let link { linkNumber = self.linkNumber(for: link) }
+        let link = linkNumber
         var column = x
         for grapheme in text {
             if column >= area.maxX { break }
             // A one-byte grapheme is printable ASCII, one cell, or a control character, none.
             if let width = DisplayWidth.asciiWidth(grapheme) {
                 guard width == 1 else { continue }
-                if column >= area.x { put(Cell(text: String(grapheme), width: 1, style: style), x: column, y: y) }
+                if column >= area.x { put(Cell(text: String(grapheme), width: 1, style: style, link: link), x: column, y: y) }
                 column += 1
                 continue
             }
@@ -86,15 +96,31 @@ public struct Canvas: Equatable, Sendable {
                     return area.maxX
                 }
                 if column >= area.x {
-                    put(Cell(text: piece.text, width: UInt8(piece.width), style: style), x: column, y: y)
+                    put(Cell(text: piece.text, width: UInt8(piece.width), style: style, link: link), x: column, y: y)
                     if piece.width == 2 {
-                        put(Cell(text: "", width: 0, style: style), x: column + 1, y: y)
+                        put(Cell(text: "", width: 0, style: style, link: link), x: column + 1, y: y)
                     }
                 }
                 column += piece.width
             }
         }
         return column
+    }
+
+    /// The address of a cell's `link` number; nil for 0 or a number the canvas doesn't have.
+    public func address(ofLink number: UInt16) -> String? {
+        let index = Int(number) - 1
+        return links.indices.contains(index) ? links[index] : nil
+    }
+
+    /// The number cells linked to `address` carry: its place in ``links`` plus one, added when
+    /// new; 0 (no link) when the address isn't kept or the table is full.
+    private mutating func linkNumber(for address: String) -> UInt16 {
+        guard let safe = Hyperlink.sanitized(address) else { return 0 }
+        if let index = links.firstIndex(of: safe) { return UInt16(index + 1) }
+        guard links.count < Int(UInt16.max) else { return 0 }
+        links.append(safe)
+        return UInt16(links.count)
     }
 
     /// Changes the style of every cell in a rectangle, keeping the text.

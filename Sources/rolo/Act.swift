@@ -8,7 +8,7 @@ import RoloCore
 struct Act: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "act",
-        abstract: "Run one of a source's actions ([[sources.actions]]) on one record, for scripts.",
+        abstract: "Run one of a source's actions ([[sources.actions]], or Pipedrive's) on one record, for scripts.",
         discussion: """
         The record is found by its id: in rolo's store when the source keeps one, else from the \
         source's detail_url (when it needs only the id), else by paging the list. Its `when` must \
@@ -84,11 +84,11 @@ struct Act: AsyncParsableCommand {
         _ = RoloLogging.bootstrap(
             stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
             secrets: Wiring.secrets(settings, environment: environment))
-        let (configured, chosen) = try choose(settings)
+        let (configured, chosen, sourceEnvironment) = try choose(settings, environment: environment)
         let inputs = try parsedInputs()
         let endpoint: CustomSourceEndpoint
         do {
-            endpoint = try configured.endpoint(environment: environment)
+            endpoint = try configured.endpoint(environment: sourceEnvironment)
         } catch let error as ConfigError {
             throw Stop(status: 2, message: error.message)
         }
@@ -109,23 +109,37 @@ struct Act: AsyncParsableCommand {
         ).run()
     }
 
-    /// The configured source and its action the command line names.
-    private func choose(_ settings: Settings) throws -> (CustomSource, RecordAction) {
+    /// The configured source (or Pipedrive seen as one, ``PipedriveActions``) and its action
+    /// the command line names, with the environment its `${VAR}`s are expanded from.
+    private func choose(_ settings: Settings, environment: [String: String]) throws -> (CustomSource, RecordAction, [String: String]) {
         let name = source.rawValue
+        if source == PipedriveSource.id {
+            do {
+                let acting = try PipedriveActions.acting(settings, configured: settings.customSources.actions(of: name), environment: environment)
+                return (acting.source, try chosenAction(of: acting.source), acting.environment)
+            } catch let error as ConfigError {
+                throw Stop(status: 2, message: error.message)
+            }
+        }
         guard let configured = settings.customSources.source(named: name) else {
             if SourceCatalog.builtIn.ids.contains(source) {
-                throw Stop(status: 2, message: "rolo act runs configured sources' actions; \(name) is built in, and its [[actions]] run on its tab")
+                throw Stop(status: 2, message: "rolo act runs configured sources' actions and Pipedrive's; \(name) is built in, and its [[actions]] run on its tab")
             }
             let names = settings.customSources.sources.map(\.name)
             let known = names.isEmpty ? "the config file has no [[sources]]" : "the configured sources are \(names.joined(separator: ", "))"
             throw Stop(status: 2, message: "no configured source named '\(name)'\(name.didYouMean(names) ?? "") — \(known)")
         }
+        return (configured, try chosenAction(of: configured), environment)
+    }
+
+    /// The action of `configured` the command line names.
+    private func chosenAction(of configured: CustomSource) throws -> RecordAction {
         guard let chosen = configured.actions.first(where: { $0.name == action }) else {
             let names = configured.actions.map(\.name)
             let known = names.isEmpty ? "it has no [[sources.actions]]" : "its actions are \(names.joined(separator: ", "))"
-            throw Stop(status: 2, message: "\(name) has no action '\(action)'\(action.didYouMean(names) ?? "") — \(known)")
+            throw Stop(status: 2, message: "\(source.rawValue) has no action '\(action)'\(action.didYouMean(names) ?? "") — \(known)")
         }
-        return (configured, chosen)
+        return chosen
     }
 
     /// `--input note=fixed --input to=ada` as a dictionary.

@@ -175,6 +175,9 @@ struct BrowseRequest: Equatable {
         let sources = Wiring.screenSources(settings, context: context, environment: environment)
         let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }
+        controller.linkOpener = LinkOpener(environment: environment)
+        // From the environment until the terminal says what it is (GraphicsSetup).
+        terminal.drawsHyperlinks = HyperlinkSupport.decide(terminal: TerminalKind(environment: environment), environment: environment, tmux: nil)
         controller.sayHeals(of: database)
         terminal.probeTmux()
         StartupTrace.mark("sources")

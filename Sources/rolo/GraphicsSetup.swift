@@ -75,9 +75,10 @@ final class GraphicsSetup {
             let decision = GraphicsDecision.decide(answers: answers, environment: environment, tmux: tmux,
                                                    images: images, flags: flags)
             for source in sources { (source as? any ShowsFlags)?.showFlags(terminal.isUnicode && decision.flags) }
+            terminal.drawsHyperlinks = HyperlinkSupport.decide(terminal: decision.terminal, environment: environment, tmux: tmux, version: answers.version)
             let cell = answers.cellSize(columns: terminal.size.width, rows: terminal.size.height) ?? windowCell(terminal)
             let waited = (ContinuousClock.now - asked).formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1)))
-            logger.info("terminal \(decision.terminal.rawValue)\(tmux.map { " in tmux (client \($0.clientTerminal), passthrough \($0.allowsPassthrough ? "on" : "off"))" } ?? "") (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none"), after \(waited)): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
+            logger.info("terminal \(decision.terminal.rawValue)\(tmux.map { " in tmux (client \($0.clientTerminal), passthrough \($0.allowsPassthrough ? "on" : "off"))" } ?? "") (\(answers.version ?? "no XTVERSION"), DA1 \(answers.deviceAttributes.map { "\($0)" } ?? "none"), after \(waited)): pictures \(decision.pictures.rawValue), flags \(decision.flags ? "on" : "off"), hyperlinks \(terminal.drawsHyperlinks ? "on" : "off"), cell \(cell.map(\.description) ?? "unknown")")
             // Placeholders name their image by a palette entry, so they need one ncurses sends as is.
             let placeholderColors = terminal.profile.colorSpace.exactPaletteEntries
             guard !stores.isEmpty, decision.pictures.drawsPixels,

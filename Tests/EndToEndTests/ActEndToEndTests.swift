@@ -177,7 +177,7 @@ extension EndToEnd {
                 let cases: [([String], String)] = [
                     (["staff", "frobnicate", "--id", "x"], "rolo act: staff has no action 'frobnicate' — its actions are retitle, delete, note, greet\n"),
                     (["nowhere", "retitle", "--id", "x"], "rolo act: no configured source named 'nowhere' — the configured sources are staff\n"),
-                    (["pipedrive", "note", "--id", "1"], "rolo act: rolo act runs configured sources' actions; pipedrive is built in, and its [[actions]] run on its tab\n"),
+                    (["people", "note", "--id", "1"], "rolo act: rolo act runs configured sources' actions and Pipedrive's; people is built in, and its [[actions]] run on its tab\n"),
                     (["staff", "retitle", "--id", Self.uuid], "rolo act: retitle on \(Self.uuid) of staff: 'retitle' needs the input 'title' (New title)\n"),
                     (["staff", "retitle", "--id", Self.uuid, "--input", "title=CEO"], "rolo act: retitle on \(Self.uuid) of staff: 'CEO' isn't a choice of 'title' — the choices are Lead, Engineer\n"),
                     (["staff", "retitle", "--id", Self.uuid, "--input", "title"], "rolo act: --input 'title' should be NAME=VALUE, like --input note=\"fixed in 2.1\"\n"),

@@ -47,4 +47,29 @@ struct PipedriveActionTests {
         #expect(await account.requests.count > pagesBefore)
         #expect(controller.notice?.text == "Add a note: done")
     }
+
+    @Test("With no [[actions]] of the user's, the tab has rolo's shipped note, sent beside the persons list as rolo act sends it")
+    func shippedNote() async throws {
+        var settings = try CrewSamples.settings("")
+        settings.pipedriveURL = URL(string: "https://acme.example/pipedrive")
+        settings.pipedriveToken = "t0k3n"
+        let account = FakePipedrive(persons: PipedriveSamples.persons(3))
+        let model = makePipedrive(account, store: nil)
+        let api = try CrewWithWrites(count: 1)
+        model.recordActions = PipedriveViewModel.recordActions(settings)
+        #expect(model.recordActions.map(\.name) == ["note"])
+        model.actionState.session = PipedriveViewModel.actionSession(settings, http: api)
+        let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: model.busy,
+                                          now: { Sample.today }, timeZone: Sample.zone)
+        controller.start()
+        #expect(await model.settled())
+        await api.answer(.init(status: 201, body: #"{"success": true, "data": {"id": 9}}"#))
+        controller.handle(.key(.character("N")))
+        for character in "hi" { controller.handle(.key(.character(character))) }
+        controller.handle(.key(.enter))
+        #expect(await model.settled())
+        let sent = try #require(await api.writes.first)
+        #expect(sent.method == "POST" && sent.url.absoluteString == "https://acme.example/pipedrive/v1/notes")
+        #expect(String(decoding: sent.body ?? Data(), as: UTF8.self) == #"{"content":"hi","person_id":"1"}"#)
+    }
 }

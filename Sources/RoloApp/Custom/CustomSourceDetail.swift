@@ -31,7 +31,8 @@ enum CustomSourceDetail {
     }
 
     /// The picture (when the source has one), the label, the fields (each of `fields`, or every
-    /// field), then the template problems found, which name the setting and the path.
+    /// field), the declared links that have an address for the record, then the template
+    /// problems found, which name the setting and the path.
     static func blocks(
         of record: CustomRecord, value: JSONValue, in source: CustomSource, picture: Picture?, fetch: Fetch?, problems: [String]
     ) -> [DetailBlock] {
@@ -45,6 +46,8 @@ enum CustomSourceDetail {
         }
         blocks.append(.gap)
         for (field, text) in source.detailFields(value) { blocks.append(.field(label: field, value: text)) }
+        let links = source.links.compactMap { link in link.address(for: value).map { DetailBlock.link(title: link.title, url: $0) } }
+        if !links.isEmpty { blocks += [.gap] + links }
         if !problems.isEmpty {
             blocks.append(.gap)
             blocks += problems.map { .notice($0, isError: true) }

@@ -23,8 +23,9 @@ enum PipedriveDetail {
     }
 
     /// Every field the seed asks for: organisation, each phone and email with its label, owner,
-    /// open deals (when the API gave the count), added and updated in local time.
-    static func blocks(for person: PipedrivePerson, picture: Picture, timeZone: TimeZone) -> [DetailBlock] {
+    /// open deals (when the API gave the count), added and updated in local time; then, with the
+    /// account's `companyURL`, "In Pipedrive", a link to the person's page there.
+    static func blocks(for person: PipedrivePerson, picture: Picture, timeZone: TimeZone, companyURL: URL? = nil) -> [DetailBlock] {
         var blocks: [DetailBlock] = [.picture(picture), .title(person.displayName)]
         blocks.append(.gap)
         blocks.append(.field(label: "Organisation", value: organization(of: person) ?? "—"))
@@ -34,6 +35,9 @@ enum PipedriveDetail {
         if let deals = person.openDeals { blocks.append(.field(label: "Open deals", value: String(deals))) }
         blocks.append(.field(label: "Added", value: person.addTime.map { time($0, in: timeZone) } ?? "—"))
         blocks.append(.field(label: "Updated", value: person.updateTime.map { time($0, in: timeZone) } ?? "—"))
+        if let companyURL {
+            blocks += [.gap, .link(title: "In Pipedrive", url: PipedriveActions.personPage(companyURL: companyURL, id: person.id))]
+        }
         return blocks
     }
 

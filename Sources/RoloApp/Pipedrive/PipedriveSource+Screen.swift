@@ -10,8 +10,8 @@ extension PipedriveSource: SourcePlugin {
             fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured, api: settings.pipedriveAPI,
             store: PersonStore<PipedrivePerson>(database: context.database), busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
-            gravatarBase: settings.gravatarURL)
-        model.recordActions = settings.customSources.actions(of: id.rawValue)
+            gravatarBase: settings.gravatarURL, companyURL: settings.pipedriveURL)
+        model.recordActions = PipedriveViewModel.recordActions(settings)
         model.actionState.session = PipedriveViewModel.actionSession(settings, http: context.http)
         return model
     }

@@ -26,12 +26,22 @@ extension PipedriveViewModel: ConfiguredActions, FlashesRows {
         return nil
     }
 
+    /// The actions of Pipedrive's tab: the user's `[[actions]] source = "pipedrive"`, then the
+    /// shipped ones (``PipedriveActions``) theirs leave, as `rolo act` runs them.
+    static func recordActions(_ settings: Settings) -> [RecordAction] {
+        let configured = settings.customSources.actions(of: PipedriveSource.id.rawValue)
+        return (try? PipedriveActions.acting(settings, configured: configured, environment: [:]))?.source.actions ?? configured
+    }
+
     /// The session of `settings`' Pipedrive actions: requests on the Pipedrive URL's origin
-    /// carry the token in `x-api-token`, as rolo's own requests do; nil without a URL or token.
+    /// carry the token in `x-api-token`, as rolo's own requests do; a relative `url` is resolved
+    /// beside the persons list, `{company}/v1/persons`, as `rolo act` resolves it (`notes` is
+    /// `{company}/v1/notes`); nil without a URL or token.
     static func actionSession(_ settings: Settings, http: any HTTPClient) -> ActionSession? {
-        guard let base = settings.pipedriveURL, let token = settings.pipedriveToken, !token.isEmpty else { return nil }
+        guard let company = settings.pipedriveURL, let token = settings.pipedriveToken, !token.isEmpty else { return nil }
         return ActionSession(runner: ActionRunner(
-            sourceTitle: "Pipedrive", base: base, headers: ["x-api-token": token], secrets: [token], client: http,
+            sourceTitle: "Pipedrive", base: company.appendingPathComponent("v1/persons"), headers: ["x-api-token": token],
+            secrets: [token], client: http,
             timeout: settings.timeout, readOnly: settings.readOnly))
     }
 }

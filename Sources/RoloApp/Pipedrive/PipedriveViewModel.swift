@@ -49,6 +49,8 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     let pictures: PictureStore?
     let imageLoader: RemoteImageLoader?
     let gravatarBase: URL
+    /// The account's web app, `https://COMPANY.pipedrive.com`, for each person's "In Pipedrive" link.
+    let companyURL: URL?
     let now: () -> Date
     let timeZone: TimeZone
     let logger = Logger(label: "rolo.pipedrive")
@@ -70,6 +72,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     ///   source isn't configured, and `unconfigured` says what to set.
     /// - `fetchNames`: its organisations and users (``PipedriveClient/names(_:after:limit:)``),
     ///   whose names v2 persons carry only as ids.
+    /// - `companyURL`: the account's web app, for each person's link; nil for none.
     /// - `store`: rolo's database; nil keeps the persons in memory for this run.
     /// - `imageLoader`: fetches Gravatar avatars through the disk cache; nil shows badges only.
     public init(
@@ -77,7 +80,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         api: PipedriveAPIVersion,
         store: PersonStore<PipedrivePerson>?, pageSize: Int = 500,
         sleep: @escaping PipedriveSync.Sleep = { try await Task.sleep(for: .seconds($0)) },
-        busy: BusyTracker, pictures: PictureStore?, imageLoader: RemoteImageLoader?, gravatarBase: URL,
+        busy: BusyTracker, pictures: PictureStore?, imageLoader: RemoteImageLoader?, gravatarBase: URL, companyURL: URL? = nil,
         now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
     ) {
         persistent = store != nil
@@ -103,6 +106,7 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         self.pictures = pictures
         self.imageLoader = imageLoader
         self.gravatarBase = gravatarBase
+        self.companyURL = companyURL
         self.now = now
         self.timeZone = timeZone
         pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
@@ -290,6 +294,6 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     public func detail(for rowID: String) -> [DetailBlock] {
         let person = selectedPerson?.id == rowID ? selectedPerson : rows?.person(withID: rowID)
         guard let person else { return [] }
-        return PipedriveDetail.blocks(for: person, picture: picture(for: person), timeZone: timeZone)
+        return PipedriveDetail.blocks(for: person, picture: picture(for: person), timeZone: timeZone, companyURL: companyURL)
     }
 }

@@ -30,6 +30,7 @@ extension Action {
         case .markRange: "mark-range"
         case .retryFailed: "retry-failed"
         case .actionMenu: "action-menu"
+        case .openLink: "open-link"
         case .quit: "quit"
         }
     }

@@ -29,6 +29,8 @@ public enum Action: Hashable, Sendable {
     case retryFailed
     /// Open the menu of the actions (`[[sources.actions]]`) that apply to the selected row.
     case actionMenu
+    /// Open the selected record's first link in the desktop's browser (else copy it).
+    case openLink
     case quit
 }
 
@@ -105,6 +107,7 @@ let sharedBindings: [KeyBinding<Action>] = [
     KeyBinding([.character("y")], .copy, scope: Scopes.global, "Copy the email (else phone, else name)", hint: "copy"),
     KeyBinding([.character("Y")], .copyMenu, scope: Scopes.global, "Pick a value to copy: phone, name…"),
     KeyBinding([.character("a")], .actionMenu, scope: Scopes.global, "Act on the selected row: the menu of its actions", hint: "actions"),
+    KeyBinding([.character("o")], .openLink, scope: Scopes.global, "Open the record's link; copy over ssh"),
     KeyBinding([.tab], .nextSource, scope: Scopes.global, "Next source"),
     KeyBinding([.backTab], .previousSource, scope: Scopes.global, "Previous source"),
 ] + (1...9).map { KeyBinding([.character(Character(String($0)))], .source($0 - 1), scope: Scopes.global, "Source \($0)") } + [

@@ -41,6 +41,8 @@ public final class ScreenController {
     /// Runs a `terminal` command action with the terminal, the screen left around it; nil
     /// where there is no terminal to leave (tests), and such actions fail saying so.
     public var onRunInTerminal: ActionSession.TerminalRun?
+    /// How `o` opens a link: the app gives one over the process environment; this one copies.
+    public var linkOpener = LinkOpener.copyOnly
 
     var ui: [SourceID: SourceUI] = [:]
     /// What has the keys now: the source on screen, or one thing over it.
@@ -193,7 +195,7 @@ public final class ScreenController {
         case .capability(.nextCard): return card.map { $0.index + 1 < contactCardCount(for: $0.rowID) } ?? false
         case .capability(let action): return (source as? any RowActions)?.isAvailable(action) == true && sourceUI.selectedID != nil
         case .activate: return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true
-        case .copy, .copyMenu: return sourceUI.selectedID != nil
+        case .copy, .copyMenu, .openLink: return sourceUI.selectedID != nil
         case .actionMenu: return actionSource != nil && sourceUI.selectedID != nil
         default: return true
         }
@@ -299,6 +301,8 @@ public final class ScreenController {
             break
         case .actionMenu:
             openActionMenu()
+        case .openLink:
+            openLink()
         case .quit:
             break
         }

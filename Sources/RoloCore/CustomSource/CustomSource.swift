@@ -57,6 +57,8 @@ public struct CustomSource: Sendable, Equatable {
     public var place: String
     /// Its `[[sources.actions]]`, in file order.
     public var actions: [RecordAction] = []
+    /// Its `links`, shown at the end of the detail; the first is what `o` opens.
+    public var links: [RecordLink] = []
 
     /// The default of ``maxRecords``.
     public static let defaultMaxRecords = 100_000

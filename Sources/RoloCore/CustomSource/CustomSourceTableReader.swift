@@ -7,6 +7,7 @@ struct CustomSourceTableReader {
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
         "thumbnail", "detail_url", "detail_record", "fields", "max_records", "offline", "paging", "method", "error", "body", RecordActionList.key,
+        "links",
     ]
     /// The keys a `[sources.paging]` table may hold.
     static let pagingKeys = ["style", "param", "first", "size_param", "size", "next", "total", "more", "pages"]
@@ -64,7 +65,7 @@ struct CustomSourceTableReader {
             fields: try paths("fields", table, label), maxRecords: maxRecords,
             offline: try flag("offline", table, label) ?? true, paging: paging, method: method,
             error: try path("error", table, label), body: body, place: entry,
-            actions: try actions(table, label: label))
+            actions: try actions(table, label: label), links: try links(table, label))
     }
 
     /// Where `key` is written in this entry (or its `subtable`).

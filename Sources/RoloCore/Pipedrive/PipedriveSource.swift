@@ -31,16 +31,24 @@ public enum PipedriveSource: SourceDefinition {
     public static func fetch(
         _ settings: Settings, http: any HTTPClient
     ) -> (fetch: PipedriveSync.Fetch?, fetchNames: PipedriveSync.FetchNames?, unconfigured: String?) {
-        guard let url = settings.pipedriveURL else {
-            return (nil, nil, "Set your Pipedrive company URL: --pipedrive-url https://COMPANY.pipedrive.com, ROLO_PIPEDRIVE_URL, or pipedrive-url in the config file")
-        }
-        guard let token = settings.pipedriveToken, !token.isEmpty else {
-            return (nil, nil, "Set your Pipedrive API token: export PIPEDRIVE_API_TOKEN=…, or api_token in the config file (chmod 600)")
-        }
+        if let missing = unconfigured(settings) { return (nil, nil, missing) }
+        guard let url = settings.pipedriveURL, let token = settings.pipedriveToken else { return (nil, nil, "Pipedrive isn't configured") }
         let client = PipedriveClient(baseURL: url, token: token, api: settings.pipedriveAPI, http: http, timeout: settings.timeout)
         return (
             { after, limit in try await client.page(after: after, limit: limit) },
             { kind, after, limit in try await client.names(kind, after: after, limit: limit) }, nil)
+    }
+
+    /// The sentence that says what to set when the company URL or the token is missing; nil
+    /// when both are set.
+    public static func unconfigured(_ settings: Settings) -> String? {
+        guard settings.pipedriveURL != nil else {
+            return "Set your Pipedrive company URL: --pipedrive-url https://COMPANY.pipedrive.com, ROLO_PIPEDRIVE_URL, or pipedrive-url in the config file"
+        }
+        guard let token = settings.pipedriveToken, !token.isEmpty else {
+            return "Set your Pipedrive API token: export PIPEDRIVE_API_TOKEN=…, or api_token in the config file (chmod 600)"
+        }
+        return nil
     }
 }
 

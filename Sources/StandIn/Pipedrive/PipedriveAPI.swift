@@ -6,9 +6,10 @@ import Logging
 /// `http://127.0.0.1:<port>/pipedrive`: persons through API v2 (`/api/v2/persons`, cursor
 /// paging) and v1 (`/v1/persons`, offset paging, with v1's quirks), the organisations v2
 /// persons name by id (`/api/v2/organizations`, cursor paging) and the users (`/v1/users`, all
-/// at once), the token checked on each, `x-ratelimit-*` headers on every answer and 429s past
-/// ``StandInOptions/pipedriveBurst`` requests in two seconds (all four counted together, as
-/// Pipedrive counts them), and Gravatar-style avatars at `/pipedrive/gravatar/<sha256>`.
+/// at once), notes added with `POST /v1/notes` (``PipedriveNotes``), the token checked on each,
+/// `x-ratelimit-*` headers on every answer and 429s past ``StandInOptions/pipedriveBurst``
+/// requests in two seconds (all counted together, as Pipedrive counts them), and Gravatar-style
+/// avatars at `/pipedrive/gravatar/<sha256>`.
 struct PipedriveAPI: StandInAPI {
     /// Pipedrive's default and largest page sizes.
     static let defaultLimit = 100
@@ -18,6 +19,7 @@ struct PipedriveAPI: StandInAPI {
     private let avatars: SquarePortraits
     private let rateLimit: PipedriveRateLimit
     private let token: String
+    private let notes: PipedriveNotes
 
     /// Served under `/pipedrive`, apart from the other APIs.
     let prefix = "/pipedrive"
@@ -29,6 +31,7 @@ struct PipedriveAPI: StandInAPI {
         avatars = SquarePortraits(seed: options.seed, firstID: 20_000, name: "pipedrive avatar", logger: logger)
         rateLimit = PipedriveRateLimit(burst: options.pipedriveBurst)
         token = options.pipedriveToken
+        notes = PipedriveNotes(persons: options.pipedrivePersons)
     }
 
     var routes: [StandInRoute] {
@@ -44,6 +47,13 @@ struct PipedriveAPI: StandInAPI {
             },
             StandInRoute("pipedrive.users", .GET, "/v1/users") { request in
                 await guarded(request) { users() }
+            },
+            StandInRoute("pipedrive.notes", .POST, "/v1/notes") { request in
+                await guarded(request) {
+                    let body = (try? await request.http.bodyData) ?? Data()
+                    let note = await notes.add(body: body, contentType: request.http.headers[.contentType])
+                    return Self.json(note.json, status: note.status)
+                }
             },
             StandInRoute("pipedrive.avatar", .GET, "/gravatar/<hash>") { request in
                 await avatar(request)
@@ -61,7 +71,7 @@ struct PipedriveAPI: StandInAPI {
 
     /// The token check and the burst limit, in Pipedrive's order, then `answer`; every answer
     /// carries the rate-limit headers.
-    private func guarded(_ request: StandInRequest, _ answer: () -> HTTPResponse) async -> HTTPResponse {
+    private func guarded(_ request: StandInRequest, _ answer: () async -> HTTPResponse) async -> HTTPResponse {
         let verdict = await rateLimit.take()
         var response: HTTPResponse
         let given = request.http.headers[HTTPHeader("x-api-token")] ?? request.http.query["api_token"]
@@ -75,7 +85,7 @@ struct PipedriveAPI: StandInAPI {
         } else if verdict.refused {
             response = Self.json(Self.failure("Request over limit", code: 429), status: .tooManyRequests)
         } else {
-            response = answer()
+            response = await answer()
         }
         response.headers[HTTPHeader("x-ratelimit-limit")] = String(verdict.limit)
         response.headers[HTTPHeader("x-ratelimit-remaining")] = String(verdict.remaining)

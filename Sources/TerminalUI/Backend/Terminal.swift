@@ -38,6 +38,11 @@ public final class Terminal {
     let clipboardInputs: (environment: [String: String], hasOSC52Capability: Bool, enabled: Bool)
     /// The question to tmux about its options, once asked (`probeTmux()`).
     var tmuxProbe: Task<TmuxOptions?, Never>?
+    /// Whether linked cells are sent as OSC 8 hyperlinks (``HyperlinkSupport``); where not they
+    /// are only drawn as the view styled them. Turning it on repaints every cell.
+    public var drawsHyperlinks = false {
+        didSet { if drawsHyperlinks != oldValue { invalidate() } }
+    }
 
     private let screen: OpaquePointer
     private let signalFD: Int32
@@ -222,11 +227,25 @@ public final class Terminal {
         }
         if needsFullRepaint { clearok(rolo_curscr(), true) }
         let graphics = planGraphics(canvas, repaintsAll: full || needsFullRepaint, dirty: dirty.lazy.map(\.index))
+        let links = hyperlinkBytes(canvas, repaintsAll: full || needsFullRepaint, dirty: dirty.lazy.map(\.index))
         needsFullRepaint = false
         wnoutrefresh(window)
         doupdate()
         if !graphics.isEmpty { _ = Self.writeAll(graphics, to: STDOUT_FILENO) }
+        if !links.isEmpty { _ = Self.writeAll(links, to: STDOUT_FILENO) }
         previous = canvas
+    }
+
+    /// The OSC 8 hyperlinks over this frame's linked cells, where the terminal draws them.
+    private func hyperlinkBytes(_ canvas: Canvas, repaintsAll: Bool, dirty: some Sequence<Int>) -> [UInt8] {
+        guard drawsHyperlinks, !canvas.links.isEmpty || previous.map({ !$0.links.isEmpty }) == true else { return [] }
+        var changed: [Bool]?
+        if !repaintsAll {
+            var marks = [Bool](repeating: false, count: canvas.cells.count)
+            for index in dirty { marks[index] = true }
+            changed = marks
+        }
+        return HyperlinkOutput.bytes(for: canvas, previous: previous, changed: changed, space: profile.colorSpace)
     }
 
     /// Makes the next `present` repaint every cell (Ctrl-L, after a resize or a resume).

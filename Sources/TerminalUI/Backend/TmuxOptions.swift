@@ -8,15 +8,20 @@ public struct TmuxOptions: Sendable, Equatable {
     /// `client_termname`: the TERM of the terminal the client runs in (`xterm-kitty`,
     /// `xterm-ghostty`); empty when no client is attached.
     public var clientTerminal: String
+    /// `client_termfeatures`: what tmux sends the client's terminal (`hyperlinks` among them
+    /// where tmux 3.4 passes OSC 8 on); empty before tmux 3.2 or with no client.
+    public var clientFeatures: [String]
 
-    public init(setClipboard: String, allowsPassthrough: Bool, clientTerminal: String = "") {
+    public init(setClipboard: String, allowsPassthrough: Bool, clientTerminal: String = "", clientFeatures: [String] = []) {
         self.setClipboard = setClipboard
         self.allowsPassthrough = allowsPassthrough
         self.clientTerminal = clientTerminal
+        self.clientFeatures = clientFeatures
     }
 
-    /// The format rolo asks tmux to fill in.
-    public static let format = "#{version} #{set-clipboard} #{allow-passthrough} #{client_termname}"
+    /// The format rolo asks tmux to fill in. The features come last: with no client attached
+    /// both they and the terminal's name are empty, so nothing after them can shift.
+    public static let format = "#{version} #{set-clipboard} #{allow-passthrough} #{client_termname} #{client_termfeatures}"
 
     /// Reads tmux's answer to ``format``: "3.3a on 0 xterm-kitty"; nil when it isn't one.
     public init?(reply: String) {
@@ -26,6 +31,7 @@ public struct TmuxOptions: Sendable, Equatable {
         let passthrough = parts.count > 2 ? parts[2] : ""
         allowsPassthrough = Self.isBefore33(parts[0]) || passthrough == "1" || passthrough == "on" || passthrough == "all"
         clientTerminal = parts.count > 3 ? parts[3] : ""
+        clientFeatures = parts.count > 4 ? parts[4].split(separator: ",").map(String.init) : []
     }
 
     /// Whether a version such as "3.2a", "2.9" or "next-3.4" is older than 3.3, the first

@@ -39,7 +39,33 @@ public enum DetailBlock: Sendable, Equatable {
     case picture(Picture)
     case button(String)
     case notice(String, isError: Bool)
+    /// A link the source declares ("In Pipedrive"): its title, underlined, linked to `url`.
+    case link(title: String, url: String)
     case gap
+}
+
+extension DetailBlock {
+    /// The address this block links to: a declared link's, or a field's whose whole value is
+    /// an http(s) address; nil for any other block.
+    public var linkAddress: String? {
+        switch self {
+        case .link(_, let url): return Hyperlink.sanitized(url)
+        case .field(_, let value): return Hyperlink.sanitized(value)
+        default: return nil
+        }
+    }
+}
+
+extension [DetailBlock] {
+    /// The detail's first link, the one `o` opens: the first declared link (the record's own
+    /// page), else the first field that is an address.
+    public var firstLinkAddress: String? {
+        let declared = lazy.compactMap { block -> String? in
+            if case .link = block { return block.linkAddress }
+            return nil
+        }.first
+        return declared ?? lazy.compactMap(\.linkAddress).first
+    }
 }
 
 /// The detail pane: blocks laid out in lines, wrapped to the pane and scrolled.
@@ -115,6 +141,10 @@ public struct DetailView {
                         lines.append(textLine(prefix + part, theme.text))
                     }
                 }
+            case .link(let title, let url):
+                let address = Hyperlink.sanitized(url)
+                let style = address == nil ? theme.text : theme.text.adding(.underline)
+                lines += "\(glyphs.bullet) \(title)".wrapped(toWidth: width).map { textLine($0, style, link: address) }
             case .button(let label):
                 lines.append { canvas, x, y, clip in
                     canvas.write(" \(label) ", x: x, y: y, style: theme.button, clip: clip)
@@ -126,21 +156,25 @@ public struct DetailView {
         return (lines, owners)
     }
 
-    private func textLine(_ text: String, _ style: Style) -> Line {
-        { canvas, x, y, clip in canvas.write(text, x: x, y: y, style: style, clip: clip) }
+    private func textLine(_ text: String, _ style: Style, link: String? = nil) -> Line {
+        { canvas, x, y, clip in canvas.write(text, x: x, y: y, style: style, clip: clip, link: link) }
     }
 
+    /// A field's lines; a value that is an http(s) address is underlined and linked, each of
+    /// its wrapped lines to the whole address.
     private func fieldLines(label: String, value: String, labelWidth: Int, width: Int) -> [Line] {
+        let address = Hyperlink.sanitized(value)
+        let style = address == nil ? theme.text : theme.text.adding(.underline)
         let valueWidth = width - labelWidth - 2
         guard valueWidth >= 12 else {
             // Too narrow for two columns: the label above its value.
-            return [textLine(label, theme.label)] + value.wrapped(toWidth: width).map { textLine($0, theme.text) }
+            return [textLine(label, theme.label)] + value.wrapped(toWidth: width).map { textLine($0, style, link: address) }
         }
         let parts = value.isEmpty ? [""] : value.wrapped(toWidth: valueWidth)
         return parts.enumerated().map { n, part in
             { canvas, x, y, clip in
                 if n == 0 { canvas.write(label.truncated(toWidth: labelWidth), x: x, y: y, style: theme.label, clip: clip) }
-                canvas.write(part, x: x + labelWidth + 2, y: y, style: theme.text, clip: clip)
+                canvas.write(part, x: x + labelWidth + 2, y: y, style: style, clip: clip, link: address)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import RoloCore
 
 /// Sources as the tests configure them, read through the config file's own reader.
@@ -9,6 +10,16 @@ enum CustomSourceFixtures {
         let file = try directory.write("config.toml", toml)
         return try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
             .customSources.sources
+    }
+
+    /// The message the config file `toml` is refused with, its path written config.toml; an
+    /// issue when it is read without one.
+    static func configError(_ toml: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("config.toml", toml)
+        return #expect(throws: ConfigError.self, sourceLocation: sourceLocation) {
+            try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
+        }?.message.replacingEvery(file, with: "config.toml")
     }
 
     /// The one source of `toml`.

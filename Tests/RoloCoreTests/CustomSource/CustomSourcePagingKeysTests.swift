@@ -96,11 +96,7 @@ struct CustomSourcePagingKeysTests {
     // MARK: - Config
 
     private func error(_ toml: String) throws -> String? {
-        let directory = try TemporaryDirectory()
-        let file = try directory.write("config.toml", toml)
-        return #expect(throws: ConfigError.self) {
-            try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
-        }?.message.replacingEvery(file, with: "config.toml")
+        try CustomSourceFixtures.configError(toml)
     }
 
     @Test("The keys read: method, error, body, more, pages, header: fields")

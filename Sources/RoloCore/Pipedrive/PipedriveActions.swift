@@ -1,0 +1,83 @@
+import Foundation
+import TOMLKit
+
+/// The actions rolo ships for Pipedrive, and the account seen as a configured source that runs
+/// them (`rolo act pipedrive note`).
+///
+/// They are written in the config file's own syntax and read by its own reader, so a shipped
+/// action is checked exactly as a user's is and looks like the `[[actions]]` a user would
+/// write; the user's `[[actions]] source = "pipedrive"` come first, and one of theirs with the
+/// same name or key takes the shipped one's place.
+public enum PipedriveActions {
+    /// Where messages point for the shipped definition.
+    static let place = "rolo's built-in Pipedrive actions"
+
+    /// The account as a `[[sources]]` table over API v1's persons (offset paging, `data`
+    /// envelope), the token in `x-api-token` from `${PIPEDRIVE_API_TOKEN}` (which
+    /// ``acting(_:environment:)`` fills in), and the shipped actions. An action's relative
+    /// `url` is resolved against the persons list, `{company}/v1/persons`: `notes` is
+    /// `{company}/v1/notes`.
+    static func definition(companyURL: String) -> String {
+        let url = companyURL.hasSuffix("/") ? String(companyURL.dropLast()) : companyURL
+        let quoted = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return """
+            [[sources]]
+            name = "pipedrive"
+            title = "Pipedrive"
+            url = "\(quoted)/v1/persons"
+            headers = { x-api-token = "${PIPEDRIVE_API_TOKEN}" }
+            records = "data"
+            label = "{name}"
+            offline = false
+
+            [sources.paging]
+            style = "offset"
+            param = "start"
+            size_param = "limit"
+            size = 100
+            more = "additional_data.pagination.more_items_in_collection"
+
+            [[sources.actions]]
+            name = "note"
+            key = "N"
+            title = "Add a note"
+            method = "POST"
+            url = "notes"
+            body = { person_id = "{id}", content = "{input.content}" }
+            inputs = [ { name = "content", title = "Note", kind = "text" } ]
+            """
+    }
+
+    /// Pipedrive as a configured source whose actions are the user's `[[actions]]` for it
+    /// (`configured`) and the shipped ones they leave, with the environment its token header is
+    /// expanded from. Throws when the company URL or the token isn't set, saying what to set.
+    public static func acting(_ settings: Settings, configured: [RecordAction],
+                              environment: [String: String]) throws(ConfigError) -> (source: CustomSource, environment: [String: String]) {
+        if let missing = PipedriveSource.unconfigured(settings) { throw ConfigError(missing) }
+        guard let url = settings.pipedriveURL, let token = settings.pipedriveToken else { throw ConfigError("Pipedrive isn't configured") }
+        var source: CustomSource
+        do {
+            let text = definition(companyURL: url.absoluteString)
+            let lines = KeyLines(text: text)
+            let table = try TOMLTable(string: text)
+            let read = try CustomSourcesReader(path: place, lines: lines, builtIn: []).read(table)
+            guard let first = read.sources.first else { throw ConfigError("\(place): no source") }
+            source = first
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw ConfigError("\(place): \(error)")
+        }
+        let shipped = source.actions.filter { action in !configured.contains { $0.name == action.name || $0.key == action.key } }
+        source.actions = configured + shipped
+        source.place = place
+        return (source, environment.merging(["PIPEDRIVE_API_TOKEN": token]) { $1 })
+    }
+
+    /// The address of a person's page in Pipedrive's web app: `{company}/person/{id}`.
+    public static func personPage(companyURL: URL, id: String) -> String {
+        let base = companyURL.absoluteString.hasSuffix("/") ? String(companyURL.absoluteString.dropLast()) : companyURL.absoluteString
+        let encoded = id.addingPercentEncoding(withAllowedCharacters: RecordTemplate.unreserved) ?? id
+        return "\(base)/person/\(encoded)"
+    }
+}
