@@ -35,9 +35,4 @@ extension ScreenController {
         }
     }
 
-    /// Puts `text` in the status line for a few seconds.
-    private func say(_ text: String) {
-        notice = (text, now().addingTimeInterval(Self.noticeDuration))
-        onNeedsRender()
-    }
 }
