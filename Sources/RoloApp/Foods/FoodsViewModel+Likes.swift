@@ -1,7 +1,7 @@
 import Foundation
 import RoloCore
 
-/// Liking: the optimistic flip, the serialised PUTs and the flash; the rules are ``FoodsLikes``'s.
+/// Liking: the optimistic flip, the serialised PUTs and the flash; the rules are ``OptimisticLedger``'s.
 extension FoodsViewModel {
     /// How long a row stays highlighted after its like changed.
     static let flashDuration = Duration.milliseconds(600)
@@ -14,7 +14,7 @@ extension FoodsViewModel {
 
     public func perform(_ action: CapabilityAction, on rowID: String?) {
         guard action == .like, service != nil, let rowID, let food = food(withID: rowID) else { return }
-        let send = likes.press(food)
+        let send = likes.press(rowID, wanting: !likes.shown(rowID, confirmed: food.isLiked))
         flash(rowID)
         rebuildEntries()
         onEvent(.changed)

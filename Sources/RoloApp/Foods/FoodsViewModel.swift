@@ -6,7 +6,7 @@ import TerminalUI
 /// The `foods` source: the OpenFoods list, each food's detail and photo, and liking.
 ///
 /// The list it keeps is what the server last confirmed; likes not yet confirmed live in
-/// ``FoodsLikes``, whose rules keep a reload and rapid presses from ever showing a lie. From a
+/// an ``OptimisticLedger``, whose rules keep a reload and rapid presses from ever showing a lie. From a
 /// server that pages (the 2025 API) the list is read a page at a time, in the background and
 /// as the user scrolls (see FoodsViewModel+Pages).
 @MainActor
@@ -38,7 +38,7 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     /// Why the shown list's next page failed; no page is asked for by itself until the user
     /// scrolls to the end again, chooses the retry row or presses `r`.
     var nextPageFailure: FetchError?
-    var likes = FoodsLikes()
+    var likes = OptimisticLedger<Bool>()
     var flashToken = 0
 
     let service: (any FoodsService)?
@@ -100,7 +100,7 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     public var shownFoods: [Food] {
         (confirmed ?? []).map { food in
             var shown = food
-            shown.isLiked = likes.shown(food)
+            shown.isLiked = likes.shown(food.id, confirmed: food.isLiked)
             return shown
         }
     }
@@ -161,7 +161,7 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
         let (symbols, today, timeZone, likes) = (self.symbols, now(), self.timeZone, self.likes)
         let rows = RecordRows(records: confirmed ?? [], layout: filter.layout) { food in
             var shown = food
-            shown.isLiked = likes.shown(food)
+            shown.isLiked = likes.shown(food.id, confirmed: food.isLiked)
             return FoodsDetail.row(for: shown, symbols: symbols, now: today, timeZone: timeZone)
         }
         // With no rows the placeholder speaks, not a trailer alone.
@@ -204,7 +204,7 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     public func detail(for rowID: String) -> [DetailBlock] {
         if rowID == Self.retryRowID { return retryDetail }
         guard var food = food(withID: rowID) else { return [] }
-        food.isLiked = likes.shown(food)
+        food.isLiked = likes.shown(food.id, confirmed: food.isLiked)
         return FoodsDetail.blocks(for: food, picture: picture(for: food), saving: likes.sending[rowID] != nil,
                                   symbols: symbols, now: now(), timeZone: timeZone)
     }
