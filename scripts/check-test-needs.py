@@ -31,7 +31,8 @@ KINDS = ("program", "terminfo", "library")
 
 # What the tests say, as (kind, pattern); group 1 is the need's name.
 TEST_PATTERNS = [
-    ("program", re.compile(r'"(?:/usr)?/s?bin/([\w.+-]+)"')),
+    # An absolute path, not one appended to a directory of the test's (`root + "/bin/x"`).
+    ("program", re.compile(r'(?<!\+ )"(?:/usr)?/s?bin/([\w.+-]+)"')),
     ("terminfo", re.compile(r'\bterm: (?:String = )?"([\w.+-]+)"')),
     ("terminfo", re.compile(r'(?<![A-Z_])TERM=([A-Za-z][\w.+-]*)')),
     ("terminfo", re.compile(r'default-terminal "?([\w.+-]+)')),

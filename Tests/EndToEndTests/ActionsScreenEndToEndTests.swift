@@ -78,7 +78,9 @@ extension EndToEnd {
             let tmux = try await TmuxSession(width: 120, height: 34)
             do {
                 try tmux.run("\(RoloBinary.path) staff --config \(config) --data-dir \(home)/data --images off \(options)")
-                try await tmux.waitFor("the staff list") { $0.contains(" records") && $0.contains("1/") }
+                // Every page in, so a write or a removal can't shift the pages still to come.
+                let members = StandInOptions().staffMembers
+                try await tmux.waitFor("the whole staff list") { recordCount($0) == members && $0.contains("1/") }
                 try await body(tmux, home)
             } catch {
                 _ = tmux.close()

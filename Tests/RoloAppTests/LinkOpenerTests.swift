@@ -16,7 +16,7 @@ struct LinkOpenerTests {
     private func opener(_ environment: [String: String], xdgOpen: Bool = true, launches: Launches = Launches(),
                         fails: Bool = false) -> LinkOpener {
         LinkOpener(environment: environment,
-                   findProgram: { name, _ in xdgOpen && name == "xdg-open" ? "/usr/bin/xdg-open" : nil },
+                   findProgram: { name, _ in xdgOpen && name == "xdg-open" ? "/opt/desktop/bin/xdg-open" : nil },
                    launch: { program, arguments in
                        struct CantStart: Error {}
                        if fails { throw CantStart() }
@@ -27,8 +27,8 @@ struct LinkOpenerTests {
     @Test("The decision table: ssh always copies; a display and xdg-open open; no display or no xdg-open copies")
     func decisions() {
         let display = ["DISPLAY": ":0"], wayland = ["WAYLAND_DISPLAY": "wayland-0"]
-        #expect(opener(display).route() == .open(program: "/usr/bin/xdg-open"))
-        #expect(opener(wayland).route() == .open(program: "/usr/bin/xdg-open"))
+        #expect(opener(display).route() == .open(program: "/opt/desktop/bin/xdg-open"))
+        #expect(opener(wayland).route() == .open(program: "/opt/desktop/bin/xdg-open"))
         #expect(opener(display, xdgOpen: false).route() == .copy(.noOpener))
         #expect(opener([:]).route() == .copy(.noDisplay))
         #expect(opener(["DISPLAY": ""]).route() == .copy(.noDisplay))
@@ -78,7 +78,7 @@ struct LinkOpenerTests {
         let (controller, copied) = screen([.title("Ada"), .field(label: "Site", value: "https://ada.example/"), crm],
                                           opener: opener(["DISPLAY": ":0"], launches: launches))
         controller.handle(.key(.character("o")))
-        #expect(launches.started.withLock { $0 } == [["/usr/bin/xdg-open", "https://crm.example/people/7"]])
+        #expect(launches.started.withLock { $0 } == [["/opt/desktop/bin/xdg-open", "https://crm.example/people/7"]])
         #expect(copied.texts.isEmpty)
         #expect(status(controller).contains("opened https://crm.example/people/7"))
     }
