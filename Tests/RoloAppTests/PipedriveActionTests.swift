@@ -56,7 +56,7 @@ struct PipedriveActionTests {
         let account = FakePipedrive(persons: PipedriveSamples.persons(3))
         let model = makePipedrive(account, store: nil)
         let api = try CrewWithWrites(count: 1)
-        model.recordActions = PipedriveViewModel.recordActions(settings)
+        model.recordActions = settings.customSources.actions(of: "pipedrive")
         #expect(model.recordActions.map(\.name) == ["note"])
         model.actionState.session = PipedriveViewModel.actionSession(settings, http: api)
         let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: model.busy,

@@ -57,7 +57,11 @@ struct SettingsLoaderTests {
         #expect(settings.images == .auto)
         #expect(settings.noColor == false)
         #expect(settings.configFile == nil)
-        #expect(settings == Settings.defaults(environment: environment))
+        // The defaults, with the actions rolo ships for its sources (Pipedrive's note) read in.
+        var expected = Settings.defaults(environment: environment)
+        expected.customSources.addShipped(PipedriveSource.shippedActions, to: PipedriveSource.id.rawValue)
+        #expect(settings.customSources.actions(of: "pipedrive").map(\.name) == ["note"])
+        #expect(settings == expected)
     }
 
     @Test("Absolute XDG variables are used; relative ones are ignored, as the spec says")

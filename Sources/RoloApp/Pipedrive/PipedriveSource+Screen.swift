@@ -11,7 +11,7 @@ extension PipedriveSource: SourcePlugin {
             store: PersonStore<PipedrivePerson>(database: context.database), busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
             gravatarBase: settings.gravatarURL, companyURL: settings.pipedriveURL)
-        model.recordActions = PipedriveViewModel.recordActions(settings)
+        model.recordActions = settings.customSources.actions(of: id.rawValue)
         model.actionState.session = PipedriveViewModel.actionSession(settings, http: context.http)
         return model
     }

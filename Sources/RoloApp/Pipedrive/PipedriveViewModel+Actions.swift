@@ -26,13 +26,6 @@ extension PipedriveViewModel: ConfiguredActions, FlashesRows {
         return nil
     }
 
-    /// The actions of Pipedrive's tab: the user's `[[actions]] source = "pipedrive"`, then the
-    /// shipped ones (``PipedriveActions``) theirs leave, as `rolo act` runs them.
-    static func recordActions(_ settings: Settings) -> [RecordAction] {
-        let configured = settings.customSources.actions(of: PipedriveSource.id.rawValue)
-        return (try? PipedriveActions.acting(settings, configured: configured, environment: [:]))?.source.actions ?? configured
-    }
-
     /// The session of `settings`' Pipedrive actions: requests on the Pipedrive URL's origin
     /// carry the token in `x-api-token`, as rolo's own requests do; a relative `url` is resolved
     /// beside the persons list, `{company}/v1/persons`, as `rolo act` resolves it (`notes` is

@@ -105,4 +105,12 @@ extension CustomSourcesConfig {
     public func actions(of name: String) -> [RecordAction] {
         source(named: name)?.actions ?? builtInActions[name] ?? []
     }
+
+    /// Adds the actions rolo ships for the built-in source `name` after the user's
+    /// `[[actions]]` for it: one of theirs with the same name or key takes a shipped one's place.
+    public mutating func addShipped(_ shipped: [RecordAction], to name: String) {
+        let own = builtInActions[name] ?? []
+        let kept = shipped.filter { action in !own.contains { $0.name == action.name || $0.key == action.key } }
+        if !kept.isEmpty { builtInActions[name] = own + kept }
+    }
 }

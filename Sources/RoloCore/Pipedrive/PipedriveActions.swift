@@ -74,6 +74,16 @@ public enum PipedriveActions {
         return (source, environment.merging(["PIPEDRIVE_API_TOKEN": token]) { $1 })
     }
 
+    /// The shipped actions alone, for the config's built-in actions (``SourceDefinition/shippedActions``):
+    /// they don't depend on the account, so any company URL reads them.
+    static let shipped: [RecordAction] = {
+        let text = definition(companyURL: "https://company.pipedrive.com")
+        guard let table = try? TOMLTable(string: text),
+              let read = try? CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: []).read(table)
+        else { return [] }
+        return read.sources.first?.actions ?? []
+    }()
+
     /// The address of a person's page in Pipedrive's web app: `{company}/person/{id}`.
     public static func personPage(companyURL: URL, id: String) -> String {
         let base = companyURL.absoluteString.hasSuffix("/") ? String(companyURL.absoluteString.dropLast()) : companyURL.absoluteString

@@ -28,6 +28,9 @@ public enum SettingsLoader {
         resolver.settings.configPath = path
         resolver.settings.keyRemaps = file?.keyRemaps ?? []
         resolver.settings.customSources = file?.customSources ?? CustomSourcesConfig()
+        for source in sources.definitions {
+            resolver.settings.customSources.addShipped(source.shippedActions, to: source.id.rawValue)
+        }
         for setting in sources.settings {
             let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]
             if let given { try resolver.apply(given, to: setting) }

@@ -21,10 +21,13 @@ public protocol SourceDefinition: Sendable {
     static func pointAtStandIn(_ server: URL, _ settings: inout Settings)
     /// Writes its records for `rolo dump`.
     static func dump(_ context: DumpContext) async throws
+    /// The `[[actions]]` rolo ships for it, added after the user's own when the config is read.
+    static var shippedActions: [RecordAction] { get }
 }
 
 extension SourceDefinition {
     public static var settingAliases: [String: Setting] { [:] }
+    public static var shippedActions: [RecordAction] { [] }
 }
 
 /// What a source's dump is given: the settings, the one HTTP client, the runner with the

@@ -58,6 +58,18 @@ struct PipedriveActionsTests {
         #expect(try PipedriveActions.acting(settings(), configured: sameName, environment: [:]).source.actions.map(\.key) == ["M"])
     }
 
+    @Test("The config as read holds the shipped note after the user's own actions, so rolo keys, [keys] and the key check see it")
+    func inTheConfig() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("config.toml", "# nothing of Pipedrive's\n")
+        let read = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
+        #expect(read.customSources.actions(of: "pipedrive").map(\.name) == ["note"])
+        #expect(read.customSources.actions(of: "foods").isEmpty)
+        #expect(try configured(name: "call", key: "C").map(\.name) == ["call", "note"])
+        #expect(try configured(name: "memo", key: "N").map(\.name) == ["memo"])
+        #expect(try configured(name: "note", key: "M").map(\.key) == ["M"])
+    }
+
     @Test("Without the company URL or the token: what to set")
     func unconfigured() {
         #expect(throws: ConfigError.self) { try PipedriveActions.acting(settings(url: nil), configured: [], environment: [:]) }
