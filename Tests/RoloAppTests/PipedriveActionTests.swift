@@ -72,4 +72,27 @@ struct PipedriveActionTests {
         #expect(sent.method == "POST" && sent.url.absoluteString == "https://acme.example/pipedrive/v1/notes")
         #expect(String(decoding: sent.body ?? Data(), as: UTF8.self) == #"{"content":"hi","person_id":"1"}"#)
     }
+
+    @Test("Marks on Pipedrive: a refresh that no longer lists a person drops their mark, and keeps the others'")
+    func marksPruned() async throws {
+        let settings = try CrewSamples.settings("")
+        let persons = PipedriveSamples.persons(5)
+        let account = FakePipedrive(persons: persons)
+        let model = makePipedrive(account, store: PersonStore<PipedrivePerson>(database: try RoloDatabase.inMemory()))
+        model.recordActions = settings.customSources.actions(of: "pipedrive")
+        let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: model.busy,
+                                          now: { Sample.today }, timeZone: Sample.zone)
+        controller.start()
+        #expect(await model.settled())
+        let first = try #require(controller.sourceUI.selectedID)
+        controller.handle(.key(.character(" ")))
+        controller.perform(.last)
+        let last = try #require(controller.sourceUI.selectedID)
+        controller.handle(.key(.character(" ")))
+        #expect(controller.marks.ids == [first, last])
+        await account.replace(persons.filter { $0.id != last })
+        model.refresh()
+        #expect(await model.settled())
+        #expect(controller.marks.ids == [first], "\(last) is gone")
+    }
 }

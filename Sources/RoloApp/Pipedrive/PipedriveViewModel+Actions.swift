@@ -38,3 +38,12 @@ extension PipedriveViewModel: ConfiguredActions, FlashesRows {
             timeout: settings.timeout, readOnly: settings.readOnly))
     }
 }
+
+/// Marks are checked against the stored persons, one indexed read per mark: a refresh that no
+/// longer lists a person drops its mark.
+extension PipedriveViewModel: MarkedRecords {
+    func recordIDs(among ids: Set<String>) -> Set<String> {
+        guard let rows else { return [] }
+        return ids.filter { (try? rows.stored.position(ofID: $0)) != nil }
+    }
+}
