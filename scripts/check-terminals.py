@@ -261,21 +261,24 @@ def check(name, command, protocol, display, url, sources, extra_env):
     terminal = subprocess.Popen(command + [ROLO, "people", "--people-url", url], env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        placement = None
+        placement, cell = None, None
         deadline = time.monotonic() + 60
         while placement is None:
             if time.monotonic() > deadline or terminal.poll() is not None:
-                raise SystemExit(f"{name}: no picture placed within 60 s\n{log_lines(home)[-2000:]}")
+                why = "no picture placed within 60 s" if cell else \
+                    "rolo's log has no line 'pictures P, flags F, hyperlinks H, cell W×H' within 60 s"
+                raise SystemExit(f"{name}: {why}\n{log_lines(home)[-2000:]}")
             idle, _ = rolopty.idle_frame(idle_file)
             log = log_lines(home)
-            cell = re.search(r"pictures (\w+), flags \w+, cell (\d+)×(\d+)", log)
+            cell = re.search(r"pictures (\w+), flags \w+, hyperlinks (\w+), cell (\d+)×(\d+)", log)
             placed = last_placements(home, protocol)
             if idle and cell and placed:
                 if cell.group(1) != protocol:
                     raise SystemExit(f"{name}: rolo chose {cell.group(1)}, not {protocol}")
                 # The largest picture on the last frame: the detail's photo (the rest are thumbnails).
                 largest = max(placed, key=lambda p: p[2] * p[3])
-                placement = (int(cell.group(2)), int(cell.group(3)), *largest)
+                placement = (int(cell.group(3)), int(cell.group(4)), *largest)
+                hyperlinks = cell.group(2)
             else:
                 time.sleep(0.05)
         first_photo = time.monotonic() - started
@@ -296,7 +299,7 @@ def check(name, command, protocol, display, url, sources, extra_env):
         print(f"{name}: {protocol}, cell {cell_width}×{cell_height}, photo {columns}×{rows} cells at {x},{y}; "
               f"PSNR {best:.1f} dB against the source (threshold {THRESHOLD_DB}); "
               f"start to placed photo {first_photo * 1000:.0f} ms (the terminal answered in "
-              f"{answered.group(1) if answered else '?'}); {tries} screenshot(s): {status}")
+              f"{answered.group(1) if answered else '?'}; OSC 8 links {hyperlinks}); {tries} screenshot(s): {status}")
         if best < THRESHOLD_DB:
             subprocess.run(["import", "-display", display, "-window", "root", f"/tmp/rolo-check-{name}.png"])
             print(f"  the screenshot is /tmp/rolo-check-{name}.png")
