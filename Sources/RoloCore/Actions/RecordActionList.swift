@@ -107,10 +107,17 @@ extension CustomSourcesConfig {
     }
 
     /// Adds the actions rolo ships for the built-in source `name` after the user's
-    /// `[[actions]]` for it: one of theirs with the same name or key takes a shipped one's place.
+    /// `[[actions]]` for it (``Swift/Array/followed(byShipped:)``).
     public mutating func addShipped(_ shipped: [RecordAction], to name: String) {
-        let own = builtInActions[name] ?? []
-        let kept = shipped.filter { action in !own.contains { $0.name == action.name || $0.key == action.key } }
-        if !kept.isEmpty { builtInActions[name] = own + kept }
+        let merged = (builtInActions[name] ?? []).followed(byShipped: shipped)
+        if !merged.isEmpty { builtInActions[name] = merged }
+    }
+}
+
+extension Array where Element == RecordAction {
+    /// These actions (the user's), then the shipped ones they leave: one of theirs with the same
+    /// name or key takes a shipped one's place.
+    public func followed(byShipped shipped: [RecordAction]) -> [RecordAction] {
+        self + shipped.filter { action in !contains { $0.name == action.name || $0.key == action.key } }
     }
 }

@@ -68,8 +68,7 @@ public enum PipedriveActions {
         } catch {
             throw ConfigError("\(place): \(error)")
         }
-        let shipped = source.actions.filter { action in !configured.contains { $0.name == action.name || $0.key == action.key } }
-        source.actions = configured + shipped
+        source.actions = configured.followed(byShipped: source.actions)
         source.place = place
         return (source, environment.merging(["PIPEDRIVE_API_TOKEN": token]) { $1 })
     }
