@@ -6,14 +6,14 @@
   `rolo --demo` in tmux (first screen, q back to the shell, the terminal's modes restored);
 - the .deb's control fields (version, Depends, Section...) and contents, and its binary;
 - the man page renders with `man --warnings` without a warning; bash, zsh and fish accept the
-  completion scripts, and bash and fish complete the source names from them;
+  completion scripts, and bash and fish complete the source names from them, a configured
+  source's among them;
 - rolo over ssh: see dist_ssh.py.
 
 Needs root (unshare -m and mount, as CI runs). Usage:
   check-dist.py --version V --tarball T.tar.gz --deb D.deb [--dynamic path/to/debug/rolo]
 """
 import argparse
-import json
 import os
 import re
 import shutil
@@ -29,12 +29,17 @@ from dist_tmux import Pane, wait_idle  # noqa: E402
 
 
 
-def sources(binary):
-    """The built-in sources, as the binary's registry names them (browse's source argument)."""
-    described = json.loads(run([binary, "--experimental-dump-help"]).stdout)["command"]
-    [browse] = [c for c in described["subcommands"] if c["commandName"] == "browse"]
-    [source] = [a for a in browse["arguments"] if a["kind"] == "positional"]
-    return source["allValues"]
+def sources(binary, env):
+    """The sources of the binary's catalog with the config file `env` points at, as it completes
+    browse's source argument."""
+    listed = run([binary, "---completion", "browse", "--", "positional@0", "0", "0"], env=env)
+    assert listed.returncode == 0, f"rolo ---completion exited {listed.returncode}: {listed.stderr}"
+    return [line for line in listed.stdout.splitlines() if line.strip()]
+
+
+# A configured source the completion check's config file declares, to be completed beside the
+# built-in ones.
+CONFIGURED = "tickets"
 LAYOUT = ["bin/rolo", "share/man/man1/rolo.1", "share/bash-completion/completions/rolo",
           "share/zsh/site-functions/_rolo", "share/fish/vendor_completions.d/rolo.fish",
           "share/doc/rolo/README.md"]
@@ -266,8 +271,21 @@ def completions(root):
     bash = os.path.join(root, "share/bash-completion/completions/rolo")
     zsh = os.path.join(root, "share/zsh/site-functions/_rolo")
     fish = os.path.join(root, "share/fish/vendor_completions.d/rolo.fish")
-    SOURCES = sources(os.path.join(root, "bin/rolo"))
-    assert len(SOURCES) >= 5, f"the binary names {SOURCES} as its sources"
+    # The scripts ask rolo for the names (so it must be on PATH), which reads this config file.
+    home = tempfile.mkdtemp(prefix="completion-home-")
+    os.makedirs(os.path.join(home, ".config/rolo"))
+    with open(os.path.join(home, ".config/rolo/config.toml"), "w") as config:
+        config.write(f'[[sources]]\nname = "{CONFIGURED}"\nurl = "https://api.example.com/{CONFIGURED}"\n')
+    env = {"PATH": os.path.join(root, "bin") + ":/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"}
+    try:
+        return complete_sources(bash, zsh, fish, os.path.join(root, "bin/rolo"), env)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def complete_sources(bash, zsh, fish, binary, env):
+    SOURCES = sources(binary, env)
+    assert len(SOURCES) >= 6 and SOURCES[-1] == CONFIGURED, f"the binary names {SOURCES} as its sources"
     for shell, path in (("bash", bash), ("zsh", zsh), ("fish", fish)):
         syntax = run([shell, "-n", path])
         assert syntax.returncode == 0, f"{shell} -n {path}: {syntax.stderr}"
@@ -275,18 +293,25 @@ def completions(root):
     script = (f"source {bash}; complete -p rolo >/dev/null || exit 3; COMP_WORDS=(rolo \"$1\"); COMP_CWORD=1; "
               "COMP_LINE=\"rolo $1\"; COMP_POINT=${#COMP_LINE}; $(complete -p rolo | sed 's/.*-F \\([^ ]*\\).*/\\1/') "
               "rolo \"$1\" rolo; printf '%s\\n' \"${COMPREPLY[@]}\"")
-    offered = run(["bash", "--norc", "-c", script, "bash", ""]).stdout.split()
+    offered = run(["bash", "--norc", "-c", script, "bash", ""], env=env).stdout.split()
     missing = [s for s in SOURCES if s not in offered]
     assert not missing, f"bash does not offer {missing} after `rolo `: {offered}"
-    fished = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo '"]).stdout
+    dump = ("source {0}; COMP_WORDS=(rolo dump t); COMP_CWORD=2; COMP_LINE='rolo dump t'; COMP_POINT=${{#COMP_LINE}}; "
+            "_rolo rolo t dump; printf '%s\\n' \"${{COMPREPLY[@]}}\"").format(bash)
+    offered = run(["bash", "--norc", "-c", dump], env=env).stdout.split()
+    assert offered == [CONFIGURED], f"bash offers {offered} after `rolo dump t`"
+    fished = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo '"], env=env).stdout
     fish_offered = [line.split("\t")[0] for line in fished.splitlines()]
     missing = [s for s in SOURCES if s not in fish_offered]
     assert not missing, f"fish does not offer {missing} after `rolo `: {fish_offered}"
-    images = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo browse --images '"]).stdout.split()
+    fished = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo dump t'"], env=env).stdout
+    assert [line.split("\t")[0] for line in fished.splitlines()] == [CONFIGURED], f"fish offers {fished!r} after `rolo dump t`"
+    images = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo browse --images '"], env=env).stdout.split()
     assert {"auto", "off", "truecolor", "256"} <= set(images), f"fish offers {images} after rolo browse --images"
-    options = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo dump foods --foods-'"]).stdout.split()
+    options = run(["fish", "--no-config", "-c", f"source {fish}; complete -C 'rolo dump foods --foods-'"], env=env).stdout.split()
     assert "--foods-url" in options, f"fish offers {options} after rolo dump foods --foods-"
-    return f"bash -n, zsh -n, fish -n pass; bash and fish offer the {len(SOURCES)} sources, fish the image modes and the sources' options"
+    return (f"bash -n, zsh -n, fish -n pass; bash and fish offer the {len(SOURCES)} sources (the config file's {CONFIGURED} "
+            "too, after rolo and rolo dump), fish the image modes and the sources' options")
 
 
 def main():

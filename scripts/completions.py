@@ -6,8 +6,12 @@ swift-argument-parser's scripts ignore a default subcommand: `rolo <Tab>` offers
 `dump`, `add`, `act`, `demo-server`, `keys` and `help` but not `people`, which is what a user types (`rolo people` is
 `rolo browse people`). Making the root command take the source instead breaks subcommands (the
 parser reads `demo-server` as a source), so the names are added here, at the one place each
-script lists what may follow `rolo`. Each edit must apply, or this fails: a new
-argument-parser that changes its scripts gets noticed, not shipped half-working.
+script lists what may follow `rolo`. The names are the run's catalog, the config file's
+[[sources]] among them, which no script written now can list: the scripts ask rolo as they
+complete, with the very call each script makes for browse's source argument (its custom
+completion, `rolo ---completion browse -- positional@0 …`), which is copied from there. Each
+edit must apply, or this fails: a new argument-parser that changes its scripts gets noticed, not
+shipped half-working.
 
 Each source's own options (`--foods-url`, …) come from the source registry, not from the
 parser's declarations, so its scripts don't have them either: they are read from the browse
@@ -33,11 +37,12 @@ def describe(binary):
                                      capture_output=True, text=True).stdout)["command"]
 
 
-def sources(command):
-    """The values of the browse command's source argument."""
-    [browse] = [c for c in command["subcommands"] if c["commandName"] == "browse"]
-    [source] = [a for a in browse["arguments"] if a["kind"] == "positional"]
-    return source["allValues"]
+def source_call(script, pattern, shell):
+    """The call `script` makes for browse's source argument: the shell's words for the names."""
+    match = re.search(pattern, script, re.MULTILINE)
+    if not match:
+        raise SystemExit(f"completions.py: the {shell} script no longer asks rolo for browse's sources; update the edit")
+    return match.group(1)
 
 
 def source_options(command):
@@ -76,22 +81,25 @@ def replace_once(script, old, new, shell):
 def main():
     binary, bash_path, zsh_path, fish_path = sys.argv[1:5]
     command = describe(binary)
-    names = sources(command)
-    words = " ".join(names)
     after_rolo = subcommands(command)
 
     options = source_options(command)
     flags = " ".join(f"--{name}" for name, _, _ in options)
 
-    bash = replace_once(generate(binary, "bash"), f"compgen -W '{after_rolo}'",
-                        f"compgen -W '{words} {after_rolo}'", "bash")
+    bash = generate(binary, "bash")
+    names = source_call(bash, r'-W "(\$\(\S+_custom_complete ---completion browse -- positional@0 .*\))"$', "bash")
+    bash = replace_once(bash, f"compgen -W '{after_rolo}'", f"compgen -W \"{names} {after_rolo}\"", "bash")
     for function in ("_rolo_browse() {", "_rolo_dump() {"):
         head, body = bash.split(function, 1)
         body = replace_first(body, "non_repeating_options=(--", f"non_repeating_options=({flags} --", "bash")
         bash = head + function + body
-    zsh = replace_once(generate(binary, "zsh"), "        local -ar subcommands=(\n",
+    zsh = generate(binary, "zsh")
+    source_call(zsh, r"\{(\S+_custom_complete ---completion browse -- positional@0 .*)\}'$", "zsh")
+    # Each name the catalog has, described; zsh's custom completions end with a " " line.
+    zsh = replace_once(zsh, "        local -ar subcommands=(\n",
                        "        local -ar subcommands=(\n"
-                       + "".join(f"            '{name}:open rolo on {name}'\n" for name in names), "zsh")
+                       "            ${(f)\"$(\"${command_name}\" ---completion browse -- positional@0 0 0 \"${command_line[@]}\" \"\""
+                       " | while IFS= read -r name; do [[ -n ${name// } ]] && print -r -- \"${name}:open rolo on ${name}\"; done)\"}\n", "zsh")
     specs = "".join(
         "        '--{}[{}]:{}:'\n".format(name, help.replace(":", "\\:").replace("[", "\\[").replace("]", "\\]").replace("'", "'\\''"), value)
         for name, value, help in options)
@@ -99,9 +107,11 @@ def main():
         head, body = zsh.split(function, 1)
         body = replace_first(body, "    local -ar arg_specs=(\n", "    local -ar arg_specs=(\n" + specs, "zsh")
         zsh = head + function + body
-    fish = generate(binary, "fish") + (
+    fish = generate(binary, "fish")
+    names = source_call(fish, r"-fka '\((\S+_custom_completion ---completion browse -- positional@0 .*)\)'$", "fish")
+    fish += (
         "complete -c 'rolo' -n '__rolo_should_offer_completions_for_positional \"rolo\" -eq 1' "
-        f"-fka '{words}' -d 'Open rolo on this source'\n") + "".join(
+        f"-fka '({names})' -d 'Open rolo on this source'\n") + "".join(
         f"complete -c 'rolo' -n '__fish_seen_subcommand_from browse dump; or not __fish_seen_subcommand_from add act demo-server keys help' "
         f"-l '{name}' -r -d '{help.replace(chr(39), chr(92) + chr(39))}'\n" for name, _, help in options)
     if "__rolo_should_offer_completions_for_positional" not in fish.split("complete -c", 1)[0]:

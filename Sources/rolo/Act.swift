@@ -74,17 +74,17 @@ struct Act: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var options = sources.optionValues
         if readOnly { options[.readOnly] = [] }
-        var settings: Settings
+        let run: RunConfig
         do {
-            settings = try SettingsLoader.load(options: options, environment: environment, configFile: sources.config)
-            _ = try RoloKeys.table(for: &settings)
+            run = try RunConfig.load(options: options, environment: environment, configFile: sources.config)
         } catch let error as ConfigError {
             throw Stop(status: 2, message: error.message)
         }
+        let settings = run.settings
         _ = RoloLogging.bootstrap(
             stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-            secrets: Wiring.secrets(settings, environment: environment))
-        let (configured, chosen, sourceEnvironment) = try choose(settings, environment: environment)
+            secrets: Wiring.secrets(settings, catalog: run.catalog, environment: environment))
+        let (configured, chosen, sourceEnvironment) = try choose(run, environment: environment)
         let inputs = try parsedInputs()
         let endpoint: CustomSourceEndpoint
         do {
@@ -109,27 +109,28 @@ struct Act: AsyncParsableCommand {
         ).run()
     }
 
-    /// The configured source (or Pipedrive seen as one, ``PipedriveActions``) and its action
-    /// the command line names, with the environment its `${VAR}`s are expanded from.
-    private func choose(_ settings: Settings, environment: [String: String]) throws -> (CustomSource, RecordAction, [String: String]) {
+    /// The configured source of the run's catalog (or Pipedrive seen as one,
+    /// ``PipedriveActions``) and its action the command line names, with the environment its
+    /// `${VAR}`s are expanded from.
+    func choose(_ run: RunConfig, environment: [String: String]) throws -> (CustomSource, RecordAction, [String: String]) {
         let name = source.rawValue
-        if source == PipedriveSource.id {
+        switch run.catalog.source(named: name)?.kind {
+        case .configured(let configured)?:
+            return (configured, try chosenAction(of: configured), environment)
+        case .builtIn(let definition)? where definition.id == PipedriveSource.id:
             do {
-                let acting = try PipedriveActions.acting(settings, configured: settings.customSources.actions(of: name), environment: environment)
+                let acting = try PipedriveActions.acting(run.settings, configured: run.settings.customSources.actions(of: name), environment: environment)
                 return (acting.source, try chosenAction(of: acting.source), acting.environment)
             } catch let error as ConfigError {
                 throw Stop(status: 2, message: error.message)
             }
-        }
-        guard let configured = settings.customSources.source(named: name) else {
-            if SourceCatalog.builtIn.ids.contains(source) {
-                throw Stop(status: 2, message: "rolo act runs configured sources' actions and Pipedrive's; \(name) is built in, and its [[actions]] run on its tab")
-            }
-            let names = settings.customSources.sources.map(\.name)
+        case .builtIn?:
+            throw Stop(status: 2, message: "rolo act runs configured sources' actions and Pipedrive's; \(name) is built in, and its [[actions]] run on its tab")
+        case nil:
+            let names = run.catalog.configured.map(\.name)
             let known = names.isEmpty ? "the config file has no [[sources]]" : "the configured sources are \(names.joined(separator: ", "))"
             throw Stop(status: 2, message: "no configured source named '\(name)'\(name.didYouMean(names) ?? "") — \(known)")
         }
-        return (configured, try chosenAction(of: configured), environment)
     }
 
     /// The action of `configured` the command line names.

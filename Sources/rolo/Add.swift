@@ -60,8 +60,8 @@ struct Add: AsyncParsableCommand {
         do {
             headers = try self.headers.map(Self.header)
             requestBody = try Self.requestBody(body, method: method)
-            settings = try SettingsLoader.load(options: [:], environment: environment, configFile: config)
-            try checkName(settings)
+            settings = try SettingsLoader.load(options: [:], environment: environment, configFile: config, sources: SourceRegistry.catalog())
+            try Self.check(name, in: SourceRegistry.catalog(settings.customSources))
         } catch let error as ConfigError {
             report.fail(error.message)
             throw ExitCode(2)
@@ -102,14 +102,15 @@ struct Add: AsyncParsableCommand {
         try output.flush()
     }
 
-    private func checkName(_ settings: Settings) throws {
+    /// Refuses `name` for a new source when it is badly written or the catalog has it.
+    static func check(_ name: String, in catalog: SourceCatalog) throws {
         guard CustomSource.isWellFormedName(name) else {
             throw ConfigError("'\(name)' can't name a source: a lower-case letter, then letters, digits or -, e.g. 'github'")
         }
-        if let reserved = CustomSource.reservedName(name, builtIn: SourceCatalog.builtIn.ids) {
+        if let reserved = CustomSource.reservedName(name, builtIn: catalog.builtInIDs) {
             throw ConfigError("'\(name)' is \(reserved) name: choose another name")
         }
-        if let existing = settings.customSources.source(named: name) {
+        if let existing = catalog.source(named: name)?.configured {
             throw ConfigError("a source named '\(name)' is already in \(existing.place): choose another name, or edit that table")
         }
     }

@@ -6,8 +6,9 @@ extension SourceID: ExpressibleByArgument {
     /// says what the names are when one is wrong.
     public init?(argument: String) { self.init(rawValue: argument) }
 
-    /// The built-in sources, for completions.
-    public static var allValueStrings: [String] { SourceCatalog.builtIn.ids.map(\.rawValue) }
+    /// The catalog's names, the config file's sources among them, asked of rolo as the shell
+    /// completes (``SourceCompletion``).
+    public static var defaultCompletionKind: CompletionKind { .custom(SourceCompletion.names) }
 }
 extension ImageMode: ExpressibleByArgument {}
 
@@ -16,7 +17,7 @@ struct Browse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Open the browser (the default: `rolo people` is `rolo browse people`).",
-        discussion: "Each source's own options:\n" + SourceArguments.help(.builtIn)
+        discussion: "Each source's own options:\n" + SourceArguments.help(SourceRegistry.catalog())
     )
 
     @Argument(help: "The source to open first.")

@@ -30,8 +30,9 @@ struct BrowseRequest: Equatable {
         guard arguments.count <= 1 else { return nil }
         let source: SourceID?
         if let name = arguments.first {
-            // A configured source's name goes to the parser, which reads the config file's names.
-            guard SourceCatalog.builtIn.ids.contains(SourceID(rawValue: name)) else { return nil }
+            // The config file isn't read yet: a configured source's name goes to the parser,
+            // which reads the config file's names.
+            guard SourceRegistry.catalog().ids.contains(SourceID(rawValue: name)) else { return nil }
             source = SourceID(rawValue: name)
         } else {
             source = nil
@@ -49,44 +50,43 @@ struct BrowseRequest: Equatable {
     func run() async throws {
         StartupTrace.mark("command line")
         let environment = ProcessEnvironment.variables()
-        var settings: Settings
-        let keyTable: KeyTable<Action>
+        var run: RunConfig
         var storage: Task<(RoloDatabase, (any Sendable)?), Never>?
         do {
-            settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: configFile)
+            run = try RunConfig.load(options: optionValues, environment: environment, configFile: configFile)
             // The database and the first page it holds start as soon as the settings say where
             // they are (the demo's move with the stand-in).
-            if !checkConfig, !demo { storage = Self.readStorage(settings, first: source) }
-            keyTable = try RoloKeys.table(for: &settings)
-            try Self.check(source, in: settings)
+            if !checkConfig, !demo { storage = Self.readStorage(run.settings, catalog: run.catalog, first: source) }
+            try Self.check(source, in: run.catalog)
             // Each configured source's URL and headers as its first request would make them, so
             // an unset ${VAR} is found here rather than on its tab.
             if checkConfig {
-                for configured in settings.customSources.sources { _ = try configured.endpoint(environment: environment) }
+                for configured in run.catalog.configured { _ = try configured.endpoint(environment: environment) }
             }
         } catch let error as ConfigError {
             Self.fail("rolo: \(error.message)")
             throw ExitCode(2)
         }
         if checkConfig {
-            let found = settings.configFile == nil ? " (no such file: the defaults are in use)" : ""
-            let configured = settings.customSources.sources.map(\.name)
+            let found = run.settings.configFile == nil ? " (no such file: the defaults are in use)" : ""
+            let configured = run.catalog.configured.map(\.name)
             let sources = configured.isEmpty ? "" : "; sources \(configured.joined(separator: ", "))"
-            print("config OK: \(settings.configPath)\(found)\(sources)")
+            print("config OK: \(run.settings.configPath)\(found)\(sources)")
             return
         }
-        let logPath = RoloLogging.bootstrap(stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-                                            secrets: Wiring.secrets(settings, environment: environment))
+        let logPath = RoloLogging.bootstrap(stateDir: run.settings.stateDir,
+                                            level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
+                                            secrets: Wiring.secrets(run.settings, catalog: run.catalog, environment: environment))
         let logger = Logger(label: "rolo")
         logger.info("rolo starting; log at \(logPath)")
         StartupTrace.mark("settings and log")
 
-        let standIn = demo ? try await Wiring.startDemo(&settings) : nil
+        let standIn = demo ? try await Wiring.startDemo(&run.settings, catalog: run.catalog) : nil
         if standIn != nil { StartupTrace.mark("stand-in") }
         let firstFrame = FirstFrameGate()
-        let outcome = await Self.runScreen(settings: settings, keyTable: keyTable, first: source, ascii: ascii, environment: environment,
-                                           storage: storage ?? Self.readStorage(settings, first: source),
-                                           addressBook: Self.readAddressBook(settings, after: firstFrame), firstFrame: firstFrame)
+        let outcome = await Self.runScreen(run, first: source, ascii: ascii, environment: environment,
+                                           storage: storage ?? Self.readStorage(run.settings, catalog: run.catalog, first: source),
+                                           addressBook: Self.readAddressBook(run.settings, after: firstFrame), firstFrame: firstFrame)
         // The in-process stand-in ends with the process. Stopping it waits for the answers it is
         // still making (a list's portraits while they load): half a second more before `q` is done.
         withExtendedLifetime(standIn) {}
@@ -98,13 +98,10 @@ struct BrowseRequest: Equatable {
         }
     }
 
-    /// Refuses a source name that is neither built in nor configured, naming the ones there are.
-    static func check(_ source: SourceID?, in settings: Settings) throws {
-        guard let source else { return }
-        let names = SourceCatalog.builtIn.ids.map(\.rawValue) + settings.customSources.sources.map(\.name)
-        guard !names.contains(source.rawValue) else { return }
-        let near = source.rawValue.didYouMean(names) ?? ""
-        throw ConfigError("no source named '\(source.rawValue)'\(near) — the sources are \(names.joined(separator: ", "))")
+    /// Refuses a source name that isn't in the catalog, naming the ones there are.
+    static func check(_ source: SourceID?, in catalog: SourceCatalog) throws {
+        guard let source, catalog.source(named: source.rawValue) == nil else { return }
+        throw ConfigError(catalog.unknown(source.rawValue))
     }
 
     /// Says why rolo can't go on, on standard error (the screen is not up).
@@ -116,9 +113,9 @@ struct BrowseRequest: Equatable {
     /// (so it logs nothing: the screen logs why it couldn't be opened). A first tab that shows
     /// stored persons has its page read from the file meanwhile, without waiting for the open, so
     /// that the first frame has it rather than "Loading…".
-    private static func readStorage(_ settings: Settings, first: SourceID?) -> Task<(RoloDatabase, (any Sendable)?), Never> {
+    private static func readStorage(_ settings: Settings, catalog: SourceCatalog, first: SourceID?) -> Task<(RoloDatabase, (any Sendable)?), Never> {
         let database = RoloDatabase(openingIn: settings.dataDir)
-        let plugin = first.flatMap { first in SourceCatalog.builtIn.plugins.first { $0.id == first } }
+        let plugin = first.flatMap { first in catalog.plugins.first { $0.id == first } }
         return Task.detached(priority: .userInitiated) {
             (database, plugin?.preload(database))
         }
@@ -140,9 +137,10 @@ struct BrowseRequest: Equatable {
     }
 
     @MainActor
-    private static func runScreen(settings: Settings, keyTable: KeyTable<Action>, first: SourceID?, ascii: Bool, environment: [String: String],
+    private static func runScreen(_ run: RunConfig, first: SourceID?, ascii: Bool, environment: [String: String],
                                   storage: Task<(RoloDatabase, (any Sendable)?), Never>,
                                   addressBook: Task<AddressBookIndex, Never>, firstFrame: FirstFrameGate) async -> Result<Void, TerminalError> {
+        let settings = run.settings
         // Its I/O thread starts meanwhile, and loads libcurl when the first request comes.
         let http = CurlHTTPClient()
         // rolo exits next, whether the screen opened or not: the HTTP thread must be done with
@@ -172,8 +170,8 @@ struct BrowseRequest: Equatable {
             settings: settings, http: http, busy: busy, database: database, preloaded: preloaded, addressBook: addressBook,
             showsPictures: showImages, unicode: terminal.isUnicode, showsFlags: graphics.initialFlags(on: terminal)
         ) { showImages ? graphics.store(pipeline: pipeline, busy: busy, on: terminal) : nil }
-        let sources = Wiring.screenSources(settings, context: context, environment: environment)
-        let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: keyTable)
+        let sources = Wiring.screenSources(run, context: context, environment: environment)
+        let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: run.keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }
         controller.linkOpener = LinkOpener(environment: environment)
         // From the environment until the terminal says what it is (GraphicsSetup).

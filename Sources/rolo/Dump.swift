@@ -31,10 +31,10 @@ struct Dump: AsyncParsableCommand {
         Text is cleaned of control and escape sequences as on screen; Unicode is kept as is.
 
         Fields (--fields a,b,c; every field by default, in this order):
-        \(SourceCatalog.builtIn.dumpFieldsHelp)
+        \(SourceRegistry.catalog().dumpFieldsHelp)
 
         Each source's own options:
-        \(SourceArguments.help(.builtIn))
+        \(SourceArguments.help(SourceRegistry.catalog()))
 
         Examples:
           rolo dump directory | jq -r '.[] | select(.position == "IOS") | .email'
@@ -44,7 +44,7 @@ struct Dump: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The source to print: \(SourceCatalog.builtIn.ids.map(\.rawValue).joined(separator: ", ")), or one of the config file's [[sources]].", valueName: "source"))
+    @Argument(help: ArgumentHelp("The source to print: \(SourceRegistry.catalog().names.joined(separator: ", ")), or one of the config file's [[sources]].", valueName: "source"))
     var source: SourceID
 
     @Option(help: ArgumentHelp("json (one array, the default), jsonl (one object a line), csv or tsv.", valueName: "format"))
@@ -76,17 +76,19 @@ struct Dump: AsyncParsableCommand {
         let report = StandardErrorReport()
         var settings: Settings
         do {
-            settings = try SettingsLoader.load(options: sources.optionValues, environment: environment, configFile: sources.config)
+            settings = try SettingsLoader.load(options: sources.optionValues, environment: environment, configFile: sources.config,
+                                               sources: SourceRegistry.catalog())
         } catch let error as ConfigError {
             report.fail(error.message)
             throw ExitCode(2)
         }
+        let catalog = SourceRegistry.catalog(settings.customSources)
         _ = RoloLogging.bootstrap(
             stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-            secrets: Wiring.secrets(settings, environment: environment))
+            secrets: Wiring.secrets(settings, catalog: catalog, environment: environment))
         let logger = Logger(label: "rolo.dump")
         logger.info("dump \(source.rawValue) as \(format.rawValue)\(offline ? ", offline" : "")")
-        let standIn = sources.demo ? try await Wiring.startDemo(&settings) : nil
+        let standIn = sources.demo ? try await Wiring.startDemo(&settings, catalog: catalog) : nil
         let sink = DumpSink(format: format, write: output.append)
         if let limit, limit < 1 {
             report.fail("--limit needs a number of records above 0, not \(limit)")
@@ -97,7 +99,7 @@ struct Dump: AsyncParsableCommand {
             report: report.dumpReport)
         var status: ExitCode = .success
         do {
-            try await dump(settings, runner: runner, report: report, to: sink)
+            try await dump(settings, catalog: catalog, runner: runner, report: report, to: sink)
             try output.flush()
             logger.info("dumped \(sink.count) records")
         } catch is StandardOutput.Closed {
@@ -126,24 +128,23 @@ struct Dump: AsyncParsableCommand {
         if status != .success { throw status }
     }
 
-    /// Builds the one source asked for, over the same clients and stores as the browser.
-    private func dump(_ settings: Settings, runner: DumpRunner, report: StandardErrorReport, to sink: DumpSink) async throws {
+    /// Builds the one source of `catalog` asked for, over the same clients and stores as the browser.
+    func dump(_ settings: Settings, catalog: SourceCatalog, runner: DumpRunner, report: StandardErrorReport, to sink: DumpSink) async throws {
+        guard let chosen = catalog.source(named: source.rawValue) else { throw DumpError(.usage, catalog.unknown(source.rawValue)) }
         let http = CurlHTTPClient()
         // rolo exits next: its HTTP thread must be done with libcurl before the exit handlers run.
         defer { http.shutdown() }
         let context = DumpContext(settings: settings, http: http, runner: runner, sink: sink) { [offline] in
             try Self.database(settings, offline: offline, report: report)
         }
-        if let definition = SourceCatalog.builtIn.definition(source) {
+        switch chosen.kind {
+        case .builtIn(let definition):
             guard !runner.details else {
                 throw DumpError(.usage, "\(source.rawValue): --details is for the config file's [[sources]] with a detail_url")
             }
             try await definition.dump(context)
-        } else if let configured = settings.customSources.source(named: source.rawValue) {
+        case .configured(let configured):
             try await CustomSourceDump.run(configured, context, environment: ProcessInfo.processInfo.environment)
-        } else {
-            let names = SourceCatalog.builtIn.ids.map(\.rawValue) + settings.customSources.sources.map(\.name)
-            throw DumpError(.usage, "no source named '\(source.rawValue)'\(source.rawValue.didYouMean(names) ?? "") — the sources are \(names.joined(separator: ", "))")
         }
     }
 

@@ -40,12 +40,16 @@ struct Keys: ParsableCommand {
 
     func run() throws {
         do {
-            var settings = try SettingsLoader.load(options: [:], environment: ProcessInfo.processInfo.environment, configFile: config)
-            print(RoloKeys.listing(try RoloKeys.table(for: &settings)))
-            if let actions = RoloKeys.actionListing(settings.customSources) { print(actions) }
+            print(Self.listing(try RunConfig.load(options: [:], environment: ProcessInfo.processInfo.environment, configFile: config)))
         } catch let error as ConfigError {
             FileHandle.standardError.write(Data("rolo: \(error.message)\n".utf8))
             throw ExitCode(2)
         }
+    }
+
+    /// What `rolo keys` prints for `run`: rolo's keys, then each source's actions.
+    static func listing(_ run: RunConfig) -> String {
+        [RoloKeys.listing(run.keyTable), RoloKeys.actionListing(run.settings.customSources, catalog: run.catalog)]
+            .compactMap { $0 }.joined(separator: "\n")
     }
 }

@@ -13,8 +13,9 @@ struct SourceArguments: Sendable {
     /// A mistake in them (an option with no value), said as the parser would.
     var problem: String?
 
-    /// This process's command line, read once.
-    static let current = SourceArguments(CommandLine.arguments.dropFirst(), catalog: .builtIn)
+    /// This process's command line, read once, before the config file: only built-in sources
+    /// have options.
+    static let current = SourceArguments(CommandLine.arguments.dropFirst(), catalog: SourceRegistry.catalog())
 
     /// Splits `arguments` into the sources' options and the rest; `--` ends the options, as
     /// everywhere. A secret's option is taken too, so that the loader can refuse it by name.
@@ -54,13 +55,13 @@ struct SourceArguments: Sendable {
     /// The sources' options for a command's help, one source after another, wrapped under
     /// 80 columns as the parser wraps its own.
     static func help(_ catalog: SourceCatalog) -> String {
-        catalog.definitions.compactMap { source -> String? in
-            let options = source.settings.filter { $0.help != nil }
+        catalog.sources.compactMap { source -> String? in
+            let options = source.options.filter { $0.help != nil }
             guard !options.isEmpty else { return nil }
             let lines = options.map { setting in
                 "  \(setting.optionName) <\(setting.valueName)>\n" + wrap(setting.help ?? "", indent: 8)
             }
-            return "\(source.id.rawValue) (\(source.summary)):\n" + lines.joined(separator: "\n")
+            return "\(source.name) (\(source.summary)):\n" + lines.joined(separator: "\n")
         }.joined(separator: "\n")
     }
 

@@ -7,32 +7,33 @@ import StandIn
 /// How settings become the sources' clients, stores and address book: one place for the
 /// browser and `rolo dump`, so a dump reads exactly what the screen shows.
 enum Wiring {
-    /// Starts the stand-in on 127.0.0.1 and points every source at it; the demo's saved data
-    /// and address book live apart from the user's own.
-    static func startDemo(_ settings: inout Settings) async throws -> StandInServer {
+    /// Starts the stand-in on 127.0.0.1 and points every built-in source of `catalog` at it; the
+    /// demo's saved data and address book live apart from the user's own.
+    static func startDemo(_ settings: inout Settings, catalog: SourceCatalog) async throws -> StandInServer {
         let server = try await StandInServer.start(.demo, logger: Logger(label: "rolo.stand-in"))
-        for source in SourceCatalog.builtIn.definitions { source.pointAtStandIn(server.baseURL, &settings) }
+        for source in catalog.definitions { source.pointAtStandIn(server.baseURL, &settings) }
         settings.dataDir += "/demo"
         settings.contactsPath = try writeDemoContacts(into: settings.dataDir)
         Logger(label: "rolo").info("demo: stand-in at \(server.baseURL)")
         return server
     }
 
-    /// The screen's sources in tab order: the config file's `tabs`, else the built-in ones and
-    /// then the configured ones.
+    /// The screen's sources in tab order: the config file's `tabs`, else every source of the
+    /// catalog.
     @MainActor
-    static func screenSources(_ settings: Settings, context: SourceContext, environment: [String: String]) -> [any SourceModel] {
-        let plugins = SourceCatalog.builtIn.plugins
-        return settings.customSources.tabNames(builtIn: SourceCatalog.builtIn.ids).compactMap { name -> (any SourceModel)? in
-            if let plugin = plugins.first(where: { $0.id.rawValue == name }) { return plugin.makeModel(context) }
-            return settings.customSources.source(named: name).map { CustomSourceViewModel.make($0, context: context, environment: environment) }
+    static func screenSources(_ run: RunConfig, context: SourceContext, environment: [String: String]) -> [any SourceModel] {
+        run.catalog.tabs(run.settings.customSources).compactMap { source -> (any SourceModel)? in
+            switch source.kind {
+            case .builtIn(let definition): (definition as? any SourcePlugin.Type)?.makeModel(context)
+            case .configured(let configured): CustomSourceViewModel.make(configured, context: context, environment: environment)
+            }
         }
     }
 
-    /// Every secret the settings hold — the sources' secret settings, the configured sources'
+    /// Every secret the settings hold — the catalog's secret settings, the configured sources'
     /// `${VAR}` values — for the log to redact from its first line.
-    static func secrets(_ settings: Settings, environment: [String: String]) -> [String] {
-        SourceCatalog.builtIn.sourceSettings.filter(\.isSecret).compactMap { settings[text: $0] }
+    static func secrets(_ settings: Settings, catalog: SourceCatalog, environment: [String: String]) -> [String] {
+        catalog.sourceSettings.filter(\.isSecret).compactMap { settings[text: $0] }
             + settings.customSources.secrets(environment: environment)
     }
 

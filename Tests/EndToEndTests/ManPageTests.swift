@@ -14,7 +14,7 @@ extension EndToEnd {
             let options = page.section("OPTIONS")
             let documented = Set(ManPageSource.flags(in: options))
             // The parser's options and the sources' own, which the registry declares.
-            let sourceOptions = SourceCatalog.builtIn.sourceSettings.filter { $0.help != nil }.map(\.rawValue)
+            let sourceOptions = SourceRegistry.catalog().sourceSettings.filter { $0.help != nil }.map(\.rawValue)
             let parsed = try CommandOptions.longNames().union(sourceOptions)
             #expect(parsed.count > 20, "the command's options: \(parsed)")
             let missing = parsed.subtracting(documented).sorted()
@@ -38,7 +38,7 @@ extension EndToEnd {
         @Test func describesEveryEnvironmentVariable() throws {
             let page = try ManPageSource.load()
             let environment = page.section("ENVIRONMENT")
-            let read = Set(SourceCatalog.builtIn.settings.map(\.environmentName)).union(try ManPageSource.roloVariablesInSources())
+            let read = Set(SourceRegistry.catalog().settings.map(\.environmentName)).union(try ManPageSource.roloVariablesInSources())
             #expect(read.contains("ROLO_TRACE_STARTUP") && read.contains("PIPEDRIVE_API_TOKEN"))
             let missing = read.filter { !environment.contains("Ev \($0)") && !environment.contains(", \($0)") }.sorted()
             #expect(missing.isEmpty, "variables the man page's ENVIRONMENT doesn't name: \(missing)")

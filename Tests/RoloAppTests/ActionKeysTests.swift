@@ -16,7 +16,8 @@ struct ActionKeysTests {
         try Data(file.utf8).write(to: URL(fileURLWithPath: path))
         do {
             let settings = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: path)
-            try RoloKeys.checkActionKeys(settings.customSources, table: try RoloKeys.table(applying: settings.keyRemaps))
+            try RoloKeys.checkActionKeys(settings.customSources, table: try RoloKeys.table(applying: settings.keyRemaps),
+                                         catalog: SourceRegistry.catalog(settings.customSources))
             return nil
         } catch let error as ConfigError {
             return error.message.range(of: "config.toml").map { String(error.message[$0.lowerBound...]) }

@@ -237,7 +237,7 @@ struct RecordActionKeysTests {
     @Test("rolo keys lists each source's actions, the writes marked")
     func listing() throws {
         let settings = try CrewSamples.settings(CrewSamples.toml(CrewActions.toml))
-        let listing = RoloKeys.actionListing(settings.customSources) ?? ""
+        let listing = RoloKeys.actionListing(settings.customSources, catalog: SourceRegistry.catalog(settings.customSources)) ?? ""
         #expect(listing.contains("Actions of crew ([[sources.actions]]):"))
         #expect(listing.contains("move") && listing.contains("Move to a team (writes)"))
         #expect(listing.contains("Say hello") && !listing.contains("Say hello (writes)"))

@@ -76,7 +76,7 @@ struct ToyRows: ListEntrySource {
 @Suite("A sixth source registered with one line is found everywhere sources are listed")
 struct ToySourceTests {
     /// The one line that registers it.
-    let catalog = SourceCatalog(SourceCatalog.builtIn.definitions + [ToySource.self])
+    let catalog = SourceCatalog(SourceRegistry.catalog().definitions + [ToySource.self])
 
     @Test("Its setting comes from the command line, the environment and the config file, and the help lists its option")
     func settings() throws {
@@ -86,7 +86,7 @@ struct ToySourceTests {
         #expect(SourceArguments(["--toy-url=http://b/2"], catalog: catalog).values[.toyURL] == ["http://b/2"])
         #expect(SourceArguments(["--toy-url"], catalog: catalog).problem == "Missing value for '--toy-url <url>'")
         #expect(SourceArguments.help(catalog).contains("toy (a toy box):\n  --toy-url <url>\n        Where the toys are."))
-        #expect(!SourceArguments.help(.builtIn).contains("toy-url"))
+        #expect(!SourceArguments.help(SourceRegistry.catalog()).contains("toy-url"))
 
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-toy-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }

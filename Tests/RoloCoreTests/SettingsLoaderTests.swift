@@ -138,10 +138,10 @@ struct SettingsLoaderTests {
         #expect(settings.readOnly == configPath + ", line 18, read-only")
         #expect(settings.configFile == configPath)
 
-        let fromEnvironment = try load(environment: Dictionary(uniqueKeysWithValues: SourceCatalog.builtIn.settings.map {
+        let fromEnvironment = try load(environment: Dictionary(uniqueKeysWithValues: SourceRegistry.catalog().settings.map {
             ($0.environmentName, $0 == .directoryURL ? "https://x/1, https://y/2" : value(for: $0))
         }))
-        let fromOptions = try load(options: Dictionary(uniqueKeysWithValues: SourceCatalog.builtIn.settings.filter { $0 != .pipedriveToken }.map {
+        let fromOptions = try load(options: Dictionary(uniqueKeysWithValues: SourceRegistry.catalog().settings.filter { $0 != .pipedriveToken }.map {
             ($0, $0 == .directoryURL ? ["https://x/1", "https://y/2"] : [value(for: $0)])
         }))
         for settings in [fromEnvironment, fromOptions] {

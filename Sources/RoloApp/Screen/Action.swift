@@ -56,8 +56,9 @@ public struct CapabilityAction: Hashable, Sendable {
 
 /// rolo's one key table as shipped, before the config file's `[keys]` remaps it
 /// (``RoloKeys/table(applying:)``): it drives key handling, the footer hints and the help
-/// overlay. The shared keys, then those the registry's sources bring with their capabilities.
-public let roloKeyTable = RoloKeys.defaultTable(for: .builtIn)
+/// overlay. The shared keys, then those the registry's sources bring with their capabilities
+/// (only built-in sources have capabilities, so a run's catalog gives the same table).
+public let roloKeyTable = RoloKeys.defaultTable(for: SourceRegistry.catalog())
 
 extension RoloKeys {
     /// The key table of `catalog`'s sources before any remap: the shared keys, and the

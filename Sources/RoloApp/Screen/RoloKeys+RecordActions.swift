@@ -8,12 +8,11 @@ extension RoloKeys {
 
     /// Checks the keys of every source's actions (`[[sources.actions]]`, `[[actions]]`) against
     /// `table`, the keys in effect: each must be a key rolo reads, and none may be a key that
-    /// already does something on its source's tab. Throws ``ConfigError`` naming the action's
-    /// `key` line.
+    /// already does something on its source's tab. `catalog` is the run's, with `config`'s
+    /// sources. Throws ``ConfigError`` naming the action's `key` line.
     public static func checkActionKeys(_ config: CustomSourcesConfig, table: KeyTable<Action>,
-                                       catalog: SourceCatalog = .builtIn) throws(ConfigError) {
-        let names = catalog.ids.map(\.rawValue) + config.sources.map(\.name)
-        for source in names {
+                                       catalog: SourceCatalog) throws(ConfigError) {
+        for source in catalog.names {
             let actions = config.actions(of: source)
             guard !actions.isEmpty else { continue }
             let inUse = keysInUse(on: source, table: table, catalog: catalog)
@@ -47,11 +46,18 @@ extension RoloKeys {
 }
 
 extension RoloKeys {
-    /// The key table for `settings`, and their actions' keys: an entry of `[keys]` that names
-    /// a source's action (and none of rolo's own) gives that action its key, on every tab with
-    /// an action of that name; the others remap rolo's own actions. Then each action's key is
-    /// checked against the keys of its tab. Throws ``ConfigError`` naming the line.
-    public static func table(for settings: inout Settings, catalog: SourceCatalog = .builtIn) throws(ConfigError) -> KeyTable<Action> {
+    /// The key table for `settings`, and their actions' keys (``RunConfig``, whose catalog
+    /// this leaves out). Throws ``ConfigError`` naming the line.
+    public static func table(for settings: inout Settings) throws(ConfigError) -> KeyTable<Action> {
+        let run = try RunConfig(settings: settings)
+        settings = run.settings
+        return run.keyTable
+    }
+
+    /// Gives each entry of `settings`' `[keys]` that names a source's action (and none of
+    /// rolo's own) to that action, on every tab with an action of that name, and returns the
+    /// others: the remaps of rolo's own actions.
+    static func remapSourceActions(_ settings: inout Settings) throws(ConfigError) -> [KeyRemap] {
         let own = Set(actions.map(\.name))
         var remaps: [KeyRemap] = []
         for remap in settings.keyRemaps {
@@ -64,21 +70,18 @@ extension RoloKeys {
                 throw ConfigError("\(remap.place): the action '\(name)' takes one key, like \(name) = \"\(remap.keys.first ?? "x")\"")
             }
         }
-        let table = try table(applying: remaps)
-        try checkActionKeys(settings.customSources, table: table, catalog: catalog)
-        return table
+        return remaps
     }
 
-    /// The sources' actions as `rolo keys` lists them: per source, each key, name and title,
-    /// the ones that write marked.
-    public static func actionListing(_ config: CustomSourcesConfig, catalog: SourceCatalog = .builtIn) -> String? {
-        let names = catalog.ids.map(\.rawValue) + config.sources.map(\.name)
+    /// The sources' actions as `rolo keys` lists them: per source of `catalog` (the run's, with
+    /// `config`'s sources), each key, name and title, the ones that write marked.
+    public static func actionListing(_ config: CustomSourcesConfig, catalog: SourceCatalog) -> String? {
         var lines: [String] = []
-        for source in names {
-            let actions = config.actions(of: source)
+        for source in catalog.sources {
+            let actions = config.actions(of: source.name)
             guard !actions.isEmpty else { continue }
             lines.append("")
-            lines.append("Actions of \(source) ([[\(config.source(named: source) == nil ? "" : "sources.")actions]]):")
+            lines.append("Actions of \(source.name) ([[\(source.isBuiltIn ? "" : "sources.")actions]]):")
             for action in actions {
                 let key = (try? Key(name: action.key))?.configName ?? action.key
                 let mark = action.isWrite ? " " + ActionSession.writeMark : ""

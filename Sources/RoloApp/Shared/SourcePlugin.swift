@@ -3,8 +3,8 @@ import RoloCore
 import TerminalUI
 
 /// A source's screen half: how its view-model is made from the shared services. Each built-in
-/// source's definition conforms to it in its own folder; the registry is
-/// ``SourceCatalog/builtIn``, and the screen takes every definition there that is a plug-in.
+/// source's definition conforms to it in its own folder; ``SourceRegistry`` lists them, and the
+/// screen takes every definition of the run's catalog that is a plug-in.
 public protocol SourcePlugin: SourceDefinition {
     /// The source's view-model over the shared services.
     @MainActor static func makeModel(_ context: SourceContext) -> any SourceModel

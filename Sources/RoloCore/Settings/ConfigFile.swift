@@ -52,7 +52,7 @@ struct ConfigFile {
             }
             values[setting] = RawSetting(value: value, origin: "\(place), \(key)")
         }
-        let customSources = try CustomSourcesReader(path: path, lines: lines, builtIn: sources.ids).read(table)
+        let customSources = try CustomSourcesReader(path: path, lines: lines, builtIn: sources.builtInIDs).read(table)
         if let secret = values.keys.first(where: \.isSecret) { try checkPrivate(path, holding: secret.noun) }
         if let source = customSources.sourcesWithLiteralHeaders.first {
             try checkPrivate(path, holding: "header values of source '\(source.name)' written out (not ${VAR})")

@@ -10,10 +10,11 @@ public enum SettingsLoader {
     ///   - environment: the process environment (``ProcessEnvironment/variables()``).
     ///   - configFile: the config file; nil means `$XDG_CONFIG_HOME/rolo/config.toml`. A missing
     ///     file is fine.
-    ///   - sources: the sources whose settings there are (the built-in ones).
+    ///   - sources: the sources whose settings there are: the built-in ones, before the config
+    ///     file names its own.
     public static func load(
         options: [Setting: [String]], environment: [String: String], configFile: String? = nil,
-        sources: SourceCatalog = .builtIn
+        sources: SourceCatalog = SourceRegistry.catalog()
     ) throws -> Settings {
         if let secret = options.keys.first(where: \.isSecret) {
             throw ConfigError(
@@ -28,8 +29,8 @@ public enum SettingsLoader {
         resolver.settings.configPath = path
         resolver.settings.keyRemaps = file?.keyRemaps ?? []
         resolver.settings.customSources = file?.customSources ?? CustomSourcesConfig()
-        for source in sources.definitions {
-            resolver.settings.customSources.addShipped(source.shippedActions, to: source.id.rawValue)
+        for source in sources.sources {
+            resolver.settings.customSources.addShipped(source.shippedActions, to: source.name)
         }
         for setting in sources.settings {
             let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]

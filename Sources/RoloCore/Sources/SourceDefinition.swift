@@ -2,8 +2,9 @@ import Foundation
 
 /// What rolo knows of a built-in source apart from its screen: its name, the settings it reads,
 /// how `rolo dump` gets its records, and where the demo's stand-in serves it. Each source's
-/// definition lives in its own folder; ``SourceCatalog/builtIn`` lists them once, and the tabs,
-/// the command line, the config file, `rolo dump` and its help all read that list.
+/// definition lives in its own folder; ``SourceRegistry`` lists them once, and makes the run's
+/// ``SourceCatalog`` of them and the configured sources, which the tabs, the command line, the
+/// config file, `rolo dump` and its help all read.
 ///
 /// The screen's half is the app's `SourcePlugin`, which a definition also conforms to.
 public protocol SourceDefinition: Sendable {
@@ -47,48 +48,5 @@ public struct DumpContext {
         self.runner = runner
         self.sink = sink
         self.database = database
-    }
-}
-
-/// The sources rolo knows, in tab order (their digit keys): the one list everything reads.
-public struct SourceCatalog: Sendable {
-    /// The sources, in tab order.
-    public let definitions: [any SourceDefinition.Type]
-
-    public init(_ definitions: [any SourceDefinition.Type]) {
-        self.definitions = definitions
-    }
-
-    /// The built-in sources. Adding a source is its folders and one line here.
-    public static let builtIn = SourceCatalog([
-        PeopleSource.self,
-        DirectorySource.self,
-        FoodsSource.self,
-        RandomUserSource.self,
-        PipedriveSource.self,
-    ])
-
-    /// The sources' names, in tab order.
-    public var ids: [SourceID] { definitions.map { $0.id } }
-
-    /// The definition named `id`.
-    public func definition(_ id: SourceID) -> (any SourceDefinition.Type)? {
-        definitions.first { $0.id == id }
-    }
-
-    /// Every setting: each source's, then the shared ones.
-    public var settings: [Setting] { definitions.flatMap { $0.settings } + Setting.shared }
-
-    /// The sources' settings, which the command line reads apart from its own options.
-    public var sourceSettings: [Setting] { definitions.flatMap { $0.settings } }
-
-    /// The config file's other names for settings.
-    public var aliases: [String: Setting] {
-        definitions.reduce(into: [:]) { aliases, definition in aliases.merge(definition.settingAliases) { first, _ in first } }
-    }
-
-    /// The setting a config key or option name (without dashes) names.
-    public func setting(named name: String) -> Setting? {
-        settings.first { $0.rawValue == name } ?? aliases[name]
     }
 }

@@ -57,7 +57,7 @@ struct CustomSourceConfigTests {
     func issueExampleReads() throws {
         let config = try load(Self.issueExample)
         #expect(config.tabs == ["team", "pipedrive", "people"])
-        #expect(config.tabNames(builtIn: SourceCatalog.builtIn.ids) == ["team", "pipedrive", "people"])
+        #expect(config.tabNames(builtIn: SourceRegistry.catalog().ids) == ["team", "pipedrive", "people"])
         let team = try #require(config.source(named: "team"))
         #expect(team.title == "Team")
         #expect(team.url == "https://api.example.com/v1/people")
@@ -89,7 +89,7 @@ struct CustomSourceConfigTests {
         #expect(users.title == "users" && users.id == JSONPath("id") && users.label.paths == [JSONPath("id")])
         #expect(users.paging == nil && users.offline && users.maxRecords == 100_000 && users.records == nil)
         #expect(config.tabs == nil)
-        #expect(config.tabNames(builtIn: SourceCatalog.builtIn.ids) == ["people", "directory", "foods", "randomuser", "pipedrive", "users"])
+        #expect(config.tabNames(builtIn: SourceRegistry.catalog().ids) == ["people", "directory", "foods", "randomuser", "pipedrive", "users"])
         #expect(users.searchPaths == [JSONPath("id")])
     }
 

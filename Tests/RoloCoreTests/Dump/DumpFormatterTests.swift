@@ -94,7 +94,7 @@ struct DumpSchemaTests {
     @Test("Every source names its fields once, in snake_case")
     func names() throws {
         for source in SourceID.allCases {
-            let names = try #require(SourceCatalog.builtIn.definition(source)).dumpFields
+            let names = try #require(SourceRegistry.catalog().definition(source)).dumpFields
             #expect(Set(names).count == names.count, "\(source)")
             #expect(names.allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "_" } }, "\(source): \(names)")
         }

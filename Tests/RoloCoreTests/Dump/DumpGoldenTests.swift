@@ -10,7 +10,7 @@ import Testing
 struct DumpGoldenTests {
     static let extensions: [DumpFormat: String] = [.json: "json", .jsonl: "jsonl", .csv: "csv", .tsv: "tsv"]
 
-    @Test("Each source's dump matches its golden in json, jsonl, csv and tsv", arguments: SourceCatalog.builtIn.ids)
+    @Test("Each source's dump matches its golden in json, jsonl, csv and tsv", arguments: SourceRegistry.catalog().ids)
     func golden(_ source: SourceID) async throws {
         try await DumpStandIn.with { standIn in
             for format in DumpFormat.allCases {
@@ -35,7 +35,7 @@ struct DumpGoldenTests {
                 }
                 let first = try #require(array.first, "\(source): an empty dump")
                 #expect(array.count == lines.count, "\(source)")
-                #expect(Set(first.keys) == Set(try #require(SourceCatalog.builtIn.definition(source)).dumpFields), "\(source)")
+                #expect(Set(first.keys) == Set(try #require(SourceRegistry.catalog().definition(source)).dumpFields), "\(source)")
             }
         }
     }

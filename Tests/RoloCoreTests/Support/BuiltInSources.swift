@@ -8,5 +8,5 @@ extension SourceID {
     static let randomuser = RandomUserSource.id
     static let pipedrive = PipedriveSource.id
     /// Every built-in source, in tab order.
-    static var allCases: [SourceID] { SourceCatalog.builtIn.ids }
+    static var allCases: [SourceID] { SourceRegistry.catalog().ids }
 }
