@@ -107,11 +107,20 @@ def main():
         head, body = zsh.split(function, 1)
         body = replace_first(body, "    local -ar arg_specs=(\n", "    local -ar arg_specs=(\n" + specs, "zsh")
         zsh = head + function + body
-    fish = generate(binary, "fish")
-    names = source_call(fish, r"-fka '\((\S+_custom_completion ---completion browse -- positional@0 .*)\)'$", "fish")
+    # fish 3's `commandline -o -tC`, which the generated call passes as the cursor, fails
+    # ("Can not set commandline"), so the source arguments ask rolo through a function of their
+    # own, with the words before the cursor (fish filters the names by the word itself).
+    fish, calls = re.subn(r"'\(\S+_custom_completion ---completion (browse|dump|act) -- positional@0 .*\)'$",
+                          "'(__rolo_source_names)'", generate(binary, "fish"), flags=re.MULTILINE)
+    if calls != 3:
+        raise SystemExit(f"completions.py: the fish script asks rolo for {calls} source arguments, not 3; update the edit")
     fish += (
+        "function __rolo_source_names\n"
+        "    set -l words (__rolo_tokens -pc)\n"
+        "    command $words[1] ---completion browse -- positional@0 0 0 $words ''\n"
+        "end\n"
         "complete -c 'rolo' -n '__rolo_should_offer_completions_for_positional \"rolo\" -eq 1' "
-        f"-fka '({names})' -d 'Open rolo on this source'\n") + "".join(
+        "-fka '(__rolo_source_names)' -d 'Open rolo on this source'\n") + "".join(
         f"complete -c 'rolo' -n '__fish_seen_subcommand_from browse dump; or not __fish_seen_subcommand_from add act demo-server keys help' "
         f"-l '{name}' -r -d '{help.replace(chr(39), chr(92) + chr(39))}'\n" for name, _, help in options)
     if "__rolo_should_offer_completions_for_positional" not in fish.split("complete -c", 1)[0]:
