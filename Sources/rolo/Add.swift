@@ -60,7 +60,7 @@ struct Add: AsyncParsableCommand {
         do {
             headers = try self.headers.map(Self.header)
             requestBody = try Self.requestBody(body, method: method)
-            settings = try SettingsLoader.load(options: [:], environment: environment, configFile: config, sources: SourceRegistry.catalog())
+            settings = try SettingsLoader.load(options: [:], environment: environment, configFile: config)
             try Self.check(name, in: SourceRegistry.catalog(settings.customSources))
         } catch let error as ConfigError {
             report.fail(error.message)

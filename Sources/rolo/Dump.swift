@@ -76,8 +76,7 @@ struct Dump: AsyncParsableCommand {
         let report = StandardErrorReport()
         var settings: Settings
         do {
-            settings = try SettingsLoader.load(options: sources.optionValues, environment: environment, configFile: sources.config,
-                                               sources: SourceRegistry.catalog())
+            settings = try SettingsLoader.load(options: sources.optionValues, environment: environment, configFile: sources.config)
         } catch let error as ConfigError {
             report.fail(error.message)
             throw ExitCode(2)

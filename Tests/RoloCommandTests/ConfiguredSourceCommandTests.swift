@@ -102,6 +102,18 @@ struct ConfiguredSourceCommandTests {
         #expect(listing.split(separator: "\n").contains { $0.contains("resolve") && $0.contains("X") && $0.contains("Close the ticket") })
     }
 
+    @Test("rolo add refuses a name the catalog has, built in or configured")
+    func add() throws {
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let catalog = try run().catalog
+        func refusal(_ name: String) -> String? {
+            (#expect(throws: ConfigError.self) { try Add.check(name, in: catalog) })?.message
+        }
+        #expect(refusal("foods") == "'foods' is a built-in source's name: choose another name")
+        #expect(refusal("tickets") == "a source named 'tickets' is already in \(file), line 4: choose another name, or edit that table")
+        try Add.check("github", in: catalog)
+    }
+
     @Test("The shell completes a configured source's name, from the config file the command line names")
     func completion() throws {
         defer { try? FileManager.default.removeItem(atPath: home) }

@@ -16,8 +16,7 @@ public struct RunConfig {
     /// Loads the settings (``SettingsLoader``) and makes the rest from them; throws
     /// ``ConfigError`` naming the option, variable or line at fault.
     public static func load(options: [Setting: [String]], environment: [String: String], configFile: String?) throws -> RunConfig {
-        try RunConfig(settings: SettingsLoader.load(options: options, environment: environment, configFile: configFile,
-                                                    sources: SourceRegistry.catalog()))
+        try RunConfig(settings: SettingsLoader.load(options: options, environment: environment, configFile: configFile))
     }
 
     /// The run of `settings`: an entry of `[keys]` that names a source's action (and none of
