@@ -19,7 +19,8 @@ struct Keys: ParsableCommand {
             next-source = ["tab", "ctrl-n"]
 
         A source's action ([[sources.actions]], or [[actions]] with source = for a built-in \
-        source) is known by its name too: `close = "X"` gives every action named close that key. \
+        source) is known by its name too: `resolve = "X"` gives every action named resolve that key \
+        (a name rolo's own actions have, like close, remaps rolo's). \
         `rolo keys` lists each source's actions after rolo's own, "(writes)" marking those that \
         send anything but a GET.
 
