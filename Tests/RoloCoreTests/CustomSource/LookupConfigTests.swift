@@ -8,7 +8,7 @@ import Testing
 struct LookupConfigTests {
     private let head = """
         [[sources]]
-        name = "people"
+        name = "contacts"
         url = "https://api.example.com/v1/people"
         records = "data"
         label = "{name}"
@@ -63,18 +63,18 @@ struct LookupConfigTests {
     }
 
     @Test("Mistakes name their line", arguments: [
-        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\ncolour = \"red\"", "line 11: unknown key 'colour' in a lookup of source 'people'"),
-        ("name = \"org\"\nfeild = \"org_id\"\nurl = \"https://x.example/orgs\"", "line 9: unknown key 'feild' in a lookup of source 'people' (did you mean 'field'?)"),
-        ("name = \"org\"\nurl = \"https://x.example/orgs\"", "line 7: lookup 'org' of source 'people' needs field = \"…\""),
-        ("name = \"org\"\nfield = \"org_id\"", "line 7: lookup 'org' of source 'people' needs url = \"https://…\""),
-        ("field = \"org_id\"\nurl = \"https://x.example/orgs\"", "line 7: a lookup of source 'people' needs name = \"…\""),
-        ("name = \"Org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"", "line 8: lookup name 'Org' of source 'people' should be lower-case"),
-        ("name = \"org\"\nfield = \"org..id\"\nurl = \"https://x.example/orgs\"", "line 9: 'org..id' in field of lookup 'org' of source 'people' isn't a field path"),
-        ("name = \"org\"\nfield = \"org_id\"\nurl = \"ftp://x.example/orgs\"", "line 10: the url of lookup 'org' of source 'people' should be an http:// or https:// address"),
-        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\nsource = \"orgz\"", "line 11: lookup 'org' of source 'people' names source 'orgz', which isn't a configured source (did you mean 'orgs'?)"),
-        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\nsource = 7", "line 11: 'source' of lookup 'org' of source 'people' should be text in quotes"),
-        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n[sources.lookups.paging]\nstyle = \"pages\"", "line 12: unknown paging style 'pages' of lookup 'org' of source 'people'"),
-        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n[sources.lookups.paging]\nstyle = \"page\"\nsize = 10", "line 13: the paging of lookup 'org' of source 'people' needs size_param and size together"),
+        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\ncolour = \"red\"", "line 11: unknown key 'colour' in a lookup of source 'contacts'"),
+        ("name = \"org\"\nfeild = \"org_id\"\nurl = \"https://x.example/orgs\"", "line 9: unknown key 'feild' in a lookup of source 'contacts' (did you mean 'field'?)"),
+        ("name = \"org\"\nurl = \"https://x.example/orgs\"", "line 7: lookup 'org' of source 'contacts' needs field = \"…\""),
+        ("name = \"org\"\nfield = \"org_id\"", "line 7: lookup 'org' of source 'contacts' needs url = \"https://…\""),
+        ("field = \"org_id\"\nurl = \"https://x.example/orgs\"", "line 7: a lookup of source 'contacts' needs name = \"…\""),
+        ("name = \"Org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"", "line 8: lookup name 'Org' of source 'contacts' should be lower-case"),
+        ("name = \"org\"\nfield = \"org..id\"\nurl = \"https://x.example/orgs\"", "line 9: 'org[\"\"].id' in field of lookup 'org' of source 'contacts' isn't a field path"),
+        ("name = \"org\"\nfield = \"org_id\"\nurl = \"ftp://x.example/orgs\"", "line 10: the url of lookup 'org' of source 'contacts' should be an http:// or https:// address"),
+        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\nsource = \"orgz\"", "line 11: lookup 'org' of source 'contacts' names source 'orgz', which isn't a configured source (did you mean 'orgs'?)"),
+        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\nsource = 7", "line 11: 'source' of lookup 'org' of source 'contacts' should be text in quotes"),
+        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n[sources.lookups.paging]\nstyle = \"pages\"", "line 12: unknown paging style 'pages' of lookup 'org' of source 'contacts'"),
+        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n[sources.lookups.paging]\nstyle = \"page\"\nsize = 10", "line 13: the paging of lookup 'org' of source 'contacts' needs size_param and size together"),
     ])
     func mistakes(lines: String, message: String) throws {
         let text = try #require(try CustomSourceFixtures.configError(head + "[[sources.lookups]]\n" + lines + "\n" + orgs))
@@ -85,7 +85,7 @@ struct LookupConfigTests {
     func duplicateName() throws {
         let lookup = "[[sources.lookups]]\nname = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n"
         let text = try #require(try CustomSourceFixtures.configError(head + lookup + lookup))
-        #expect(text.hasPrefix("config.toml, line 11: source 'people' has two lookups named 'org' (the first at config.toml, line 7)"), "\(text)")
+        #expect(text.hasPrefix("config.toml, line 11: source 'contacts' has two lookups named 'org' (the first at config.toml, line 7)"), "\(text)")
         let clash = try CustomSourceFixtures.source(head + "[[sources.lookups]]\nname = \"name\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n")
         #expect(clash.lookups.map(\.name) == ["name"])
     }
@@ -93,14 +93,14 @@ struct LookupConfigTests {
     @Test("'lookups' written as one value is an error naming its line")
     func notTables() throws {
         let text = try #require(try CustomSourceFixtures.configError(head + "lookups = \"org\"\n"))
-        #expect(text.hasPrefix("config.toml, line 7: 'lookups' of source 'people' should be [[sources.lookups]] tables"), "\(text)")
+        #expect(text.hasPrefix("config.toml, line 7: 'lookups' of source 'contacts' should be [[sources.lookups]] tables"), "\(text)")
     }
 
     @Test("Headers go to a lookup's list only on the source's origin")
     func headersByOrigin() throws {
         let source = try CustomSourceFixtures.source("""
             [[sources]]
-            name = "people"
+            name = "contacts"
             url = "https://api.example.com/v1/people"
             headers = { Authorization = "Bearer ${TOKEN}" }
 

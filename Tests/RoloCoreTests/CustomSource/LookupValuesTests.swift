@@ -8,7 +8,7 @@ import Testing
 struct LookupValuesTests {
     private static let toml = """
         [[sources]]
-        name = "people"
+        name = "contacts"
         url = "https://api.example.com/v1/people"
         label = "{name} · {org.name}"
         columns = [ { title = "Org", value = "{org.name}, {org.address.city}" } ]
