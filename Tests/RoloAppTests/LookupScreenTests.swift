@@ -97,6 +97,25 @@ struct LookupScreenTests {
         #expect(controller.active == 0 && !controller.sourceUI.showingDetail, "a second Esc leaves the detail as ever")
     }
 
+    @Test("A click on the detail's underlined team follows it, the list keeping the keys; Esc comes back to the list")
+    func click() async throws {
+        let api = FakeTeamsAPI(crew: try FakeCrewAPI(count: 6))
+        let (crew, teams) = try models(api, database: nil)
+        let controller = ScreenController(sources: [crew, teams], size: size, busy: crew.busy, now: { Sample.today }, timeZone: Sample.zone)
+        controller.start()
+        #expect(await settled(controller))
+        controller.perform(.moveDown)
+        #expect(await settled(controller))
+        let detailX = controller.layout.detail.x
+        let lines = controller.render(theme: .monochrome, glyphs: .unicode).lines
+        let row = try #require(lines.firstIndex { String($0.dropFirst(detailX)).contains("Team Borealis") }, "\(lines)")
+        controller.handle(.mouse(MouseEvent(kind: .click, x: detailX + 2, y: row)))
+        #expect(await settled(controller))
+        #expect(controller.active == 1 && controller.sourceUI.selectedID == "B")
+        controller.perform(.back)
+        #expect(controller.active == 0 && controller.sourceUI.selectedID == "2" && !controller.sourceUI.showingDetail)
+    }
+
     @Test("Without source the field shows the name and Enter does nothing; a team the list lacks shows its raw id")
     func noSource() async throws {
         let toml = Self.toml.replacingOccurrences(of: "source = \"teams\"\n", with: "")
@@ -109,7 +128,7 @@ struct LookupScreenTests {
         let controller = await crewScreen(crew, size: size)
         controller.perform(.open)
         #expect(crew.detail(for: "1").contains(.field(label: "team", value: "Team Apollo")))
-        #expect(crew.followTarget(for: "1") == nil)
+        #expect(crew.followTarget(for: "1", field: nil) == nil)
         #expect(!controller.isAvailable(.activate))
         var values = crew.lookupValues
         values.records["squad"]?["A"] = nil

@@ -81,10 +81,13 @@ enum CustomSourceDetail {
         return blocks
     }
 
-    /// Where Enter on the detail of `value` goes: the first lookup naming a configured source
-    /// whose list holds the record the field names, as that source and the record's id.
-    static func followTarget(of value: JSONValue, in source: CustomSource, lookups: LookupValues) -> (source: String, id: String)? {
-        for lookup in lookups.lookups {
+    /// Where the detail of `value` leads: the first lookup naming a configured source whose list
+    /// holds the record the field names (or the one whose field is labelled `field`), as that
+    /// source and the record's id.
+    static func followTarget(
+        of value: JSONValue, in source: CustomSource, lookups: LookupValues, field: String? = nil
+    ) -> (source: String, id: String)? {
+        for lookup in lookups.lookups where field == nil || lookup.field.description.sanitizedForTerminal == field {
             guard let target = lookup.source, let found = lookups.record(of: lookup, in: value), found.value != nil else { continue }
             return (target, found.id)
         }

@@ -59,11 +59,11 @@ extension CustomSourceViewModel: FollowsReferences {
         }
     }
 
-    public func followTarget(for rowID: String) -> (source: SourceID, id: String)? {
+    public func followTarget(for rowID: String, field: String?) -> (source: SourceID, id: String)? {
         guard let record = record(withID: rowID) else { return nil }
         var value = record.value
         if case .loaded(let full) = details[rowID] { value = record.value.merging(full) }
-        return CustomSourceDetail.followTarget(of: value, in: source, lookups: lookupValues)
+        return CustomSourceDetail.followTarget(of: value, in: source, lookups: lookupValues, field: field)
             .map { (SourceID(rawValue: $0.source), $0.id) }
     }
 }

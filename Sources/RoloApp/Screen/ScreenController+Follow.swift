@@ -6,8 +6,9 @@ import TerminalUI
 /// `source =`), which Enter in the detail opens there.
 @MainActor
 public protocol FollowsReferences: SourceModel {
-    /// The source and the record's id that Enter on the detail of `rowID` opens; nil for none.
-    func followTarget(for rowID: String) -> (source: SourceID, id: String)?
+    /// The source and the record's id that the detail of `rowID` opens: through the reference
+    /// labelled `field` as the detail shows it, or the first (Enter) when nil; nil for none.
+    func followTarget(for rowID: String, field: String?) -> (source: SourceID, id: String)?
 }
 
 /// Where the user was before Enter followed a reference, and where it led.
@@ -21,20 +22,22 @@ struct FollowStep {
 }
 
 extension ScreenController {
-    /// The reference Enter follows in the detail on screen, with the tab it opens.
-    var followTarget: (index: Int, id: String)? {
-        guard sourceUI.showingDetail, let rowID = sourceUI.selectedID,
-              let target = (source as? any FollowsReferences)?.followTarget(for: rowID),
+    /// The reference Enter follows in the detail on screen (or the one labelled `field`, which
+    /// a click names), with the tab it opens.
+    func followTarget(field: String? = nil) -> (index: Int, id: String)? {
+        guard sourceUI.showingDetail || field != nil, let rowID = sourceUI.selectedID,
+              let target = (source as? any FollowsReferences)?.followTarget(for: rowID, field: field),
               let index = sources.firstIndex(where: { $0.id == target.source })
         else { return nil }
         return (index, target.id)
     }
 
-    /// Enter in the detail on a reference: opens the record on its source's tab, its detail
-    /// shown, and remembers where the user was, for Esc/← to come back to. False when the detail
-    /// has no reference to follow.
-    func followReference() -> Bool {
-        guard let target = followTarget else { return false }
+    /// Enter in the detail on a reference (or a click on the one labelled `field`): opens the
+    /// record on its source's tab, its detail shown, and remembers where the user was, for Esc/←
+    /// to come back to. False when the detail has no reference to follow.
+    @discardableResult
+    func followReference(field: String? = nil) -> Bool {
+        guard let target = followTarget(field: field) else { return false }
         follows.append(FollowStep(from: source.id, ui: sourceUI, to: sources[target.index].id, id: target.id))
         if target.index != active { switchSource(to: target.index) }
         var ui = sourceUI

@@ -199,7 +199,7 @@ public final class ScreenController {
         case .capability(.nextCard): return card.map { $0.index + 1 < contactCardCount(for: $0.rowID) } ?? false
         case .capability(let action): return (source as? any RowActions)?.isAvailable(action) == true && sourceUI.selectedID != nil
         case .activate:
-            return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true || followTarget != nil
+            return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true || followTarget() != nil
         case .copy, .copyMenu, .openLink: return sourceUI.selectedID != nil
         case .actionMenu: return actionSource != nil && sourceUI.selectedID != nil
         default: return true
