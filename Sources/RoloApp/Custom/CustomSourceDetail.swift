@@ -11,15 +11,18 @@ enum CustomSourceDetail {
             + source.columns.map { column in ListColumn(column.title, column.width.map { .fixed($0) } ?? .flexible(min: 8)) }
     }
 
-    /// The record's label (its id when the label comes out empty), then each column's text.
-    static func row(of record: CustomRecord, in source: CustomSource) -> ListRow {
-        ListRow(id: record.id, cells: [label(of: record, in: source)] + source.columns.map { $0.value.render(record.value) })
+    /// The record's label (its id when the label comes out empty), then each column's text,
+    /// paths into `lookups` resolved.
+    static func row(of record: CustomRecord, in source: CustomSource, lookups: LookupValues = .none) -> ListRow {
+        ListRow(
+            id: record.id,
+            cells: [label(of: record, in: source, lookups: lookups)] + source.columns.map { $0.value.render(record.value, lookups: lookups) })
     }
 
     /// The row's name: a label that renders empty (its fields missing) falls back to the id, so
     /// no row is blank.
-    static func label(of record: CustomRecord, in source: CustomSource) -> String {
-        let label = source.label.render(record.value).trimmingCharacters(in: .whitespaces)
+    static func label(of record: CustomRecord, in source: CustomSource, lookups: LookupValues = .none) -> String {
+        let label = source.label.render(record.value, lookups: lookups).trimmingCharacters(in: .whitespaces)
         return label.isEmpty ? record.id.sanitizedForTerminal : label
     }
 
@@ -31,28 +34,64 @@ enum CustomSourceDetail {
     }
 
     /// The picture (when the source has one), the label, the fields (each of `fields`, or every
-    /// field), the declared links that have an address for the record, then the template
-    /// problems found, which name the setting and the path.
+    /// field; a lookup's field as the looked-up record's name), the declared links that have an
+    /// address for the record, then the template problems found, which name the setting and the path.
     static func blocks(
-        of record: CustomRecord, value: JSONValue, in source: CustomSource, picture: Picture?, fetch: Fetch?, problems: [String]
+        of record: CustomRecord, value: JSONValue, in source: CustomSource, picture: Picture?, fetch: Fetch?, problems: [String],
+        lookups: LookupValues = .none
     ) -> [DetailBlock] {
         var blocks: [DetailBlock] = []
         if let picture { blocks.append(.picture(picture)) }
-        blocks.append(.title(label(of: CustomRecord(id: record.id, value: value), in: source)))
+        blocks.append(.title(label(of: CustomRecord(id: record.id, value: value), in: source, lookups: lookups)))
         switch fetch {
         case .loading: blocks.append(.notice("Loading the full record…", isError: false))
         case .failed(let message): blocks.append(.notice("The full record couldn't be fetched: \(message)", isError: true))
         case .loaded, nil: break
         }
         blocks.append(.gap)
-        for (field, text) in source.detailFields(value) { blocks.append(.field(label: field, value: text)) }
-        let links = source.links.compactMap { link in link.address(for: value).map { DetailBlock.link(title: link.title, url: $0) } }
+        blocks += fieldBlocks(value, in: source, lookups: lookups)
+        let linked = lookups.expanded(value)
+        let links = source.links.compactMap { link in link.address(for: linked).map { DetailBlock.link(title: link.title, url: $0) } }
         if !links.isEmpty { blocks += [.gap] + links }
         if !problems.isEmpty {
             blocks.append(.gap)
             blocks += problems.map { .notice($0, isError: true) }
         }
         return blocks
+    }
+
+    /// The detail's fields: each of `fields` (or every field) with its text, paths into lookups
+    /// resolved; a lookup's field (and the fields inside it, `org_id.value`) once, as the
+    /// looked-up record's name, underlined where Enter opens it (``followTarget(of:in:lookups:)``).
+    static func fieldBlocks(_ value: JSONValue, in source: CustomSource, lookups: LookupValues) -> [DetailBlock] {
+        guard !lookups.isEmpty else { return source.detailFields(value).map { .field(label: $0.field, value: $0.text) } }
+        var blocks: [DetailBlock] = []
+        var shown: Set<String> = []
+        for path in source.fields ?? value.fieldPaths {
+            let label = path.description.sanitizedForTerminal
+            guard let lookup = lookups.lookup(at: path) else {
+                if let text = lookups.value(at: path, in: value)?.displayText { blocks.append(.field(label: label, value: text)) }
+                continue
+            }
+            guard shown.insert(lookup.name).inserted, let name = lookups.name(of: lookup, in: value) else { continue }
+            let field = lookup.field.description.sanitizedForTerminal
+            let followed = lookup.source != nil && lookups.record(of: lookup, in: value)?.value != nil
+            blocks.append(followed ? .reference(label: field, value: name) : .field(label: field, value: name))
+        }
+        return blocks
+    }
+
+    /// Where the detail of `value` leads: the first lookup naming a configured source whose list
+    /// holds the record the field names (or the one whose field is labelled `field`), as that
+    /// source and the record's id.
+    static func followTarget(
+        of value: JSONValue, in source: CustomSource, lookups: LookupValues, field: String? = nil
+    ) -> (source: String, id: String)? {
+        for lookup in lookups.lookups where field == nil || lookup.field.description.sanitizedForTerminal == field {
+            guard let target = lookup.source, let found = lookups.record(of: lookup, in: value), found.value != nil else { continue }
+            return (target, found.id)
+        }
+        return nil
     }
 
     /// The record's values to copy: emails and phones found by their field's name, the label as

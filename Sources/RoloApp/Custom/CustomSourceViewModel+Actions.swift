@@ -8,14 +8,16 @@ extension CustomSourceViewModel: ConfiguredActions, FlashesRows {
 
     public var flashingRowID: String? { actionState.flashingRowID }
 
+    /// The record as an action's templates see it: the full one once fetched, each looked-up
+    /// record under its lookup's name (``LookupValues/expanded(_:)``).
     public func actionRecord(for rowID: String) -> JSONValue? {
         guard let record = record(withID: rowID) else { return nil }
-        if case .loaded(let full) = details[rowID] { return full }
-        return record.value
+        if case .loaded(let full) = details[rowID] { return lookupValues.expanded(full) }
+        return lookupValues.expanded(record.value)
     }
 
     public func actionLabel(for rowID: String) -> String {
-        record(withID: rowID).map { CustomSourceDetail.label(of: $0, in: source) } ?? rowID
+        record(withID: rowID).map { CustomSourceDetail.label(of: $0, in: source, lookups: lookupValues) } ?? rowID
     }
 
     public func apply(_ outcome: ActionOutcome, to rowID: String) async -> String? {

@@ -26,7 +26,7 @@ extension CustomSourceViewModel {
         if case .loaded(let full) = fetch { value = record.value.merging(full) }
         return CustomSourceDetail.blocks(
             of: record, value: value, in: source, picture: picture(of: CustomRecord(id: record.id, value: value)), fetch: fetch,
-            problems: templateProblems)
+            problems: templateProblems, lookups: lookupValues)
     }
 
     public func copyValues(for rowID: String) -> [CopyValue] {

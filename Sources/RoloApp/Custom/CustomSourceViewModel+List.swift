@@ -8,10 +8,10 @@ extension CustomSourceViewModel {
     /// Lays the records out again, off the main actor (a group or sort collates every record);
     /// a layout still being made for fewer records is dropped for this one.
     func arrange() {
-        let (records, source, locale) = (self.records, self.source, self.locale)
+        let (records, source, locale, lookups) = (self.records, self.source, self.locale, self.lookupValues)
         arrangeTask?.cancel()
         arrangeTask = busy.task { [weak self] in
-            let layout = try? await HeavyWork.run { Self.layout(records, source: source, locale: locale) }
+            let layout = try? await HeavyWork.run { Self.layout(records, source: source, locale: locale, lookups: lookups) }
             guard let self, !Task.isCancelled else { return }
             self.arrangeTask = nil
             guard let layout else { return }
@@ -21,10 +21,12 @@ extension CustomSourceViewModel {
     }
 
     /// The layout of `records`: in sections by `group`, ordered by `sort`, or as they came.
-    nonisolated static func layout(_ records: [CustomRecord], source: CustomSource, locale: Locale) -> RowLayout {
+    nonisolated static func layout(
+        _ records: [CustomRecord], source: CustomSource, locale: Locale, lookups: LookupValues = .none
+    ) -> RowLayout {
         let ids = records.map(\.id)
         guard source.group != nil || source.sort != nil else { return RowLayout(ids: ids) }
-        let arranged = source.sections(records.map(\.value), locale: locale)
+        let arranged = source.sections(records.map(\.value), locale: locale, lookups: lookups)
         guard !arranged.sections.isEmpty else { return RowLayout(ids: ids, sections: [(nil, arranged.order)]) }
         return RowLayout(ids: ids, sections: arranged.sections.map { ($0.title, Array(arranged.order[$0.rows])) })
     }
@@ -47,9 +49,9 @@ extension CustomSourceViewModel {
     /// The entries from the shown layout, with "loading more…" below while the first fill of
     /// the list goes on.
     func rebuildEntries() {
-        let source = self.source
+        let (source, lookups) = (self.source, self.lookupValues)
         let rows = RecordRows(records: arranged.records, layout: shownLayout) { [weak self] record in
-            var row = CustomSourceDetail.row(of: record, in: source)
+            var row = CustomSourceDetail.row(of: record, in: source, lookups: lookups)
             row.thumbnail = self?.thumbnail(of: record)
             self?.rowDrawn(record)
             return row

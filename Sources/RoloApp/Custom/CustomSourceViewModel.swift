@@ -85,6 +85,14 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     var searchIndexStale = false
     /// Changes with every refresh, so a picture key never names an image from before it.
     var generation = 0
+    /// The records the `[[sources.lookups]]` name, as stored; none until read.
+    var lookupValues = LookupValues.none
+    /// Fetches the lookups' lists into the store; nil without lookups, a store or their variables.
+    let lookupSync: LookupSync?
+    /// The stored lookups' read at start, in flight.
+    var lookupRead: Task<Void, Never>?
+    /// The lookups' fetch in flight.
+    var lookupTask: Task<Void, Never>?
     private var loadTask: Task<Void, Never>?
     private(set) var syncTask: Task<Void, Never>?
     /// Whether the running sync replaces the list: its first page then replaces what is shown.
@@ -137,6 +145,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
             endpoint = nil
             unconfigured = (error as? ConfigError)?.description ?? String(describing: error)
         }
+        lookupSync = Self.lookupSync(of: source, store: store, http: http, environment: environment, timeout: timeout, sleep: sleep)
         self.busy = busy
         self.pictures = pictures
         self.imageLoader = imageLoader
@@ -205,6 +214,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         guard let store, unconfigured == nil else { return }
         // On the main actor's next turn: after the first frame, which the read mustn't delay.
         Task { [searchIndex] in searchIndex?.prepare() }
+        readLookups()
         loadTask = busy.task { [weak self] in
             let state: CustomSourceState?
             let stored: [CustomRecord]
@@ -250,6 +260,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// needs: a whole one is fetched again, an unfinished one goes on.
     private func startSync(refresh: Bool?) {
         guard let pager, let store, syncTask == nil else { return }
+        syncLookups()
         let sync = CustomSourceSync(pager: pager, store: store, now: now)
         firstFailure = nil
         progress = nil

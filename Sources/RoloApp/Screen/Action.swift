@@ -101,7 +101,7 @@ let sharedBindings: [KeyBinding<Action>] = [
     KeyBinding([.home, .character("g")], .first, scope: Scopes.detail, "Top of the detail"),
     KeyBinding([.end, .character("G")], .last, scope: Scopes.detail, "Bottom of the detail"),
     KeyBinding([.escape, .left, .character("h"), .backspace], .back, scope: Scopes.detail, "Back to the list", hint: "back"),
-    KeyBinding([.enter], .activate, scope: Scopes.detail, "Press the detail's button or avatar"),
+    KeyBinding([.enter], .activate, scope: Scopes.detail, "Press the detail's button or avatar; follow its lookup"),
 
     KeyBinding([.character("r")], .refresh, scope: Scopes.global, "Refresh from the server", hint: "refresh"),
     KeyBinding([.character("/")], .search, scope: Scopes.global, "Search the list", hint: "search"),

@@ -61,6 +61,7 @@ extension ScreenController {
             case .click, .press:
                 switch detailBlock(atScreenRow: mouse.y) {
                 case .button?, .picture?: perform(.activate)
+                case .reference(let label, _)?: followReference(field: label)
                 default: break
                 }
             default: break

@@ -50,6 +50,10 @@ public final class ScreenController {
     /// The marked rows of each source, and the bulk action running on them.
     var bulk = BulkScreenState()
     var banner: BannerState?
+    /// The references followed with Enter, the latest last: where Esc/← comes back to.
+    var follows: [FollowStep] = []
+    /// The record a follow opens, until its source lists it.
+    var pendingFollow: String?
     /// A message in the status line until it expires, e.g. what was copied.
     var notice: (text: String, expires: Date)?
     var spinnerFrame = 0
@@ -194,7 +198,8 @@ public final class ScreenController {
         case .capability(.previousCard): return (card?.index ?? 0) > 0
         case .capability(.nextCard): return card.map { $0.index + 1 < contactCardCount(for: $0.rowID) } ?? false
         case .capability(let action): return (source as? any RowActions)?.isAvailable(action) == true && sourceUI.selectedID != nil
-        case .activate: return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true
+        case .activate:
+            return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true || followTarget() != nil
         case .copy, .copyMenu, .openLink: return sourceUI.selectedID != nil
         case .actionMenu: return actionSource != nil && sourceUI.selectedID != nil
         default: return true
@@ -239,6 +244,7 @@ public final class ScreenController {
             sourceUI.showingDetail = true
             sourceUI.detailScroll = 0
         case .back:
+            if backFromFollow() { break }
             sourceUI.showingDetail = false
         case .refresh:
             source.refresh()
@@ -255,8 +261,11 @@ public final class ScreenController {
             // The detail's button is done with the detail (randomuser's title).
             if rowAction == detailButtonAction { sourceUI.showingDetail = false }
         case .activate:
-            // The detail's one active thing: a contact card button, or the source's own button.
-            if isAvailable(.contactCard) {
+            // The detail's one active thing: a reference to follow, a contact card button, or
+            // the source's own button.
+            if followReference() {
+                break
+            } else if isAvailable(.contactCard) {
                 perform(.contactCard)
             } else if let button = detailButtonAction, isAvailable(.capability(button)) {
                 perform(.capability(button))
@@ -401,6 +410,7 @@ public final class ScreenController {
     func afterEntriesChanged() {
         if let card, contactCardCount(for: card.rowID) <= card.index { mode = .browsing }
         pruneMarks()
+        showFollowedRecord()
         let entries = source.entries
         if let id = sourceUI.selectedID, let index = entries.index(ofRowID: id) {
             sourceUI.cursor.selected = index

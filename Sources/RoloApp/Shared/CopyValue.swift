@@ -41,7 +41,8 @@ public struct CopyValue: Sendable, Equatable {
         for block in blocks {
             switch block {
             case .title(let text), .subtitle(let text), .paragraph(let text): lines.append(text)
-            case .field(let label, let value), .link(let label, let value): lines.append("\(label): \(value)")
+            case .field(let label, let value), .reference(let label, let value), .link(let label, let value):
+                lines.append("\(label): \(value)")
             case .list(let label, let items): lines.append("\(label):"); lines += items.map { "- \($0)" }
             case .gap: if lines.last?.isEmpty == false { lines.append("") }
             case .picture, .button, .notice: break

@@ -59,6 +59,8 @@ public struct CustomSource: Sendable, Equatable {
     public var actions: [RecordAction] = []
     /// Its `links`, shown at the end of the detail; the first is what `o` opens.
     public var links: [RecordLink] = []
+    /// Its `[[sources.lookups]]`, in file order: fields naming records of other lists.
+    public var lookups: [CustomLookup] = []
 
     /// The default of ``maxRecords``.
     public static let defaultMaxRecords = 100_000
@@ -107,7 +109,8 @@ public struct CustomSource: Sendable, Equatable {
             ("thumbnail", thumbnail?.paths), ("fields", detailURL == nil ? fields : nil),
         ]
         for (setting, paths) in optional { if let paths { checked.append((setting, paths)) } }
-        return checked
+        // A looked-up field is the other list's, which no record of this one holds.
+        return checked.map { setting, paths in (setting, paths.filter { !isLookupPath($0) }) }
     }
 
     /// Every problem ``TemplateCheck`` finds in this source's settings against `records`.
@@ -132,7 +135,7 @@ public struct CustomSource: Sendable, Equatable {
         var paths: [JSONPath] = []
         let all = label.paths + columns.flatMap(\.value.paths) + (thumbnail?.paths ?? []) + (group?.paths ?? [])
             + (sort?.paths ?? []) + (search ?? [])
-        for path in all where !paths.contains(path) { paths.append(path) }
+        for path in all where !paths.contains(path) && !isLookupPath(path) { paths.append(path) }
         return paths
     }
 

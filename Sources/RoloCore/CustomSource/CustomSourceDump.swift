@@ -10,10 +10,11 @@ import Synchronization
 /// without `fields` dumps its id, label and columns. Numbers, true/false and lists of plain values
 /// keep their JSON type; an object is its compact JSON text. With `--details` and no `fields`,
 /// every top-level field of the records with their details merged in follows the columns, in
-/// the order first met.
+/// the order first met. Label, columns and fields resolve paths into the source's lookups
+/// (`org.name`) as the screen does; a looked-up record is dumped only as far as they name it.
 public enum CustomSourceDump {
-    /// The dumped fields of `source`.
-    public static func schema(of source: CustomSource) -> DumpSchema<CustomRecord> {
+    /// The dumped fields of `source`, paths into `lookups` resolved.
+    public static func schema(of source: CustomSource, lookups: LookupValues = .none) -> DumpSchema<CustomRecord> {
         var names: Set<String> = []
         func unique(_ name: String) -> String {
             var candidate = name.isEmpty ? "field" : name
@@ -27,17 +28,17 @@ public enum CustomSourceDump {
         }
         var fields: [DumpField<CustomRecord>] = [
             DumpField(unique("id")) { record in value(record.value.value(at: source.id)) ?? .text(record.id) },
-            DumpField(unique("label")) { .text(source.label.render($0.value)) },
+            DumpField(unique("label")) { .text(source.label.render($0.value, lookups: lookups)) },
         ]
         for column in source.columns {
             let template = column.value
             fields.append(DumpField(unique(snakeCase(column.title))) { record in
-                let text = template.render(record.value)
+                let text = template.render(record.value, lookups: lookups)
                 return text.isEmpty ? .null : .text(text)
             })
         }
         for path in source.fields ?? [] {
-            fields.append(DumpField(unique(snakeCase(path.description))) { value($0.value.value(at: path)) ?? .null })
+            fields.append(DumpField(unique(snakeCase(path.description))) { value(lookups.value(at: path, in: $0.value)) ?? .null })
         }
         return DumpSchema(SourceID(rawValue: source.name), fields)
     }
@@ -79,6 +80,11 @@ public enum CustomSourceDump {
                 throw DumpError(.unavailable, "\(name): the API sent \(skipped.count) records and rolo can keep none of them: \(first.reason)")
             }
             if let notice = skipped.notice(singular: "record", plural: "records") { runner.report.notice("\(name): \(notice)") }
+        }
+        if !source.lookups.isEmpty {
+            let values = try await lookups(
+                source, database: database, runner: runner, http: http, environment: environment, timeout: timeout, sleep: sleep)
+            schema = try self.schema(of: source, lookups: values).selecting(everyField ? nil : runner.fields)
         }
         var missing: DetailShortfall?
         if runner.details, !runner.offline {

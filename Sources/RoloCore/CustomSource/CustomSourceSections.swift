@@ -22,14 +22,15 @@ public struct CustomSourceSections: Sendable, Equatable {
 }
 
 extension CustomSource {
-    /// `records` arranged by ``group`` and ``sort`` for `locale`. Renders and collates every
-    /// record: call it off the main actor for a long list (``HeavyWork``).
-    public func sections(_ records: [JSONValue], locale: Locale) -> CustomSourceSections {
+    /// `records` arranged by ``group`` and ``sort`` for `locale`, paths into `lookups`
+    /// resolved. Renders and collates every record: call it off the main actor for a long list
+    /// (``HeavyWork``).
+    public func sections(_ records: [JSONValue], locale: Locale, lookups: LookupValues = .none) -> CustomSourceSections {
         guard group != nil || sort != nil else { return CustomSourceSections(order: Array(records.indices), sections: []) }
         let collator = Collator(locale: locale)
-        let groups = group.map { template in records.map { template.render($0) } }
+        let groups = group.map { template in records.map { template.render($0, lookups: lookups) } }
         let groupRanks = groups.map { collator.ranks(of: $0) }
-        let sortRanks = sort.map { template in collator.ranks(of: records.map { template.render($0) }) }
+        let sortRanks = sort.map { template in collator.ranks(of: records.map { template.render($0, lookups: lookups) }) }
         let order = records.indices.sorted { a, b in
             if let groups, let groupRanks {
                 if groups[a].isEmpty != groups[b].isEmpty { return !groups[a].isEmpty }

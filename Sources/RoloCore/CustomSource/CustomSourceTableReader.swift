@@ -7,7 +7,7 @@ struct CustomSourceTableReader {
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
         "thumbnail", "detail_url", "detail_record", "fields", "max_records", "offline", "paging", "method", "error", "body", RecordActionList.key,
-        "links",
+        "links", "lookups",
     ]
     /// The keys a `[sources.paging]` table may hold.
     static let pagingKeys = ["style", "param", "first", "size_param", "size", "next", "total", "more", "pages"]
@@ -20,6 +20,8 @@ struct CustomSourceTableReader {
     let range: Range<Int>?
     /// Where to point when a line can't be found.
     let fallback: String
+    /// The sub-table the entry is, `lookups` for a `[[sources.lookups]]`; nil for a source.
+    var nesting: String? = nil
 
     /// The source `table` describes.
     func read(_ table: TOMLTable) throws -> CustomSource {
@@ -65,11 +67,13 @@ struct CustomSourceTableReader {
             fields: try paths("fields", table, label), maxRecords: maxRecords,
             offline: try flag("offline", table, label) ?? true, paging: paging, method: method,
             error: try path("error", table, label), body: body, place: entry,
-            actions: try actions(table, label: label), links: try links(table, label))
+            actions: try actions(table, label: label), links: try links(table, label), lookups: try lookups(table, label))
     }
 
     /// Where `key` is written in this entry (or its `subtable`).
-    func place(_ key: String, subtable: String? = nil) -> String {
+    func place(_ key: String, subtable written: String? = nil) -> String {
+        let parts = [nesting, written].compactMap { $0 }
+        let subtable = parts.isEmpty ? nil : parts.joined(separator: ".")
         if let range, let line = lines.line(of: key, in: range, subtable: subtable) { return "\(path), line \(line)" }
         if let subtable, let range, let line = lines.line(of: subtable, in: range) ?? lines.headerLine(ofSubtable: subtable, in: range) { return "\(path), line \(line)" }
         return header.map { "\(path), line \($0)" } ?? fallback
@@ -97,7 +101,7 @@ struct CustomSourceTableReader {
         return value
     }
 
-    private func path(_ key: String, _ table: TOMLTable, _ label: String, subtable: String? = nil) throws -> JSONPath? {
+    func path(_ key: String, _ table: TOMLTable, _ label: String, subtable: String? = nil) throws -> JSONPath? {
         guard let text = try string(key, table, label, subtable: subtable) else { return nil }
         return try checked(JSONPath(text), key, label, subtable: subtable)
     }

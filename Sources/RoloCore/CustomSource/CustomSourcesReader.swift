@@ -35,6 +35,7 @@ struct CustomSourcesReader {
                 try checkName(source, against: config.sources)
                 config.sources.append(source)
             }
+            try linkLookupSources(&config.sources)
         }
         if let node = table[RecordActionList.key] {
             config.builtInActions = try builtInActions(node)

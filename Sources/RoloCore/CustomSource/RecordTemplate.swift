@@ -66,11 +66,16 @@ public struct RecordTemplate: Sendable, Equatable, CustomStringConvertible {
     /// The text for `record`, safe for one line of the terminal: values from the server are
     /// stripped of control and escape sequences; a missing value, null or object is empty.
     public func render(_ record: JSONValue) -> String {
+        render { record.value(at: $0) }
+    }
+
+    /// The text with each path's value from `value` (a record's, or one through its lookups).
+    public func render(_ value: (JSONPath) -> JSONValue?) -> String {
         var text = ""
         for part in parts {
             switch part {
             case .literal(let literal): text += literal
-            case .path(let path): text += record.value(at: path)?.text ?? ""
+            case .path(let path): text += value(path)?.text ?? ""
             }
         }
         return text.sanitizedForTerminal

@@ -25,13 +25,17 @@ extension KeyLines {
     /// `subtable`, under its `[name.subtable]` header.
     func line(of key: String, in range: Range<Int>, subtable: String? = nil) -> Int? {
         var current: String?
+        // The whole path below the top table too, `lookups.paging` for `[sources.lookups.paging]`.
+        var nested: String?
         for number in range where number - 1 < lines.count {
             let line = lines[number - 1]
             if let header = Self.header(line) {
                 current = header.split(separator: ".").dropFirst().first.map { String($0.dropLast()) }
+                let path = header.filter { $0 != "[" && $0 != "]" }.split(separator: ".").dropFirst()
+                nested = path.isEmpty ? nil : path.joined(separator: ".")
                 continue
             }
-            guard current == subtable else { continue }
+            guard current == subtable || (subtable != nil && nested == subtable) else { continue }
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             for spelling in [key, "\"\(key)\"", "'\(key)'"] where trimmed.hasPrefix(spelling) {
                 let after = trimmed.dropFirst(spelling.count).drop(while: { $0 == " " || $0 == "\t" }).first

@@ -103,6 +103,18 @@ extension RoloDatabase {
                 t.primaryKey(["source", "id"])
             }
         }
+        migrator.registerMigration("v8: custom_lookup") { db in
+            // The other lists a configured source's [[sources.lookups]] name records of, by
+            // source (its store key), lookup name and id: replaced whole when a fetch of one
+            // completes, so a refresh cut short keeps the last whole list.
+            try db.create(table: "custom_lookup") { t in
+                t.column("source", .text).notNull()
+                t.column("lookup", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("json", .text).notNull()
+                t.primaryKey(["source", "lookup", "id"])
+            }
+        }
         return migrator
     }
 }

@@ -6,7 +6,8 @@ import Logging
 /// at `http://127.0.0.1:<port>/staff/api/people/` answers `{"count", "next", "previous",
 /// "results"}`, where `next` is the whole URL of the next page (an opaque base64 `cursor` and
 /// the `page_size`, 20 by default, at most 50) and null on the last; each person in full at
-/// `/staff/api/people/<uuid>/`. Every 3rd person carries a photo as a base64 `data:` URL, the
+/// `/staff/api/people/<uuid>/`, and the departments their `dept_id` names at
+/// `/staff/api/departments/` (one page). Every 3rd person carries a photo as a base64 `data:` URL, the
 /// others none. ``StandInOptions/staffNextLoops`` makes the last page's `next` name the page
 /// itself, as a buggy server's can.
 struct StaffAPI: StandInAPI {
@@ -36,6 +37,12 @@ struct StaffAPI: StandInAPI {
             },
             StandInRoute("staff.person", .GET, "/api/people/<id>/") { request in
                 await person(request)
+            },
+            StandInRoute("staff.departments", .GET, "/api/departments/") { _ in
+                let departments = StaffCatalog.departmentRecords
+                return Self.json(.object([
+                    ("count", .int(departments.count)), ("next", .null), ("previous", .null), ("results", .array(departments)),
+                ]))
             },
         ] + writeRoutes
     }

@@ -2,7 +2,9 @@ import Foundation
 
 /// A company's staff, generated one person at a time from the seed: person `n` (1...count) has
 /// a UUID that holds `n`, so it leads back without a table. Records nest (`name.first`,
-/// `office.city`, `phones.0.number`); every 5th has no phone, every 7th no department.
+/// `office.city`, `phones.0.number`); every 5th has no phone, every 7th no department. A
+/// person's `dept_id` names a record of ``departments`` (`/staff/api/departments/`), the
+/// related list a `[[sources.lookups]]` reads.
 struct StaffCatalog: Sendable {
     private static let firstNames = [
         "Kadri", "Mihkel", "Sofia", "Kenji", "Fatima", "Lars", "Priya", "Andres", "Hanna", "Tiago",
@@ -12,7 +14,7 @@ struct StaffCatalog: Sendable {
         "Tamm", "Saar", "Sepp", "Kuusk", "Rebane", "Petrov", "Tanaka", "Haddad", "Nielsen", "Rossi",
         "Lepik", "Okafor", "Müller", "Jõgi",
     ]
-    private static let departments = ["Engineering", "Sales", "Support", "Finance", "People", "Design"]
+    static let departments = ["Engineering", "Sales", "Support", "Finance", "People", "Design"]
     private static let titles = ["Engineer", "Lead", "Specialist", "Manager", "Analyst", "Intern"]
     private static let cities = ["Tallinn", "Tartu", "Helsinki", "Riga"]
 
@@ -38,6 +40,22 @@ struct StaffCatalog: Sendable {
         return number
     }
 
+    /// The id of the department named `name`: its place in ``departments``, from 1.
+    static func departmentID(_ name: String) -> Int {
+        (departments.firstIndex(of: name) ?? 0) + 1
+    }
+
+    /// The departments, as `/staff/api/departments/` lists them: id, name, floor and a head
+    /// (an email in the directory's domain).
+    static var departmentRecords: [StandInJSON] {
+        departments.enumerated().map { index, name in
+            .object([
+                ("id", .int(index + 1)), ("name", .string(name)), ("floor", .int(index % 4 + 1)),
+                ("head", .string("\(name.lowercased())-head@staff.example")),
+            ])
+        }
+    }
+
     /// Person `number` as the list sends it, or in `full` as its own URL does (with a bio, a
     /// start date and skills); `photo` is a `data:` URL or nil.
     func person(_ number: Int, photo: String?, full: Bool) -> StandInJSON {
@@ -53,6 +71,7 @@ struct StaffCatalog: Sendable {
             ("email", .string("\(ascii(first)).\(ascii(last)).\(number)@staff.example")),
             ("phones", .array(number % 5 == 0 ? [] : [.object([("kind", .string("work")), ("number", .string(phone))])])),
             ("department", number % 7 == 0 ? .null : .string(department)),
+            ("dept_id", number % 7 == 0 ? .null : .int(Self.departmentID(department))),
             ("title", .string(title)),
             ("office", .object([("city", .string(city)), ("floor", .int(1 + number % 6))])),
             ("photo", photo.map(StandInJSON.string) ?? .null),

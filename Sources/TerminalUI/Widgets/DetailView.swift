@@ -41,6 +41,8 @@ public enum DetailBlock: Sendable, Equatable {
     case notice(String, isError: Bool)
     /// A link the source declares ("In Pipedrive"): its title, underlined, linked to `url`.
     case link(title: String, url: String)
+    /// A field naming another record that Enter opens: drawn as a field, its value underlined.
+    case reference(label: String, value: String)
     case gap
 }
 
@@ -114,8 +116,10 @@ public struct DetailView {
         var lines: [Line] = []
         var owners: [Int] = []
         let labelWidth = min(16, blocks.reduce(0) { result, block in
-            if case .field(let label, _) = block { return max(result, label.displayWidth) }
-            return result
+            switch block {
+            case .field(let label, _), .reference(let label, _): return max(result, label.displayWidth)
+            default: return result
+            }
         })
         for (index, block) in blocks.enumerated() {
             defer { owners += Array(repeating: index, count: lines.count - owners.count) }
@@ -132,6 +136,8 @@ public struct DetailView {
                 lines.append { _, _, _, _ in }
             case .field(let label, let value):
                 lines += fieldLines(label: label, value: value, labelWidth: labelWidth, width: width)
+            case .reference(let label, let value):
+                lines += fieldLines(label: label, value: value, labelWidth: labelWidth, width: width, underlined: true)
             case .list(let label, let items):
                 lines.append(textLine(label, theme.label))
                 for item in items {
@@ -162,9 +168,9 @@ public struct DetailView {
 
     /// A field's lines; a value that is an http(s) address is underlined and linked, each of
     /// its wrapped lines to the whole address.
-    private func fieldLines(label: String, value: String, labelWidth: Int, width: Int) -> [Line] {
-        let address = Hyperlink.sanitized(value)
-        let style = address == nil ? theme.text : theme.text.adding(.underline)
+    private func fieldLines(label: String, value: String, labelWidth: Int, width: Int, underlined: Bool = false) -> [Line] {
+        let address = underlined ? nil : Hyperlink.sanitized(value)
+        let style = address == nil && !underlined ? theme.text : theme.text.adding(.underline)
         let valueWidth = width - labelWidth - 2
         guard valueWidth >= 12 else {
             // Too narrow for two columns: the label above its value.

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The looked-up records of a configured source's lookups, by lookup name and id, and how a
+/// template path reaches them.
+///
+/// A path whose first step is a lookup's name (`org.name`) goes into the record the lookup's
+/// field names (`org_id`), unless the record has a field of that name itself: the record's own
+/// field wins, so a lookup never hides what the API sent (name the lookup apart to reach it).
+/// When the other list has no record of that id (or isn't fetched yet) the path gives the raw
+/// id, so the row shows `7` rather than nothing; the lookup's name alone (`{org}`) is the raw id.
+public struct LookupValues: Sendable, Equatable {
+    /// The lookups, as configured.
+    public var lookups: [CustomLookup]
+    /// Each lookup's records by id.
+    public var records: [String: [String: JSONValue]]
+
+    /// No lookups: every path is the record's own.
+    public static let none = LookupValues(lookups: [], records: [:])
+
+    /// The lookups and their records as given.
+    public init(lookups: [CustomLookup], records: [String: [String: JSONValue]]) {
+        self.lookups = lookups
+        self.records = records
+    }
+
+    /// Whether there is nothing to look up.
+    public var isEmpty: Bool { lookups.isEmpty }
+
+    /// The lookup of that name.
+    public func lookup(named name: String) -> CustomLookup? {
+        lookups.first { $0.name == name }
+    }
+
+    /// The value at `path` for `record`, through a lookup where the path's first step names one.
+    public func value(at path: JSONPath, in record: JSONValue) -> JSONValue? {
+        guard let first = path.steps.first, record[first] == nil, let named = lookup(named: first) else {
+            return record.value(at: path)
+        }
+        guard let id = named.id(in: record) else { return nil }
+        guard path.steps.count > 1, let other = records[named.name]?[id] else { return .string(id) }
+        return other.value(at: JSONPath(steps: Array(path.steps.dropFirst())))
+    }
+
+    /// The record `lookup`'s field names in `record`; nil when the field is empty or the other
+    /// list doesn't hold it.
+    public func record(of lookup: CustomLookup, in record: JSONValue) -> (id: String, value: JSONValue?)? {
+        guard let id = lookup.id(in: record) else { return nil }
+        return (id, records[lookup.name]?[id])
+    }
+
+    /// The looked-up record's name as the detail shows it: the label of the source the lookup
+    /// names, else its `name` or `title`, else the raw id; the raw id when the other list doesn't
+    /// hold it; nil when the field is empty.
+    public func name(of lookup: CustomLookup, in record: JSONValue) -> String? {
+        guard let named = self.record(of: lookup, in: record) else { return nil }
+        guard let found = named.value else { return named.id.sanitizedForTerminal }
+        let text = lookup.label?.render(found) ?? (found["name"] ?? found["title"])?.displayText ?? ""
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? named.id.sanitizedForTerminal : trimmed
+    }
+
+    /// The lookup whose field `path` is, or is inside (`org_id.value` of `org_id`).
+    public func lookup(at path: JSONPath) -> CustomLookup? {
+        lookups.first { path.steps.starts(with: $0.field.steps) }
+    }
+
+    /// `record` with each looked-up record added under its lookup's name (where the record has
+    /// no field of that name): what `rolo dump --format json` prints, and what an action's
+    /// templates see.
+    public func expanded(_ record: JSONValue) -> JSONValue {
+        guard case .object(var members) = record else { return record }
+        for lookup in lookups where record[lookup.name] == nil {
+            if let found = self.record(of: lookup, in: record)?.value { members.append(JSONMember(lookup.name, found)) }
+        }
+        return .object(members)
+    }
+}
+
+extension RecordTemplate {
+    /// The text for `record` with its lookups resolved (``LookupValues``).
+    public func render(_ record: JSONValue, lookups: LookupValues) -> String {
+        lookups.isEmpty ? render(record) : render { lookups.value(at: $0, in: record) }
+    }
+}
