@@ -5,9 +5,12 @@ extension DirectorySource: SourcePlugin {
     @MainActor
     public static func makeModel(_ context: SourceContext) -> any SourceModel {
         let settings = context.settings
-        return DirectoryViewModel(
+        let model = DirectoryViewModel(
             service: DirectoryClient(urls: settings.directoryURLs, http: context.http, timeout: settings.timeout),
             snapshots: snapshots(settings), addressBook: context.addressBook, busy: context.busy, pictures: context.pictures())
+        // Its people come from several cities' servers: a relative url goes to the first one's.
+        model.takeActions(settings, base: settings.directoryURLs.first, http: context.http)
+        return model
     }
 }
 

@@ -13,6 +13,9 @@ import TerminalUI
 public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues, RowMarkers {
     public let id = DirectorySource.id
     public let listTitle = "Directory"
+    /// The user's `[[actions]]` for this source, and what runs them.
+    public var recordActions: [RecordAction] = []
+    public let actionState = ActionState()
     public let noun = (singular: "person", plural: "people")
     public let markerWidth = 2
     public var onEvent: (SourceEvent) -> Void = { _ in }
@@ -350,7 +353,7 @@ public final class DirectoryViewModel: SourceModel, ContactCards, CopyableValues
         }
     }
 
-    private func card(for employee: DirectoryEmployee) -> ContactCard? {
+    func card(for employee: DirectoryEmployee) -> ContactCard? {
         contacts.index.card(firstName: employee.firstName, lastName: employee.lastName)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RoloCore
 import TerminalUI
 
@@ -10,6 +11,9 @@ extension FoodsSource: SourcePlugin {
             busy: context.busy, pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
             useFlags: context.unicode)
         model.showFlags(context.showsFlags)
+        // The user's id ends the URL (…/api/v1/USERID) and the API lives under it: food/{id}/like.
+        let api = settings.foodsURL.map(\.absoluteString).flatMap { URL(string: $0.hasSuffix("/") ? $0 : $0 + "/") }
+        model.takeActions(settings, base: api, http: context.http)
         return model
     }
 }

@@ -63,12 +63,12 @@ extension FoodsViewModel {
     private func flash(_ rowID: String) {
         flashToken += 1
         let token = flashToken
-        flashingRowID = rowID
+        likeFlashingRowID = rowID
         let clock = self.clock
         busy.task { [weak self] in
             try? await clock.sleep(for: Self.flashDuration)
             guard let self, self.flashToken == token else { return }
-            self.flashingRowID = nil
+            self.likeFlashingRowID = nil
             self.onEvent(.changed)
         }
     }

@@ -15,12 +15,18 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     public let id = FoodsSource.id
     public let listTitle = "Foods"
     public let noun = (singular: "food", plural: "foods")
+    /// The user's `[[actions]]` for this source, and what runs them.
+    public var recordActions: [RecordAction] = []
+    public let actionState = ActionState()
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
     public internal(set) var lastUpdated: Date?
     public private(set) var searchTerm: String?
     public private(set) var entries: any ListEntrySource = [ListEntry]()
-    public internal(set) var flashingRowID: String?
+    /// The row highlighted after a like was pressed or came back failed.
+    var likeFlashingRowID: String?
+    /// The row highlighted now: after a like, or after one of the user's actions failed.
+    public var flashingRowID: String? { likeFlashingRowID ?? actionState.flashingRowID }
     /// Foods have no list thumbnails: each would be a photo fetched over the network.
 
     /// The foods as the server last confirmed them, in its order; nil before the first answer.

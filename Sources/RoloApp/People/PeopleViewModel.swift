@@ -16,6 +16,9 @@ public final class PeopleViewModel: SourceModel, FollowsSelection, DetailPicture
     public private(set) var lastUpdated: Date?
     public private(set) var searchTerm: String?
     public private(set) var entries: any ListEntrySource = [ListEntry]()
+    /// The user's `[[actions]]` for this source, and what runs them.
+    public var recordActions: [RecordAction] = []
+    public let actionState = ActionState()
 
     /// What the status line says about the server.
     public enum HealthState: Sendable, Equatable {

@@ -8,11 +8,13 @@ extension RandomUserSource: SourcePlugin {
     public static func makeModel(_ context: SourceContext) -> any SourceModel {
         let settings = context.settings
         let avatars = ImageDiskCache(directory: settings.cacheDir + "/randomuser")
-        return RandomUserViewModel(
+        let model = RandomUserViewModel(
             service: RandomUserClient(baseURL: settings.randomuserURL, http: context.http, timeout: settings.timeout),
             store: PersonStore<RandomPerson>(database: context.database), seed: settings.randomuserSeed, busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cache: avatars),
             avatarCache: avatars, firstPage: context.preloaded as? RandomUserViewModel.LoadedPage)
+        model.takeActions(settings, base: settings.randomuserURL, http: context.http)
+        return model
     }
 
     /// The first stored page, so that the first frame has it rather than "Loading…".

@@ -14,6 +14,9 @@ import TerminalUI
 public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, FollowsSelection, DetailPictures,
     RowThumbnails, CopyableValues {
     public let id = RandomUserSource.id
+    /// The user's `[[actions]]` for this source, and what runs them.
+    public var recordActions: [RecordAction] = []
+    public let actionState = ActionState()
     /// The list's title: "Random persons" until `t` makes it a person's name.
     public private(set) var listTitle = RandomUserViewModel.defaultTitle
     public let noun = (singular: "person", plural: "persons")

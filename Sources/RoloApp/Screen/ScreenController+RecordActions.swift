@@ -11,9 +11,12 @@ extension ScreenController {
         return source
     }
 
-    /// The source's action whose key is `key`, on the list or the detail.
+    /// The source's action whose key is `key`, on the list or the detail: of two sharing the
+    /// key (their `when`s each other's negation), the one that applies to the selected row.
     func recordAction(for key: Key) -> RecordAction? {
-        actionSource?.recordActions.first { (try? Key(name: $0.key)) == key }
+        let onKey = actionSource?.recordActions.filter { (try? Key(name: $0.key)) == key } ?? []
+        guard onKey.count > 1 else { return onKey.first }
+        return selectedRowActions.first { (try? Key(name: $0.key)) == key } ?? onKey.first
     }
 
     /// The actions that apply to the selected row.

@@ -51,6 +51,18 @@ public struct ActionCondition: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether this condition holds exactly where `other` doesn't: the same path, one the
+    /// other's negation (`liked` and `! liked`, `status == "open"` and `status != "open"`).
+    /// Two actions may share a key only so: every record then has one of them.
+    public func isComplement(of other: ActionCondition) -> Bool {
+        guard path == other.path else { return false }
+        switch (test, other.test) {
+        case (.present, .absent), (.absent, .present): return true
+        case (.equals(let a), .differs(let b)), (.differs(let a), .equals(let b)): return a == b
+        default: return false
+        }
+    }
+
     /// Numbers are equal by value (`7` and `7.0`); everything else by its JSON.
     private static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
         if case .number(let x) = a, case .number(let y) = b, let x = Double(x), let y = Double(y) { return x == y }

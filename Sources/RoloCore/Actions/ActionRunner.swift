@@ -97,7 +97,7 @@ public struct ActionRunner: Sendable {
         }
         if let refused = refusal(of: action, for: values.record) { throw refused }
         try Self.checkInputs(action, values)
-        let response = try await send(try self.request(http, values))
+        let response = try await send(try self.request(http, values), failingAt: http.error)
         switch http.then {
         case .refetch: return .refetch
         case .remove: return .removed
@@ -111,8 +111,9 @@ public struct ActionRunner: Sendable {
         }
     }
 
-    /// Sends `request` under the retry rules; the answer when it is a success.
-    func send(_ request: HTTPRequest) async throws(ActionFailure) -> HTTPResponse {
+    /// Sends `request` under the retry rules; the answer when it is a success, and when its
+    /// body holds nothing but null or false at `errorPath` (an action's `error`), whatever its status.
+    func send(_ request: HTTPRequest, failingAt errorPath: JSONPath? = nil) async throws(ActionFailure) -> HTTPResponse {
         let idempotent = ["GET", "PUT", "DELETE"].contains(request.method)
         var limited = 0
         var reconnected = false
@@ -129,6 +130,9 @@ public struct ActionRunner: Sendable {
             } catch {
                 throw ActionFailure(.request, redacting(String(describing: error)))
             }
+            if let errorPath, response.status != 429, let said = Self.error(in: response.body, at: errorPath) {
+                throw ActionFailure(.request, redacting("\(sourceTitle) refused: \(said)"), status: response.status)
+            }
             if response.isSuccess { return response }
             if response.status == 429, limited < Self.rateLimitTries - 1 {
                 limited += 1
@@ -142,6 +146,15 @@ public struct ActionRunner: Sendable {
             }
             throw failure(response)
         }
+    }
+
+    /// What `body` says at `path` when it holds something other than null or false there, cleaned and
+    /// cut for a banner: text as it is, anything else as its JSON; nil otherwise.
+    static func error(in body: Data, at path: JSONPath) -> String? {
+        guard let value = (try? JSONValue.parse(body))?.value(at: path), value != .null, value != .bool(false) else { return nil }
+        let said = (value.text ?? value.jsonText).sanitizedForTerminal.trimmingWhitespace
+        let text = said.isEmpty ? "(no reason given)" : said
+        return text.count > APIErrorText.limit ? String(text.prefix(APIErrorText.limit)) + "…" : text
     }
 
     /// "HTTP 422 from api.example.com: title can't be blank".

@@ -40,6 +40,13 @@ public struct RecordAction: Sendable, Equatable {
         when?.holds(for: record) ?? true
     }
 
+    /// Whether this action and `other` may share a key: their `when`s are each other's
+    /// negation, so on any record exactly one of them applies (foods' `like` and `unlike`).
+    public func sharesKey(with other: RecordAction) -> Bool {
+        guard let mine = when, let theirs = other.when else { return false }
+        return mine.isComplement(of: theirs)
+    }
+
     /// The input named `name`.
     public func input(named name: String) -> ActionInput? {
         inputs.first { $0.name == name }
@@ -56,6 +63,10 @@ public struct HTTPAction: Sendable, Equatable {
     public var body: ActionBody?
     /// What the list does with the record once the server said yes.
     public var then: ActionThen
+    /// Where an answer says it failed (`error = "error"`): an answer holding something other
+    /// than null or false there is a failure whatever its status, that text its reason. For APIs that
+    /// answer `200 {"error": "…"}`.
+    public var error: JSONPath? = nil
 }
 
 /// The methods an HTTP action may use.

@@ -38,8 +38,12 @@ struct RecordActionList {
             if let first = earlier.first(where: { $0.name == action.name }) {
                 throw ConfigError("\(action.place): \(owner) has two actions named '\(action.name)' (the first at \(first.place)) — name each once")
             }
-            if let first = earlier.first(where: { $0.key == action.key }) {
-                throw ConfigError("\(action.keyPlace): key '\(action.key.sanitizedForTerminal)' of action '\(action.name)' is already action '\(first.name)''s key (\(first.keyPlace)) — pick another")
+            if let first = earlier.first(where: { $0.key == action.key && !$0.sharesKey(with: action) }) {
+                var also = ""
+                if let mine = action.when, let theirs = first.when {
+                    also = " (two actions share a key only when one's when is the other's negation, like 'liked' and '! liked'; these are '\(theirs.description.sanitizedForTerminal)' and '\(mine.description.sanitizedForTerminal)')"
+                }
+                throw ConfigError("\(action.keyPlace): key '\(action.key.sanitizedForTerminal)' of action '\(action.name)' is already action '\(first.name)''s key (\(first.keyPlace)) — pick another\(also)")
             }
         }
     }

@@ -5,9 +5,9 @@ import TOMLKit
 /// mistake reported with its line, as ``CustomSourceTableReader`` reports a source's.
 struct RecordActionReader {
     /// The keys an action table may hold.
-    static let keys = ["name", "key", "title", "when", "method", "url", "body", "then", "confirm", "inputs", "command", "mode"]
+    static let keys = ["name", "key", "title", "when", "method", "url", "body", "then", "error", "confirm", "inputs", "command", "mode"]
     /// The keys of an HTTP action alone, and of a command alone.
-    static let httpKeys = ["method", "url", "body", "then"], commandKeys = ["command", "mode"]
+    static let httpKeys = ["method", "url", "body", "then", "error"], commandKeys = ["command", "mode"]
     /// The keys of an input.
     static let inputKeys = ["name", "title", "kind", "choices"]
 
@@ -113,7 +113,15 @@ struct RecordActionReader {
             }
             then = chosen
         }
-        return HTTPAction(method: method, url: url, body: body, then: then)
+        var error: JSONPath?
+        if let text = try string("error", table, label) {
+            let path = JSONPath(text.trimmingWhitespace)
+            guard !path.steps.isEmpty, path.isWellFormed else {
+                throw ConfigError("\(place("error")): error of \(label) should be the path where an answer says it failed, like \"error\" or \"result.message\"")
+            }
+            error = path
+        }
+        return HTTPAction(method: method, url: url, body: body, then: then, error: error)
     }
 
     private func command(_ table: TOMLTable, _ label: String) throws -> CommandAction {

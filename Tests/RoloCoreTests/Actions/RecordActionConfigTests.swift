@@ -10,9 +10,9 @@ struct RecordActionConfigTests {
         home = try TemporaryDirectory()
     }
 
-    private var path: String { home.path + "/config.toml" }
+    var path: String { home.path + "/config.toml" }
 
-    private func load(_ file: String) throws -> CustomSourcesConfig {
+    func load(_ file: String) throws -> CustomSourcesConfig {
         try home.write("config.toml", file)
         return try SettingsLoader.load(options: [:], environment: ["HOME": home.path], configFile: path).customSources
     }

@@ -1,0 +1,31 @@
+import Foundation
+import RoloCore
+
+/// A built-in source whose tab runs the user's `[[actions]]` for it (people, directory, foods,
+/// randomuser): a record is its `rolo dump` fields (``DumpSchema/actionRecord(_:)``), a
+/// relative `url` goes to the source's own server, which takes no headers, and a request that
+/// worked reloads the list, as these sources hold no record apart from their list.
+@MainActor
+public protocol BuiltInRecordActions: ConfiguredActions, FlashesRows {
+    /// The source's actions, with the keys in effect; set when the tab is made.
+    var recordActions: [RecordAction] { get set }
+}
+
+extension BuiltInRecordActions {
+    public func apply(_ outcome: ActionOutcome, to rowID: String) async -> String? {
+        if case .ran = outcome { return nil }
+        refresh()
+        return nil
+    }
+
+    /// Takes `settings`' actions for this source and a session sending them to `base`, named
+    /// "The people server" in messages; with a nil `base` (no server configured) only absolute
+    /// URLs and commands can run.
+    func takeActions(_ settings: Settings, base: URL?, http: any HTTPClient) {
+        recordActions = settings.customSources.actions(of: id.rawValue)
+        guard !recordActions.isEmpty else { return }
+        actionState.session = ActionSession(runner: ActionRunner(
+            sourceTitle: "The \(id.rawValue) server", base: base, client: http, timeout: settings.timeout,
+            readOnly: settings.readOnly))
+    }
+}
