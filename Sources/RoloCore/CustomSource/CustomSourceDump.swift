@@ -209,7 +209,7 @@ public enum CustomSourceDump {
         let count = try await store.count()
         let state = try await store.state()
         let when = state.map { " " + DumpRunner.stamp($0.refreshedAt) } ?? ""
-        let partial = state?.complete == false ? " (not the whole list)" : ""
+        let partial = state?.complete == false && state?.refreshing == false ? " (not the whole list)" : ""
         report.notice("\(why) — dumping the \(count) \(count == 1 ? "record" : "records") stored\(when)\(partial)")
     }
 
