@@ -178,8 +178,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     public var statusItems: [String] {
         var items: [String] = []
         if let progress, syncTask != nil {
-            let done = progress.total.map { "\(StatusText.grouped(progress.stored)) of \(StatusText.grouped($0))" }
-                ?? StatusText.grouped(progress.stored)
+            let done = progress.total.map { "\(StatusText.grouped(progress.done)) of \(StatusText.grouped($0))" }
+                ?? StatusText.grouped(progress.done)
             if let wait = progress.waiting {
                 items.append("rate limited, next in \(Int(wait.rounded(.up))) s")
             } else if !progress.finished {

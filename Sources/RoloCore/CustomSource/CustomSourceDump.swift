@@ -150,7 +150,7 @@ public enum CustomSourceDump {
                 try await CustomSourceSync(pager: pager, store: store).run(refresh: refresh) { progress in
                     skipped.withLock { $0 = progress.skipped }
                     shortfall.withLock { $0 = progress.finished ? progress.shortfall : nil }
-                    let done = progress.total.map { "\(progress.stored) of \($0)" } ?? "\(progress.stored)"
+                    let done = progress.total.map { "\(progress.done) of \($0)" } ?? "\(progress.done)"
                     let wait = progress.waiting.map { "; rate limited, next in \(Int($0.rounded(.up))) s" } ?? ""
                     report.progress("\(name): \(done) records\(wait)…")
                 }

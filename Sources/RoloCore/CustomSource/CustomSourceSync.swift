@@ -27,6 +27,13 @@ public struct CustomSourceSync: Sendable {
         /// Whether records stored before this page changed, went or moved with it, rather than
         /// only records added at the end: a reader of the list reads it again.
         public var rewritten = false
+        /// While a refresh merges into a stored list: the records it has listed so far, which
+        /// ``total`` (its listing's) counts towards; nil for a first listing, whose count is
+        /// ``stored``.
+        public var listed: Int? = nil
+
+        /// The count the status shows: what the refresh listed, else what is stored.
+        public var done: Int { listed ?? stored }
     }
 
     let pager: CustomSourcePager
@@ -78,9 +85,11 @@ public struct CustomSourceSync: Sendable {
                 condition = etag
             }
         }
-        var total = state?.total
+        // A list of changes counts towards its own total, not the list's.
+        var total = pass.kind == .changes ? nil : state?.total
         var skipped: [SkippedRecord] = []
         var received = position.received
+        func listed() -> Int? { pass.merges ? received : nil }
         let began = now()
         try await pager.run(from: position, ifNoneMatch: condition, page: { fetched in
             var page = fetched
@@ -91,7 +100,7 @@ public struct CustomSourceSync: Sendable {
             }
             if page.unchanged {
                 try await store.keepUnchanged(pass, at: now())
-                await progress(Progress(stored: stored, total: total, finished: true, skipped: []))
+                await progress(Progress(stored: stored, total: total, finished: true, skipped: [], listed: listed()))
                 return
             }
             page.next?.pass = pass
@@ -102,15 +111,15 @@ public struct CustomSourceSync: Sendable {
                 try await store.append(page, at: now())
                 if page.next == nil { try await store.finish(pass) }
             }
-            received = page.next?.received ?? received
+            received = page.next?.received ?? received + page.records.count + page.skipped.count
             stored = try await store.count()
-            if pass.kind != .changes { total = page.total ?? total }
+            total = page.total ?? total
             skipped += page.skipped
             await progress(Progress(
                 stored: stored, total: total, finished: page.next == nil, skipped: skipped, shortfall: page.shortfall,
-                rewritten: rewritten))
+                rewritten: rewritten, listed: listed()))
         }, waiting: { wait in
-            await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped))
+            await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped, listed: listed()))
         })
     }
 
