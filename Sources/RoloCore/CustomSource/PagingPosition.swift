@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a configured source's paging stands: what the next request asks for, and enough of the
 /// past to stop. Stored with the records, so a stopped fetch resumes where it was.
 public struct PagingPosition: Sendable, Equatable, Codable {

@@ -111,13 +111,15 @@ struct CustomSourceRefreshTests {
         _ = try await sync(store, [
             Self.url: [Self.answer(Self.named(1, 2), next: "c2", headers: tagged)], Self.url + "?cursor=c2": [Self.answer(Self.named(3))],
         ], refresh: false)
-        #expect(try await store.syncMarks().etag == "W/\"v1\"" && store.syncMarks().etagURL == Self.url)
+        let marks = try await store.syncMarks()
+        #expect(marks.etag == "W/\"v1\"" && marks.etagURL == Self.url)
         let later = Self.day0.addingTimeInterval(3600)
         let (client, progress) = try await sync(store, [Self.url: [ScriptedHTTPClient.Answer(status: 304, body: Data())]], refresh: true, now: later)
         #expect(client.requests.map { $0.headers["If-None-Match"] } == ["W/\"v1\""])
         #expect(progress.last == CustomSourceSync.Progress(stored: 3, total: nil, finished: true, skipped: [], listed: 0))
         #expect(try await store.all().map(\.id) == ["1", "2", "3"])
-        #expect(try await store.state()?.refreshedAt == later && store.state()?.complete == true)
+        let state = try await store.state()
+        #expect(state?.refreshedAt == later && state?.complete == true)
     }
 
     @Test("etag = false sends no If-None-Match; a changed list (a 200 to it) is listed whole")
