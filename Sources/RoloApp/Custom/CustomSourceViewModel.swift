@@ -283,13 +283,18 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         var replaced = false
         do {
             if progress.rewritten {
+                let before = Dictionary(records.map { ($0.id, $0.value) }) { first, _ in first }
                 records = try await store.all()
                 generation += 1
-                details.removeAll()
+                // A record listed as it was keeps its fetched detail; a changed one asks again.
+                let kept = Set(records.filter { before[$0.id] == $0.value }.map(\.id))
+                details = details.filter { kept.contains($0.key) }
                 resetRowDetails(fresh: (try? await store.freshDetailIDs(now: now())) ?? [])
                 searchIndex?.reset()
-                detailTask?.cancel()
-                detailTask = nil
+                if selectedID.map({ details[$0] == nil }) ?? true {
+                    detailTask?.cancel()
+                    detailTask = nil
+                }
                 pictures?.removeAll()
                 replaced = true
             } else if progress.stored > records.count {
