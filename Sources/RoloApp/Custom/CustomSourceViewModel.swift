@@ -286,10 +286,12 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
                 let before = Dictionary(records.map { ($0.id, $0.value) }) { first, _ in first }
                 records = try await store.all()
                 generation += 1
-                // A record listed as it was keeps its fetched detail; a changed one asks again.
-                let kept = Set(records.filter { before[$0.id] == $0.value }.map(\.id))
+                // A record listed as it was keeps its fetched detail, as does one whose detail the
+                // store kept (fetched since it changed); a changed one asks again.
+                let fresh = (try? await store.freshDetailIDs(now: now())) ?? []
+                let kept = Set(records.filter { before[$0.id] == $0.value }.map(\.id)).union(fresh)
                 details = details.filter { kept.contains($0.key) }
-                resetRowDetails(fresh: (try? await store.freshDetailIDs(now: now())) ?? [])
+                resetRowDetails(fresh: fresh)
                 searchIndex?.reset()
                 if selectedID.map({ details[$0] == nil }) ?? true {
                     detailTask?.cancel()
