@@ -39,8 +39,8 @@ struct CustomSourceDetailTests {
         #expect(await api.detailRequests == ["3", "4"])
     }
 
-    @Test("A relaunch's refresh replaces the stored list under the selection: its full record is asked for again")
-    func detailAfterTheRefreshReplaces() async throws {
+    @Test("A relaunch's refresh that lists the selected record unchanged keeps its detail; one that changed it asks again")
+    func detailAcrossRefreshes() async throws {
         let database = try RoloDatabase.inMemory()
         let api = try FakeCrewAPI(count: 12)
         let first = try makeCrew(api, database: database)
@@ -55,7 +55,11 @@ struct CustomSourceDetailTests {
         #expect(await settle({ fields(again.detail(for: "3")).contains("bio: Crew member 3") }, limit: 100_000))
         await api.release()
         #expect(await again.settled())
-        #expect(fields(again.detail(for: "3")).contains("bio: Crew member 3"), "the new list's record 3, fetched again")
+        #expect(await api.detailRequests == ["3"], "listed unchanged: the stored detail stays")
+        await api.replace(count: 12, tag: "X")
+        again.refresh()
+        #expect(await again.settled())
+        #expect(fields(again.detail(for: "3")).contains("bio: Crew member 3"), "the changed record 3, fetched again")
         #expect(await api.detailRequests == ["3", "3"])
     }
 

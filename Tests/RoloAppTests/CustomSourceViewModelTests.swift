@@ -57,7 +57,7 @@ struct CustomSourceViewModelTests {
         #expect(await api.listRequests == 3)
     }
 
-    @Test("Relaunch: the stored list is drawn before any answer and stays until the refresh's first page")
+    @Test("Relaunch: the stored list is drawn before any answer; the refresh updates it page by page and drops what went once whole")
     func relaunch() async throws {
         let database = try RoloDatabase.inMemory()
         let api = try FakeCrewAPI(count: 25)
@@ -65,13 +65,18 @@ struct CustomSourceViewModelTests {
         first.start()
         #expect(await first.settled())
         await api.replace(count: 12, tag: "X")
-        await api.hold()
+        await api.hold(2)
         let again = try makeCrew(api, database: database)
         again.start()
         #expect(await settle({ again.rowIDs.count == 25 }, limit: 100_000))
         #expect(await settle(async: { await api.heldCount == 1 }, limit: 100_000))
         #expect(again.entries.entry(at: 0).row?.cells.first == "Grace Lovelace")
         #expect(again.statusItems.isEmpty)
+        await api.release()
+        // The first page merged: its records changed in place, none of the 25 gone yet.
+        #expect(await settle({ again.entries.entry(at: 0).row?.cells.first == "GraceX Lovelace" }, limit: 100_000))
+        #expect(again.rowIDs == (1...25).map(String.init))
+        #expect(again.statusItems == ["refreshing 10 of 12…"])
         await api.release()
         #expect(await again.settled())
         #expect(again.rowIDs == (1...12).map(String.init))

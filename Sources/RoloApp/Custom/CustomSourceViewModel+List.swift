@@ -56,7 +56,7 @@ extension CustomSourceViewModel {
             self?.rowDrawn(record)
             return row
         }
-        // Not while a refresh waits for its first page: the rows shown then are the whole old list.
+        // Not while a refresh runs: the rows shown then are the whole stored list, merged into.
         let filling = syncTask != nil && !replacing && progress?.finished == false && searchTerm == nil && rows.rowCount > 0
         entries = EntriesWithTrailer(rows: rows, entry: filling ? .header(Self.loadingMore) : nil)
     }

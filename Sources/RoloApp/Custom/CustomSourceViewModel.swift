@@ -8,7 +8,8 @@ import TerminalUI
 ///
 /// What is stored shows at once; a ``CustomSourceSync`` then runs in the background, one request
 /// at a time, until the list is whole: the first time rows appear as pages land, a relaunch
-/// refreshes beside the stored list, which stays until the new first page replaces it. When the
+/// refreshes the stored list in place, page by page, and drops what went only once the new
+/// listing is whole (a 304 to its `ETag`, or a `since` list of changes, costs a request). When the
 /// API can't be reached the stored records stay, with a banner saying since when. A search asks
 /// the store's index, off the main actor. `offline = false` keeps the records in memory.
 @MainActor
@@ -95,7 +96,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     var lookupTask: Task<Void, Never>?
     private var loadTask: Task<Void, Never>?
     private(set) var syncTask: Task<Void, Never>?
-    /// Whether the running sync replaces the list: its first page then replaces what is shown.
+    /// Whether the running sync refreshes a whole stored list, which its status says.
     private(set) var replacing = false
     /// When the shown records were last fetched, for "saved 2 h ago".
     private var savedAt: Date?
@@ -186,8 +187,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     public var statusItems: [String] {
         var items: [String] = []
         if let progress, syncTask != nil {
-            let done = progress.total.map { "\(StatusText.grouped(progress.stored)) of \(StatusText.grouped($0))" }
-                ?? StatusText.grouped(progress.stored)
+            let done = progress.total.map { "\(StatusText.grouped(progress.done)) of \(StatusText.grouped($0))" }
+                ?? StatusText.grouped(progress.done)
             if let wait = progress.waiting {
                 items.append("rate limited, next in \(Int(wait.rounded(.up))) s")
             } else if !progress.finished {
@@ -267,10 +268,11 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         syncTask = busy.task { [weak self] in
             let result: Result<Void, any Error>
             do {
-                let whole = try await store.state()?.complete ?? true
-                let replacing = refresh ?? whole
-                self?.replacing = replacing
-                try await sync.run(refresh: replacing) { [weak self] progress in await self?.progressed(progress) }
+                let state = try await store.state()
+                let refreshing = refresh ?? state?.complete ?? true
+                // A refresh a kill stopped goes on over the whole stored list.
+                self?.replacing = refreshing || state?.refreshing == true
+                try await sync.run(refresh: refreshing) { [weak self] progress in await self?.progressed(progress) }
                 result = .success(())
             } catch {
                 result = .failure(error)
@@ -282,7 +284,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     }
 
     /// A page was stored (or a wait begins): the new records are read from the store, all of
-    /// them when the page replaced the list.
+    /// them when the page changed, removed or moved stored ones.
     private func progressed(_ progress: CustomSourceSync.Progress) async {
         let newlySkipped = Array(progress.skipped.dropFirst(self.progress?.skipped.count ?? 0))
         SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
@@ -291,15 +293,21 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         guard progress.waiting == nil, let store else { return onEvent(.changed) }
         var replaced = false
         do {
-            if replacing {
+            if progress.rewritten {
+                let before = Dictionary(records.map { ($0.id, $0.value) }) { first, _ in first }
                 records = try await store.all()
-                replacing = false
                 generation += 1
-                details.removeAll()
-                resetRowDetails(fresh: (try? await store.freshDetailIDs(now: now())) ?? [])
+                // A record listed as it was keeps its fetched detail, as does one whose detail the
+                // store kept (fetched since it changed); a changed one asks again.
+                let fresh = (try? await store.freshDetailIDs(now: now())) ?? []
+                let kept = Set(records.filter { before[$0.id] == $0.value }.map(\.id)).union(fresh)
+                details = details.filter { kept.contains($0.key) }
+                resetRowDetails(fresh: fresh)
                 searchIndex?.reset()
-                detailTask?.cancel()
-                detailTask = nil
+                if selectedID.map({ details[$0] == nil }) ?? true {
+                    detailTask?.cancel()
+                    detailTask = nil
+                }
                 pictures?.removeAll()
                 replaced = true
             } else if progress.stored > records.count {

@@ -37,9 +37,10 @@ public struct CustomRecordStore: Sendable {
     /// The key of the source's rows: its name, apart from the built-in sources' keys.
     public var key: String { "custom." + source.name }
 
-    /// Appends `page` and the position after it, in one transaction; when `replacing`, the
-    /// stored records go first (a refresh's first page), so until it commits the old list stays
-    /// whole. Records whose id is already stored are left out. Returns how many were added.
+    /// Appends `page` and the position after it, in one transaction: what a first listing
+    /// stores (a refresh merges, ``merge(_:pass:after:at:)``). When `replacing`, the stored
+    /// records go first. Records whose id is already stored are left out. Returns how many were
+    /// added.
     @discardableResult
     public func append(_ page: CustomSourcePage, replacing: Bool = false, at date: Date = Date()) async throws -> Int {
         let source = self.source, key = self.key
@@ -206,11 +207,12 @@ public struct CustomRecordStore: Sendable {
     private static func delete(_ db: Database, _ key: String) throws {
         try db.execute(sql: "DELETE FROM custom_record WHERE source = ?", arguments: [key])
         _ = try SourceStateRecord.deleteOne(db, key: key)
+        try forgetPasses(db, key)
     }
 
     /// The row count, read as the last position + 1: positions have no gaps, and the index
     /// answers this at once where `COUNT(*)` scans every row.
-    private static func count(_ db: Database, _ key: String) throws -> Int {
+    static func count(_ db: Database, _ key: String) throws -> Int {
         try Int.fetchOne(
             db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM custom_record WHERE source = ?", arguments: [key]) ?? 0
     }

@@ -236,6 +236,12 @@ public struct CustomPaging: Sendable, Equatable {
     /// Where the number of pages is (`X-WP-TotalPages`): with `first = 0` the last page is
     /// `pages - 1`.
     public var pages: PagingField? = nil
+    /// The query parameter a refresh sends the time of the last whole listing in (ISO 8601, UTC),
+    /// so that the API lists only what changed since (`updated_after`); nil lists everything.
+    public var since: String? = nil
+    /// Whether a refresh sends the first page's last `ETag` as `If-None-Match`, and takes a 304
+    /// as the whole list unchanged; false for an API whose `ETag` covers only that page.
+    public var etag = true
 }
 
 /// Where a paging value is: a path into the answer, or a response header (`header:X-Total`).

@@ -156,7 +156,7 @@ public enum CustomSourceDump {
                 try await CustomSourceSync(pager: pager, store: store).run(refresh: refresh) { progress in
                     skipped.withLock { $0 = progress.skipped }
                     shortfall.withLock { $0 = progress.finished ? progress.shortfall : nil }
-                    let done = progress.total.map { "\(progress.stored) of \($0)" } ?? "\(progress.stored)"
+                    let done = progress.total.map { "\(progress.done) of \($0)" } ?? "\(progress.done)"
                     let wait = progress.waiting.map { "; rate limited, next in \(Int($0.rounded(.up))) s" } ?? ""
                     report.progress("\(name): \(done) records\(wait)…")
                 }
@@ -215,7 +215,7 @@ public enum CustomSourceDump {
         let count = try await store.count()
         let state = try await store.state()
         let when = state.map { " " + DumpRunner.stamp($0.refreshedAt) } ?? ""
-        let partial = state?.complete == false ? " (not the whole list)" : ""
+        let partial = state?.complete == false && state?.refreshing == false ? " (not the whole list)" : ""
         report.notice("\(why) — dumping the \(count) \(count == 1 ? "record" : "records") stored\(when)\(partial)")
     }
 

@@ -6,13 +6,18 @@ import Foundation
 /// Paging stops where ``CustomSourcePageReader`` reads that the list ends, never at a short
 /// page the answer says isn't the last; each request has the source's `method` and, with a
 /// `[sources.body]`, its body filled in for the page (``CustomSourceRequestBody``). An answer
-/// holding the source's `error` path fails as an error does. 429s (and 403s and 503s that say when to come back) are waited out as
-/// Pipedrive's are (``PipedrivePacer``): the wait `Retry-After` or the rate-limit headers name,
-/// else 1, 2, 4 … 60 s; a rate limit with no requests left is waited out before the next page.
-/// Headers go only to the configured URL's origin (``Origin``), so a next page elsewhere gets no credentials.
+/// holding the source's `error` path fails as an error does. 429s (and 403s and 503s that say
+/// when to come back) are waited out by a ``RequestPacer``, as Pipedrive's are: the wait
+/// `Retry-After` or the rate-limit headers name, else 1, 2, 4 … 60 s; a rate limit with no
+/// requests left is waited out before the next page. A pass listing changes sends its `since`
+/// time in the `since` parameter of every page the configured URL makes. Headers go only to the
+/// configured URL's origin (``Origin``), so a next page elsewhere gets no credentials.
 public struct CustomSourcePager: Sendable {
     /// Waits a number of seconds; tests pass one that returns at once.
-    public typealias Sleep = PipedriveSync.Sleep
+    public typealias Sleep = RequestPacer.Sleep
+
+    /// The pacer's patience with 429s: Pipedrive's, which has served well.
+    static let pacing = RequestPacer.Limits(maxRefusals: 8, maxBackoff: 60)
 
     /// The source paged.
     public let source: CustomSource
@@ -38,17 +43,21 @@ public struct CustomSourcePager: Sendable {
 
     /// Fetches the pages from `position` (``PagingPosition/start(_:)`` for the first) to the
     /// last, handing each to `page` before asking for the next, so a stop keeps what came.
-    /// `waiting` hears of each wait for a rate limit before it starts. Throws the first error
-    /// that isn't a rate limit, redacted of the source's secrets.
+    /// The first request sends `ifNoneMatch`, when given, as `If-None-Match`; a 304 is a page
+    /// ``CustomSourcePage/unchanged`` and the last. `waiting` hears of each wait for a rate limit
+    /// before it starts. Throws the first error that isn't a rate limit, redacted of the
+    /// source's secrets.
     public func run(
-        from position: PagingPosition, page: (CustomSourcePage) async throws -> Void,
+        from position: PagingPosition, ifNoneMatch: String? = nil, page: (CustomSourcePage) async throws -> Void,
         waiting: (Double) async -> Void = { _ in }
     ) async throws {
-        var pacer = PipedrivePacer(sleep: sleep)
+        var pacer = RequestPacer(limits: Self.pacing, sleep: sleep)
         var current = position
+        var condition = ifNoneMatch
         while true {
-            let at = current
-            let fetched = try await pacer.send({ try await fetch(at: at) }, waiting: waiting)
+            let at = current, sent = condition
+            condition = nil
+            let fetched = try await pacer.send({ try await fetch(at: at, ifNoneMatch: sent) }, waiting: waiting)
             try await page(fetched)
             guard let next = fetched.next else { return }
             current = next
@@ -56,23 +65,33 @@ public struct CustomSourcePager: Sendable {
     }
 
     /// The page at `position`, read off the main actor, with the rate limit its answer
-    /// reported: one request, no retry.
-    public func fetch(at position: PagingPosition) async throws -> (CustomSourcePage, RateLimit) {
-        let request = try request(at: position)
+    /// reported: one request, no retry. With `ifNoneMatch`, a 304 is ``CustomSourcePage/notModified``.
+    public func fetch(at position: PagingPosition, ifNoneMatch: String? = nil) async throws -> (CustomSourcePage, RateLimit) {
+        var request = try request(at: position)
+        if let ifNoneMatch { request.headers["If-None-Match"] = ifNoneMatch }
         let response: HTTPResponse
         do {
             response = try await client.send(request)
         } catch let error as FetchError {
             throw error.redacting(endpoint.secrets)
         }
+        let limit = RetryAfter.rateLimit(response, now: now())
+        let answeredAt = response.headers["date"].flatMap(RetryAfter.httpDate)
+        if ifNoneMatch != nil, response.status == 304 {
+            var page = CustomSourcePage.notModified
+            page.answeredAt = answeredAt
+            return (page, limit)
+        }
         try check(response)
-        let page: CustomSourcePage
+        var page: CustomSourcePage
         do {
             page = try await read(response, at: position)
         } catch let error as FetchError {
             throw error.redacting(endpoint.secrets)
         }
-        return (page, RetryAfter.rateLimit(response, now: now()))
+        page.etag = response.headers["etag"]
+        page.answeredAt = answeredAt
+        return (page, limit)
     }
 
     /// The page in `response`, parsed and read on a Dispatch thread (``HeavyWork``).
@@ -177,6 +196,7 @@ public struct CustomSourcePager: Sendable {
             }
         }
         if let sizeParam = paging.sizeParam, let size = paging.size { set(sizeParam, String(size)) }
+        if let param = paging.since, let since = position.pass?.since { set(param, since.formatted(.iso8601)) }
         if components.percentEncodedQueryItems?.isEmpty == true { components.percentEncodedQueryItems = nil }
         return components.url
     }

@@ -1,7 +1,13 @@
 import Foundation
 
-/// Fills a configured source's store from its API: resumes a list left unfinished, or fetches
-/// it again (a refresh) with the stored list kept whole until the new first page replaces it.
+/// Fills a configured source's store from its API, one ``SyncPass`` at a time: the first
+/// listing of an empty store, a refresh of a stored one that merges page by page and never drops
+/// what is stored (``CustomRecordStore/merge(_:pass:after:at:)``), or, with `since` in
+/// `[sources.paging]`, a listing of only what changed since the last whole one.
+///
+/// A refresh sends the last whole listing's first `ETag` as `If-None-Match` (unless `etag =
+/// false`); a 304 leaves the list as stored, after one request. A pass a kill or an error
+/// stopped goes on from its stored position at the next run, refresh or not.
 public struct CustomSourceSync: Sendable {
     /// What a run has done, after each page and before each wait.
     public struct Progress: Sendable, Equatable {
@@ -18,6 +24,16 @@ public struct CustomSourceSync: Sendable {
         /// Once finished, when the list ended before its known end: "got 100 of 121: the API
         /// sent no more pages".
         public var shortfall: PagingShortfall? = nil
+        /// Whether records stored before this page changed, went or moved with it, rather than
+        /// only records added at the end: a reader of the list reads it again.
+        public var rewritten = false
+        /// While a refresh merges into a stored list: the records it has listed so far, which
+        /// ``total`` (its listing's) counts towards; nil for a first listing, whose count is
+        /// ``stored``.
+        public var listed: Int? = nil
+
+        /// The count the status shows: what the refresh listed, else what is stored.
+        public var done: Int { listed ?? stored }
     }
 
     let pager: CustomSourcePager
@@ -31,9 +47,10 @@ public struct CustomSourceSync: Sendable {
         self.now = now
     }
 
-    /// Fetches until the list is stored whole: from where it stopped, or from the first page
-    /// when `refresh` or nothing is stored (nothing to do when it is whole and not `refresh`).
-    /// Throws the first error that isn't a rate limit; the pages before it stay stored.
+    /// Fetches until the list is stored whole: a pass left unfinished goes on from where it
+    /// stopped; else, when `refresh` or nothing is stored, a new pass starts at the first page
+    /// (nothing to do when the list is whole and not `refresh`). Throws the first error that
+    /// isn't a rate limit; the pages before it stay stored.
     public func run(refresh: Bool, progress: @Sendable (Progress) async -> Void = { _ in }) async throws {
         // Pinned: a heal of the database under the run starts it over from what the new file
         // holds, rather than store the next page after records that are gone.
@@ -48,20 +65,73 @@ public struct CustomSourceSync: Sendable {
             await progress(Progress(stored: stored, total: state.total, finished: true, skipped: [], shortfall: short))
             return
         }
-        let resume = refresh ? nil : state?.next
-        var replacing = resume == nil
-        var stored = replacing ? 0 : try await store.count()
-        var total = state?.total
+        let marks = try await store.syncMarks()
+        var stored = try await store.count()
+        var position: PagingPosition
+        var pass: SyncPass
+        var condition: String?
+        /// The first request's URL, whose answer's ETag the pass keeps; nil when resumed.
+        var firstURL: String?
+        if let resumed = state?.next {
+            position = resumed
+            // A position stored before passes were kept goes on appending, and names no time.
+            pass = resumed.pass ?? SyncPass(kind: .fill, generation: marks.generation + 1)
+        } else {
+            pass = newPass(stored: stored, marks: marks)
+            position = .start(pager.source.paging)
+            position.pass = pass
+            firstURL = (try? pager.request(at: position))?.url.absoluteString
+            if pass.kind == .full, pager.source.paging?.etag ?? true, let etag = marks.etag, marks.etagURL == firstURL {
+                condition = etag
+            }
+        }
+        // A list of changes counts towards its own total, not the list's.
+        var total = pass.kind == .changes ? nil : state?.total
         var skipped: [SkippedRecord] = []
-        try await pager.run(from: resume ?? .start(pager.source.paging), page: { page in
-            try await store.append(page, replacing: replacing, at: now())
-            replacing = false
+        var received = position.received
+        func listed() -> Int? { pass.merges ? received : nil }
+        let began = now()
+        try await pager.run(from: position, ifNoneMatch: condition, page: { fetched in
+            var page = fetched
+            if let firstURL, pass.mark == nil {
+                pass.mark = (page.answeredAt ?? began).addingTimeInterval(-SyncPass.overlap)
+                pass.etag = page.etag
+                pass.etagURL = page.etag == nil ? nil : firstURL
+            }
+            if page.unchanged {
+                try await store.keepUnchanged(pass, at: now())
+                await progress(Progress(stored: stored, total: total, finished: true, skipped: [], listed: listed()))
+                return
+            }
+            page.next?.pass = pass
+            var rewritten = false
+            if pass.merges {
+                rewritten = try await store.merge(page, pass: pass, after: received, at: now()).rewritten
+            } else {
+                try await store.append(page, at: now())
+                if page.next == nil { try await store.finish(pass) }
+            }
+            received = page.next?.received ?? received + page.records.count + page.skipped.count
             stored = try await store.count()
             total = page.total ?? total
             skipped += page.skipped
-            await progress(Progress(stored: stored, total: total, finished: page.next == nil, skipped: skipped, shortfall: page.shortfall))
+            await progress(Progress(
+                stored: stored, total: total, finished: page.next == nil, skipped: skipped, shortfall: page.shortfall,
+                rewritten: rewritten, listed: listed()))
         }, waiting: { wait in
-            await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped))
+            await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped, listed: listed()))
         })
+    }
+
+    /// The pass a new run starts: the first listing of an empty store, a listing of what
+    /// changed since the last whole one where the source names its `since` parameter, else the
+    /// whole list again.
+    private func newPass(stored: Int, marks: CustomSyncMarks) -> SyncPass {
+        let generation = marks.generation + 1
+        guard stored > 0 else { return SyncPass(kind: .fill, generation: generation) }
+        if pager.source.paging?.since != nil, let synced = marks.synced {
+            return SyncPass(kind: .changes, generation: generation, since: synced)
+        }
+        return SyncPass(kind: .full, generation: generation)
     }
 }

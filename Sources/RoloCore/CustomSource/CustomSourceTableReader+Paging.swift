@@ -36,6 +36,13 @@ extension CustomSourceTableReader {
             }
             return value
         }
+        func flag(_ key: String) throws -> Bool? {
+            guard let node = table[key] else { return nil }
+            guard let value = node.bool else {
+                throw fail(key, "'\(key)' in the paging of \(label) should be true or false, not \(ConfigFile.describe(node.type))")
+            }
+            return value
+        }
         func field(_ key: String) throws -> PagingField? {
             guard let written = try text(key) else { return nil }
             let field = PagingField(written)
@@ -48,6 +55,11 @@ extension CustomSourceTableReader {
             style: style, param: try text("param"), first: try number("first") ?? 1, sizeParam: try text("size_param"),
             size: try number("size"), next: try field("next"), total: try field("total"), more: try field("more"),
             pages: try field("pages"))
+        paging.since = try text("since")
+        if let since = paging.since, since.isEmpty || since.contains(where: { $0.isWhitespace || "&=#?".contains($0) }) {
+            throw fail("since", "'\(since.sanitizedForTerminal)' in since of \(label)'s paging should be a query parameter's name, like updated_after")
+        }
+        paging.etag = try flag("etag") ?? true
         // Where the body carries the page, offset or cursor, no query parameter does unless named.
         switch style {
         case .page:

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a configured source's paging stands: what the next request asks for, and enough of the
 /// past to stop. Stored with the records, so a stopped fetch resumes where it was.
 public struct PagingPosition: Sendable, Equatable, Codable {
@@ -20,6 +22,9 @@ public struct PagingPosition: Sendable, Equatable, Codable {
     /// How many empty pages came in a row just before this position: an API may send a few
     /// with a next link (Graph), never an endless run of them.
     public var emptyRun: Int? = nil
+    /// The pass this position is part of; nil in a position stored before passes were kept,
+    /// which goes on as a ``SyncPass/Kind/fill``.
+    public var pass: SyncPass? = nil
 
     /// The position of the first request of `paging` (nil: one request).
     public static func start(_ paging: CustomPaging?) -> PagingPosition {
@@ -53,6 +58,12 @@ public struct CustomSourcePage: Sendable, Equatable {
     public var total: Int?
     /// On the last page, when the list ended before its known end: what came and why.
     public var shortfall: PagingShortfall?
+    /// The answer's `ETag`, if it sent one.
+    public var etag: String? = nil
+    /// When the server made the answer (its `Date`), if it said.
+    public var answeredAt: Date? = nil
+    /// Whether the server answered 304 Not Modified to `If-None-Match`: the list is as stored.
+    public var unchanged = false
 
     /// A page of `records`, with the position of the next page (nil: the last).
     public init(
@@ -64,6 +75,13 @@ public struct CustomSourcePage: Sendable, Equatable {
         self.next = next
         self.total = total
         self.shortfall = shortfall
+    }
+
+    /// The answer 304 Not Modified: no records, no next page, the stored list unchanged.
+    public static var notModified: CustomSourcePage {
+        var page = CustomSourcePage(records: [], next: nil)
+        page.unchanged = true
+        return page
     }
 }
 

@@ -67,3 +67,8 @@ extension DumpRunner {
         }
     }
 }
+
+extension PipedrivePerson: FinishableList {
+    /// An unfinished sync leaves part of the account.
+    public static let wholeList: String? = "the whole account"
+}

@@ -53,8 +53,8 @@ public struct PipedriveSyncProgress: Sendable, Equatable {
 ///   account's users and organisations and stores their names, so the persons it stores are
 ///   searchable by organisation and the list shows names from the first row. v1 sends the names
 ///   inside each person and fetches none.
-/// - Rate limits (``PipedrivePacer``): when `x-ratelimit-remaining` reaches 0 it waits
-///   `x-ratelimit-reset` seconds before the next request; a 429 waits the reset it names (else
+/// - Rate limits (a ``RequestPacer`` with ``pacing``): when `x-ratelimit-remaining` reaches 0 it
+///   waits `x-ratelimit-reset` seconds before the next request; a 429 waits the reset it names (else
 ///   1, 2, 4 … 60 s) and asks again, giving up after ``maxRefusals`` refusals in a row. Names and
 ///   persons share the pacing: one request at a time, whichever list it is for.
 public struct PipedriveSync: Sendable {
@@ -63,7 +63,7 @@ public struct PipedriveSync: Sendable {
     /// Fetches a page of organisations or users (``PipedriveClient/names(_:after:limit:)``).
     public typealias FetchNames = @Sendable (_ kind: PipedriveNameKind, _ after: String?, _ limit: Int) async throws -> (PipedriveNamePage, RateLimit)
     /// Waits a number of seconds; tests pass a fake clock.
-    public typealias Sleep = @Sendable (_ seconds: Double) async throws -> Void
+    public typealias Sleep = RequestPacer.Sleep
 
     /// The stored list the screen shows.
     public static let source = "pipedrive"
@@ -75,6 +75,8 @@ public struct PipedriveSync: Sendable {
     public static let maxRefusals = 8
     /// The longest back-off after a 429 that named no reset.
     public static let maxBackoff: Double = 60
+    /// Pipedrive's patience with 429s, for its ``RequestPacer``.
+    static let pacing = RequestPacer.Limits(maxRefusals: maxRefusals, maxBackoff: maxBackoff)
 
     let store: PersonStore<PipedrivePerson>
     let names: PipedriveNameStore
@@ -128,7 +130,7 @@ public struct PipedriveSync: Sendable {
         var token = start
         var state = try await store.state(target)
         var stored = try await store.count(target)
-        var pacer = PipedrivePacer(sleep: sleep)
+        var pacer = RequestPacer(limits: Self.pacing, sleep: sleep)
         var skipped: [SkippedRecord] = []
         var read = 0
         var known = try await names.all()
@@ -188,7 +190,7 @@ public struct PipedriveSync: Sendable {
 
     /// Every user's and organisation's name, page after page through `pacer`.
     private func fetchAllNames(
-        _ fetch: FetchNames, pacer: inout PipedrivePacer, waiting: (Double) async -> Void
+        _ fetch: FetchNames, pacer: inout RequestPacer, waiting: (Double) async -> Void
     ) async throws -> PipedriveNames {
         var fetched = PipedriveNames()
         for kind in [PipedriveNameKind.users, .organizations] {

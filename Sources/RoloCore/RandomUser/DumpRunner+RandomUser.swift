@@ -46,3 +46,8 @@ extension DumpRunner {
         try sink.end()
     }
 }
+
+extension RandomPerson: FinishableList {
+    /// randomuser has no last page: a stored list is as long as it was scrolled.
+    public static let wholeList: String? = nil
+}

@@ -103,6 +103,25 @@ extension RoloDatabase {
                 t.primaryKey(["source", "id"])
             }
         }
+        migrator.registerMigration("v7: custom_record refresh generation") { db in
+            // A refresh merges its pages into the stored list rather than replace it: each row
+            // keeps the number of the last pass that listed it (`refresh`) and its place in that
+            // listing (`refresh_order`), so the pass's end removes the rows it didn't list and
+            // puts the rest in its order. Every row stays; 0 is "before any refresh".
+            try db.alter(table: "custom_record") { t in
+                t.add(column: "refresh", .integer).notNull().defaults(to: 0)
+                t.add(column: "refresh_order", .integer).notNull().defaults(to: 0)
+            }
+            // What a source's last whole listing leaves the next refresh: the last pass's number,
+            // the time a `since` parameter sends, and the first page's ETag with its URL.
+            try db.create(table: "custom_sync") { t in
+                t.primaryKey("source", .text)
+                t.column("generation", .integer).notNull()
+                t.column("synced_at", .datetime)
+                t.column("etag", .text)
+                t.column("etag_url", .text)
+            }
+        }
         migrator.registerMigration("v8: custom_lookup") { db in
             // The other lists a configured source's [[sources.lookups]] name records of, by
             // source (its store key), lookup name and id: replaced whole when a fetch of one

@@ -9,7 +9,9 @@ import Logging
 /// `/staff/api/people/<uuid>/`, and the departments their `dept_id` names at
 /// `/staff/api/departments/` (one page). Every 3rd person carries a photo as a base64 `data:` URL, the
 /// others none. ``StandInOptions/staffNextLoops`` makes the last page's `next` name the page
-/// itself, as a buggy server's can.
+/// itself, as a buggy server's can. The list has an `ETag` that changes with every write, answers
+/// `If-None-Match` with it 304, and `updated_after=<ISO 8601>` lists only the people changed
+/// since (``StaffAPI/conditions(_:)``).
 struct StaffAPI: StandInAPI {
     static let defaultPageSize = 20
     static let maximumPageSize = 50
@@ -55,9 +57,14 @@ struct StaffAPI: StandInAPI {
         Self.json(.object([("detail", .string("A server error occurred."))]), status: .internalServerError)
     }
 
-    /// `?cursor=&page_size=`; a cursor that isn't one of this API's is DRF's 404.
+    /// `?cursor=&page_size=&updated_after=`; a cursor that isn't one of this API's is DRF's 404.
     private func list(_ request: StandInRequest) async -> HTTPResponse {
         let query = request.http.query
+        let since: Date?, etag: String
+        switch await conditions(request) {
+        case .answer(let response): return response
+        case .list(let after, let tag): (since, etag) = (after, tag)
+        }
         let size = query["page_size"].flatMap { Int($0) }.map { min(Self.maximumPageSize, max(1, $0)) } ?? Self.defaultPageSize
         var start = 0
         if let cursor = query["cursor"] {
@@ -66,20 +73,23 @@ struct StaffAPI: StandInAPI {
             }
             start = offset
         }
-        let remaining = await edits.remaining(of: catalog.count)
+        let remaining = await edits.remaining(of: catalog.count, changedAfter: since)
         let end = min(remaining.count, start + size)
         var results: [StandInJSON] = []
         for number in (start < end ? Array(remaining[start..<end]) : []) {
             results.append(await edits.applied(catalog.person(number, photo: await photo(number), full: false), number: number))
         }
+        let filter = query["updated_after"].map { "&updated_after=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
         let page = { (offset: Int) in
-            "http://\(request.http.headers[.host] ?? "127.0.0.1")\(prefix)/api/people/?cursor=\(Self.cursor(offset))&page_size=\(size)"
+            "http://\(request.http.headers[.host] ?? "127.0.0.1")\(prefix)/api/people/?cursor=\(Self.cursor(offset))&page_size=\(size)\(filter)"
         }
         let next: StandInJSON = end < remaining.count ? .string(page(end)) : nextLoops ? .string(page(start)) : .null
-        return Self.json(.object([
+        var response = Self.json(.object([
             ("count", .int(remaining.count)), ("next", next),
             ("previous", start > 0 ? .string(page(max(0, start - size))) : .null), ("results", .array(results)),
         ]))
+        response.headers[HTTPHeader("ETag")] = etag
+        return response
     }
 
     private func person(_ request: StandInRequest) async -> HTTPResponse {

@@ -1,9 +1,15 @@
 import Foundation
 
 /// What clients changed in the staff directory, in memory for the server's life: fields a
-/// PATCH set, people deleted, notes added. The catalog stays as generated; its answers go
-/// through here.
+/// PATCH set, people deleted, notes added, and when each person last changed. The catalog stays
+/// as generated; its answers go through here.
 actor StaffEdits {
+    /// When a person no client changed last changed: long before any sync.
+    static let generated = Date(timeIntervalSince1970: 1_577_836_800)
+
+    /// Goes up with every change, so the list's ETag changes with it.
+    private(set) var version = 0
+    private var changedAt: [Int: Date] = [:]
     private var fields: [Int: [(String, StandInJSON)]] = [:]
     private var deleted: Set<Int> = []
     private var notes: [Int: [StandInJSON]] = [:]
@@ -26,9 +32,17 @@ actor StaffEdits {
         deleted.contains(number)
     }
 
-    /// The people not deleted, of `count`, in order.
-    func remaining(of count: Int) -> [Int] {
-        count < 1 ? [] : (1...count).filter { !deleted.contains($0) }
+    /// The people not deleted, of `count`, in order; with `changedAfter`, only those changed
+    /// since (as `updated_after` lists them).
+    func remaining(of count: Int, changedAfter since: Date? = nil) -> [Int] {
+        count < 1 ? [] : (1...count).filter { number in
+            !deleted.contains(number) && since.map { (changedAt[number] ?? Self.generated) > $0 } ?? true
+        }
+    }
+
+    private func changed(_ number: Int) {
+        version += 1
+        changedAt[number] = Date()
     }
 
     /// `person` with what PATCHes set, and its notes when it has any.
@@ -53,11 +67,13 @@ actor StaffEdits {
             current.append((key, value))
         }
         fields[number] = current
+        changed(number)
     }
 
     /// Deletes person `number`.
     func delete(_ number: Int) {
         deleted.insert(number)
+        changed(number)
     }
 
     /// Adds a note saying `text` to person `number`; the note as stored.
@@ -65,6 +81,7 @@ actor StaffEdits {
         let note = StandInJSON.object([("id", .int(nextNote)), ("person", .string(StaffCatalog.uuid(number))), ("text", .string(text))])
         nextNote += 1
         notes[number, default: []].append(note)
+        changed(number)
         return note
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Pipedrive's `x-ratelimit-*` headers, sent on every response, so callers can back off before
-/// they are refused rather than after.
+/// What an answer says of the API's rate limit (Pipedrive's `x-ratelimit-*` headers, and those
+/// ``RetryAfter`` reads), so a ``RequestPacer`` can back off before it is refused rather than after.
 public struct RateLimit: Sendable, Equatable {
     /// `x-ratelimit-remaining`: requests left in the current window; nil when not sent.
     public var remaining: Int?

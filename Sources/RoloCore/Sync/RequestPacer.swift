@@ -1,19 +1,33 @@
-/// Sends a sync's Pipedrive requests one at a time, within the account's rate limit.
+/// Sends a sync's requests one at a time, within the API's rate limit: what Pipedrive's sync and
+/// every configured source's pager page through.
 ///
-/// When a response says `x-ratelimit-remaining: 0`, the wait for `x-ratelimit-reset` is owed
-/// and served before the next request, whichever list that request is for; none is served after
-/// the last one. A 429 waits the reset it names (at least half a second), else 1, 2, 4 … up to
-/// ``PipedriveSync/maxBackoff`` seconds, and asks again; ``PipedriveSync/maxRefusals``
-/// refusals in a row end the sync with the 429.
-struct PipedrivePacer {
-    private let sleep: PipedriveSync.Sleep
+/// When an answer reports no requests left (``RateLimit/remaining`` 0), the wait for its reset
+/// is owed and served before the next request, whichever list that request is for; none is
+/// served after the last one. A 429 (a ``FetchError`` of kind `.httpStatus(429)`) waits the time
+/// it names (at least half a second), else 1, 2, 4 … up to ``Limits/maxBackoff`` seconds, and
+/// asks again; ``Limits/maxRefusals`` refusals in a row end the sync with the 429.
+public struct RequestPacer {
+    /// Waits a number of seconds; tests pass one that records the wait and returns at once.
+    public typealias Sleep = @Sendable (_ seconds: Double) async throws -> Void
+
+    /// How patient a pacer is with refusals: each API's sync names its own.
+    struct Limits: Sendable, Equatable {
+        /// 429s in a row before the sync gives up and says so.
+        var maxRefusals: Int
+        /// The longest back-off after a 429 that named no wait.
+        var maxBackoff: Double
+    }
+
+    private let limits: Limits
+    private let sleep: Sleep
     /// Seconds to wait before the next request; nil when it may go at once.
     private var owed: Double?
     /// The next wait after a 429 that names none; doubles only while the server names no wait,
     /// as its own reset is exact.
     private var backoff = 1.0
 
-    init(sleep: @escaping PipedriveSync.Sleep) {
+    init(limits: Limits, sleep: @escaping Sleep) {
+        self.limits = limits
         self.sleep = sleep
     }
 
@@ -39,12 +53,12 @@ struct PipedrivePacer {
                 return answer
             } catch let error as FetchError where error.kind == .httpStatus(429) {
                 refusals += 1
-                guard refusals < PipedriveSync.maxRefusals else { throw error }
+                guard refusals < limits.maxRefusals else { throw error }
                 if let named = error.retryAfter {
                     owed = max(named, 0.5)
                 } else {
                     owed = backoff
-                    backoff = min(backoff * 2, PipedriveSync.maxBackoff)
+                    backoff = min(backoff * 2, limits.maxBackoff)
                 }
             }
         }
