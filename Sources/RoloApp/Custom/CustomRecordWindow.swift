@@ -23,9 +23,7 @@ final class CustomRecordWindow {
     private var inOrder = true
 
     /// Each block's records by position.
-    private var blocks: [Int: [Int: CustomRecord]] = [:]
-    /// Block numbers, least recently used first.
-    private var recency: [Int] = []
+    private var blocks = BlockCache<[Int: CustomRecord]>(capacity: blocksKept)
     private let logger: Logger
     private var reportedFailure = false
 
@@ -52,7 +50,7 @@ final class CustomRecordWindow {
     /// was short.
     func show(_ layout: RowLayout, inOrder: Bool) {
         if inOrder, self.inOrder {
-            for (number, block) in blocks where block.count < Self.blockSize { drop(number) }
+            for (number, block) in blocks.all where block.count < Self.blockSize { blocks.drop(number) }
         } else {
             forget()
         }
@@ -64,7 +62,6 @@ final class CustomRecordWindow {
     /// refresh).
     func forget() {
         blocks.removeAll()
-        recency.removeAll()
     }
 
     // MARK: - Records
@@ -74,14 +71,12 @@ final class CustomRecordWindow {
     func record(atEntry index: Int) -> CustomRecord? {
         guard let position = position(atEntry: index) else { return nil }
         let number = index / Self.blockSize
-        let block = blocks[number] ?? load(number)
-        touch(number)
-        return block[position]
+        return (blocks.use(number) ?? load(number))[position]
     }
 
     /// The record with `id`: from the cached blocks, else one indexed read.
     func record(withID id: String) -> CustomRecord? {
-        for block in blocks.values {
+        for block in blocks.all.values {
             if let record = block.values.first(where: { $0.id == id }) { return record }
         }
         do {
@@ -141,8 +136,7 @@ final class CustomRecordWindow {
         // gone since (a removal the layout doesn't know yet): then the block is read again.
         guard records.count == positions.count else { return [:] }
         let block = Dictionary(zip(positions, records)) { first, _ in first }
-        blocks[number] = block
-        while blocks.count > Self.blocksKept, let oldest = recency.first { drop(oldest) }
+        blocks.keep(block, as: number)
         return block
     }
 
@@ -150,17 +144,6 @@ final class CustomRecordWindow {
     private func report(_ error: any Error) {
         if !reportedFailure { logger.error("can't read stored records: \(error)") }
         reportedFailure = true
-    }
-
-    private func touch(_ number: Int) {
-        if recency.last == number { return }
-        recency.removeAll { $0 == number }
-        recency.append(number)
-    }
-
-    private func drop(_ number: Int) {
-        blocks[number] = nil
-        recency.removeAll { $0 == number }
     }
 }
 
