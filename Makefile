@@ -147,7 +147,9 @@ test: check-test-needs build
 # then launch → first frame beside tig and fzf; then people, foods and the directory at 200,000
 # records (decode MB/s, answer → first frame, End, a search keystroke, peak memory, q while
 # reading) and a 100 KB field, in-process and through a pty; last, a configured source's store
-# at 100,000 records (insert, open, a search keystroke).
+# at 100,000 records (insert, open, End, a search keystroke). MILLION=1 adds a configured source
+# of 1,000,000 records: its store in-process, then the app through tmux (relaunch → first frame,
+# End, a keystroke, peak memory) beside VisiData (from PyPI, in a venv of the bench's own).
 bench: bench-deps release
 	$(RELEASE) --product rolo-bench
 	$(RELEASE) --product rolo-pipedrive-bench
@@ -164,6 +166,11 @@ bench: bench-deps release
 	$(RELEASE_DIR)/release/rolo-load-bench 200000 5
 	python3 scripts/measure-load.py $(RELEASE_BIN) 5 200000
 	$(RELEASE_DIR)/release/rolo-custom-bench 100000 3
+	@if [ -n "$(MILLION)" ]; then \
+	  echo "A configured source of 1,000,000 records (make bench MILLION=1; several minutes):"; \
+	  $(RELEASE_DIR)/release/rolo-custom-bench 1000000 1 && \
+	  python3 scripts/measure-scale.py $(RELEASE_BIN) 3 1000000; \
+	fi
 
 # The release binary (incremental after the first, slow, build).
 release: deps $(STATIC_CXX_DIR)/libstdc++.a

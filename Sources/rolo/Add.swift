@@ -91,7 +91,7 @@ struct Add: AsyncParsableCommand {
         }
         try output.append("\nWritten to \(settings.configPath). The first rows, as `rolo dump \(name) --limit 5` prints them:\n")
         try output.flush()
-        var dump = try Dump.parse([name, "--limit", "5", "--format", "tsv", "--config", settings.configPath])
+        let dump = try Dump.parse([name, "--limit", "5", "--format", "tsv", "--config", settings.configPath])
         do {
             try await dump.run()
         } catch {

@@ -83,19 +83,25 @@ struct CustomSourceViewModelTests {
         #expect(again.entries.entry(at: 0).row?.cells.first == "GraceX Lovelace")
     }
 
-    @Test("Relaunch over more than a screenful: the first records are drawn, then the whole stored list, before any answer")
+    @Test("Relaunch: the whole stored list is there before any answer, End on its last record, read a block at a time")
     func relaunchBig() async throws {
         let database = try RoloDatabase.inMemory()
-        let count = CustomSourceViewModel.firstScreenful + 50
+        let count = 2_000
         let api = try FakeCrewAPI(count: count)
-        let first = try makeCrew(api, toml: CrewSamples.toml(), database: database)
-        first.start()
-        #expect(await first.settled())
-        #expect(first.rowIDs.count == count)
+        let store = CustomRecordStore(database: database, source: try CrewSamples.source(CrewSamples.toml()))
+        for start in stride(from: 1, through: count, by: 500) {
+            let records = try (start..<start + 500).map { n in
+                CustomRecord(id: String(n), value: try JSONValue.parse(Data(CrewSamples.person(n, tag: "", full: false).utf8)))
+            }
+            try await store.append(CustomSourcePage(records: records, next: nil), at: Sample.today)
+        }
         await api.hold()
         let again = try makeCrew(api, toml: CrewSamples.toml(), database: database)
         again.start()
-        #expect(await settle({ again.rowIDs.count == count }, limit: 100_000))
+        #expect(await settle({ again.entries.entryCount > 0 }, limit: 100_000))
+        #expect(again.entries.entryCount == count, "the stored count, not a first screenful")
+        #expect(again.entries.entry(at: count - 1).row?.id == String(count))
+        #expect(again.entries.index(ofRowID: "1500") == 1_499)
         #expect(await api.heldCount <= 1, "drawn from the store, not from an answer")
         #expect(again.rowIDs == (1...count).map(String.init))
         await api.release()

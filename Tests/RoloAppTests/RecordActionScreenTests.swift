@@ -160,7 +160,7 @@ struct RecordActionScreenTests {
         controller.handle(.key(.character("U")))
         #expect(await model.settled())
         #expect(await api.writes.map { "\($0.method) \($0.url.absoluteString)" } == ["POST https://crew.test/people/1/seen"])
-        #expect(model.records.first { $0.id == "1" }?.value.value(at: try JSONPath("bio"))?.text == "Crew member 1")
+        #expect(model.record(withID: "1")?.value.value(at: try JSONPath("bio"))?.text == "Crew member 1")
     }
 
     @Test("Read-only: a write is refused in the banner naming the setting, nothing sent, no form")

@@ -33,6 +33,20 @@ struct PagingAPIsTests {
         }
     }
 
+    @Test("Bulk records: offset-paged, as many as `total` asks (a million by default), each made from its number")
+    func bulk() async throws {
+        try await withServer { server in
+            let first = try object(try await send(server, "/bulk/records?offset=0&limit=3"))
+            let records = try #require(first["records"] as? [[String: Any]])
+            #expect(first["total"] as? Int == 1_000_000 && records.map { $0["id"] as? Int } == [0, 1, 2])
+            #expect(records[1]["email"] as? String == "user1@example.com" && records[0]["first_name"] as? String == "Ann")
+            let last = try object(try await send(server, "/bulk/records?offset=2000&limit=1000&total=2500"))
+            let rest = try #require(last["records"] as? [[String: Any]])
+            #expect(rest.count == 500 && rest.first?["id"] as? Int == 2000 && rest.last?["id"] as? Int == 2499)
+            #expect((try object(try await send(server, "/bulk/records?offset=2500&total=2500"))["records"] as? [Any])?.isEmpty == true)
+        }
+    }
+
     @Test("Stripe: limit, starting_after a customer's id, has_more; an unknown id is a 400")
     func stripe() async throws {
         try await withServer { server in

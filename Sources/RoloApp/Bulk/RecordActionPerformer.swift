@@ -77,6 +77,7 @@ protocol MarkedRecords: SourceModel {
 
 extension CustomSourceViewModel: MarkedRecords {
     func recordIDs(among ids: Set<String>) -> Set<String> {
-        Set(records.lazy.map(\.id).filter(ids.contains))
+        guard let store else { return [] }
+        return window?.attempt { try store.storedIDs(among: ids) } ?? []
     }
 }

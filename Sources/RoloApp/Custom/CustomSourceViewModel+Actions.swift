@@ -43,31 +43,34 @@ extension CustomSourceViewModel: ConfiguredActions, FlashesRows {
         }
     }
 
-    /// Puts `value` in the place of record `rowID`, in the list and the store.
+    /// Puts `value` in the place of record `rowID`, in the store and so in the list.
     private func replace(_ rowID: String, with value: JSONValue) async -> String? {
-        guard let index = records.firstIndex(where: { $0.id == rowID }) else { return nil }
-        records[index] = CustomRecord(id: rowID, value: value)
+        guard let store, let position = window?.attempt({ try store.position(ofID: rowID) }) ?? nil else { return nil }
         details[rowID] = source.detailURL == nil ? nil : .loaded(value)
-        recordsChanged()
         do {
-            try await store?.replace(id: rowID, with: value)
+            try await store.replace(id: rowID, with: value)
         } catch {
             return "the new record isn't saved: \(error)"
         }
+        storedRecordChanged(at: position)
+        searchIndexStale = true
+        recordsChanged()
         return nil
     }
 
-    /// Drops record `rowID` from the list and the store.
+    /// Drops record `rowID` from the store and so from the list.
     private func drop(_ rowID: String) async -> String? {
-        guard let index = records.firstIndex(where: { $0.id == rowID }) else { return nil }
-        records.remove(at: index)
+        guard let store, let position = window?.attempt({ try store.position(ofID: rowID) }) ?? nil else { return nil }
         details[rowID] = nil
-        recordsChanged()
         do {
-            try await store?.remove(id: rowID)
+            try await store.remove(id: rowID)
         } catch {
             return "the store still holds it: \(error)"
         }
+        storedRecordRemoved(at: position)
+        // Positions after it moved: the index and a search's matches are read again.
+        searchIndex?.reset()
+        recordsChanged()
         return nil
     }
 }

@@ -2,55 +2,69 @@ import Foundation
 import RoloCore
 import TerminalUI
 
-/// The list: the records laid out by `group` and `sort` off the main actor, a search answered by
-/// the store's index, and rows made only as they are drawn.
+/// The list: the stored records in their order, or laid out by `group` and `sort` off the main
+/// actor from their texts (``ArrangeTexts``), a search answered by the store's index, and rows
+/// read from the store and made only as they are drawn (``CustomRecordWindow``).
 extension CustomSourceViewModel {
-    /// Lays the records out again, off the main actor (a group or sort collates every record);
-    /// a layout still being made for fewer records is dropped for this one.
+    /// Whether the source orders its list itself (`group` or `sort`).
+    var arrangesRecords: Bool { source.group != nil || source.sort != nil }
+
+    /// Lays the records out again for the stored count: at once in the stored order; by `group`
+    /// and `sort` off the main actor, reading only the texts of records not read before (a
+    /// layout still being made for fewer records is dropped for this one). Until the first such
+    /// layout is made the list shows the stored order.
     func arrange() {
-        let (records, source, locale, lookups) = (self.records, self.source, self.locale, self.lookupValues)
+        let count = recordCount
+        guard arrangesRecords, let store else {
+            arranged = Arranged(count: count, layout: RowLayout(count: count), inOrder: true)
+            return applyMatches()
+        }
+        if arranged.inOrder {
+            arranged = Arranged(count: count, layout: RowLayout(count: count), inOrder: true)
+            applyMatches()
+        }
+        let (texts, locale, lookups) = (arrangeTexts, self.locale, self.lookupValues)
         arrangeTask?.cancel()
         arrangeTask = busy.task { [weak self] in
-            let layout = try? await HeavyWork.run { Self.layout(records, source: source, locale: locale, lookups: lookups) }
+            let made = try? await texts.grown(from: store, lookups: lookups)
+            var layout: RowLayout?
+            if let made { layout = await HeavyWork.run { Self.layout(of: made, locale: locale) } }
             guard let self, !Task.isCancelled else { return }
             self.arrangeTask = nil
-            guard let layout else { return }
-            self.arranged = Arranged(records: records, layout: layout)
+            guard let made, let layout else { return }
+            self.arrangeTexts = made
+            self.arranged = Arranged(count: made.count, layout: layout, inOrder: false)
             self.applyMatches()
         }
     }
 
-    /// The layout of `records`: in sections by `group`, ordered by `sort`, or as they came.
-    nonisolated static func layout(
-        _ records: [CustomRecord], source: CustomSource, locale: Locale, lookups: LookupValues = .none
-    ) -> RowLayout {
-        let ids = records.map(\.id)
-        guard source.group != nil || source.sort != nil else { return RowLayout(ids: ids) }
-        let arranged = source.sections(records.map(\.value), locale: locale, lookups: lookups)
-        guard !arranged.sections.isEmpty else { return RowLayout(ids: ids, sections: [(nil, arranged.order)]) }
-        return RowLayout(ids: ids, sections: arranged.sections.map { ($0.title, Array(arranged.order[$0.rows])) })
+    /// The layout of the records whose texts are `texts`: in sections by `group`, ordered by `sort`.
+    nonisolated static func layout(of texts: ArrangeTexts, locale: Locale) -> RowLayout {
+        let order = CustomSourceSections(count: texts.count, groups: texts.groups, sorts: texts.sorts, locale: locale)
+        guard !order.sections.isEmpty else { return RowLayout(count: texts.count, sections: [(nil, order.order)]) }
+        return RowLayout(count: texts.count, sections: order.sections.map { ($0.title, Array(order.order[$0.rows])) })
     }
 
     /// The shown layout from the arranged one and the search's matches: positions past the
     /// arranged records (pages that landed since) wait for the next layout.
     func applyMatches() {
+        guard let window else { return rebuildEntries() }
         if let matches {
-            let count = arranged.records.count
-            let shown = matches.filter { $0 < count }
-            shownLayout = source.group == nil && source.sort == nil
-                ? arranged.layout.showing(shown) : arranged.layout.filtered(keeping: Set(shown))
+            let shown = matches.filter { $0 < arranged.count }
+            window.show(arranged.inOrder ? arranged.layout.showing(shown) : arranged.layout.filtered(keeping: Set(shown)), inOrder: false)
         } else {
-            shownLayout = arranged.layout
+            window.show(arranged.layout, inOrder: arranged.inOrder)
         }
         rebuildEntries()
         onEvent(.changed)
     }
 
-    /// The entries from the shown layout, with "loading more…" below while the first fill of
-    /// the list goes on.
+    /// The entries from the window, with "loading more…" below while the first fill of the list
+    /// goes on.
     func rebuildEntries() {
+        guard let window else { return entries = [ListEntry]() }
         let (source, lookups) = (self.source, self.lookupValues)
-        let rows = RecordRows(records: arranged.records, layout: shownLayout) { [weak self] record in
+        let rows = CustomRecordRows(window: window) { [weak self] record in
             var row = CustomSourceDetail.row(of: record, in: source, lookups: lookups)
             row.thumbnail = self?.thumbnail(of: record)
             self?.rowDrawn(record)
@@ -61,9 +75,35 @@ extension CustomSourceViewModel {
         entries = EntriesWithTrailer(rows: rows, entry: filling ? .header(Self.loadingMore) : nil)
     }
 
-    /// The record with `id` among those laid out.
+    /// The stored record with `id`, as the list shows it.
     func record(withID id: String) -> CustomRecord? {
-        arranged.layout.position(ofRowID: id).map { arranged.records[$0] }
+        window?.record(withID: id)
+    }
+
+    /// The stored records were replaced: nothing read of them is kept, and the new list shows
+    /// in the stored order until its layout is made again from the start.
+    func storedRecordsReplaced() {
+        window?.forget()
+        arrangeTexts = ArrangeTexts()
+        let count = window?.reloadCount() ?? 0
+        arranged = Arranged(count: count, layout: RowLayout(count: count), inOrder: true)
+        applyMatches()
+    }
+
+    /// The stored record at `position` changed in place (a detail, an action's answer): its
+    /// cached row and its `group`/`sort` texts are read again.
+    func storedRecordChanged(at position: Int) {
+        window?.forget()
+        guard arrangesRecords, position < arrangeTexts.count,
+              let record = window?.attempt({ try store?.storedRecords(position..<position + 1).first }) ?? nil
+        else { return }
+        arrangeTexts.set(record.value, at: position, source: source, lookups: lookupValues)
+    }
+
+    /// The stored record at `position` was removed, the records after it moving up one.
+    func storedRecordRemoved(at position: Int) {
+        window?.forget()
+        arrangeTexts.remove(at: position)
     }
 
     // MARK: - Search

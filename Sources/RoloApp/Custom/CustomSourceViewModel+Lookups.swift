@@ -50,7 +50,8 @@ extension CustomSourceViewModel: FollowsReferences {
             let values = try await store.values()
             guard values != lookupValues else { return }
             lookupValues = values
-            // Group and sort may read looked-up fields.
+            // Group and sort may read looked-up fields: their texts are made again.
+            arrangeTexts = ArrangeTexts()
             arrange()
             rebuildEntries()
             onEvent(.changed)

@@ -50,7 +50,8 @@ extension CustomSourceViewModel {
     }
 
     /// A record's detail came (for its row or the selection): stored, marked fresh and merged
-    /// over the record shown, then the rows, the layout and the search catch up.
+    /// over the stored record (so the list reads it merged), then the rows, the layout and the
+    /// search catch up.
     func detailArrived(_ detail: JSONValue, id: String) async {
         rowDetails.fresh.insert(id)
         do {
@@ -58,10 +59,8 @@ extension CustomSourceViewModel {
         } catch {
             logger.warning("detail of \(id) not stored: \(error)")
         }
-        guard let position = arranged.layout.position(ofRowID: id), position < records.count, records[position].id == id else { return }
-        let merged = records[position].merging(detail)
-        records[position] = merged
-        if position < arranged.records.count { arranged.records[position] = merged }
+        guard let store, let position = window?.attempt({ try store.position(ofID: id) }) ?? nil else { return }
+        storedRecordChanged(at: position)
         detailsChanged()
     }
 
@@ -69,7 +68,7 @@ extension CustomSourceViewModel {
     /// layout that reads fields is made again, and the search is redone from the new text.
     private func detailsChanged() {
         checkTemplates()
-        if source.group != nil || source.sort != nil { arrange() }
+        if arrangesRecords { arrange() }
         searchIndexStale = true
         if searchTerm != nil {
             searchIndex?.reset()
@@ -86,17 +85,22 @@ extension CustomSourceViewModel {
         for id in rowDetails.reset(fresh: fresh) { rowDetailTasks.removeValue(forKey: id)?.cancel() }
     }
 
-    /// Whether the rows need their records' details, judged once from the records that don't
-    /// hold one yet, and kept.
+    /// Whether the rows need their records' details, judged once from the first records that
+    /// don't hold one yet, and kept.
     func judgeRowsNeedDetails() {
-        guard !rowsNeedDetails, source.detailURL != nil else { return }
-        let listed = records.lazy.filter { !self.rowDetails.fresh.contains($0.id) }.prefix(50).map(\.value)
+        guard !rowsNeedDetails, source.detailURL != nil, let window else { return }
+        let listed = window.first(Self.recordsJudged).lazy.filter { !self.rowDetails.fresh.contains($0.id) }.prefix(50).map(\.value)
         rowsNeedDetails = source.rowsNeedDetails(Array(listed))
     }
 
-    /// The first 50 records, in list order, known to hold their detail, for the template check.
+    /// The first 50 stored records, in list order, known to hold their detail, for the template check.
     var detailedRecords: [JSONValue] {
-        guard !rowDetails.fresh.isEmpty else { return [] }
-        return Array(records.lazy.filter { self.rowDetails.fresh.contains($0.id) }.prefix(50).map(\.value))
+        guard !rowDetails.fresh.isEmpty, let store, let window else { return [] }
+        // Bounded, as SQLite's bound parameters are: the template check needs a sample.
+        let ids = Set(rowDetails.fresh.prefix(10_000))
+        return (window.attempt { try store.storedRecords(withIDs: ids, limit: 50) } ?? []).map(\.value)
     }
+
+    /// How many of the first records are read to judge the settings by.
+    static let recordsJudged = 200
 }

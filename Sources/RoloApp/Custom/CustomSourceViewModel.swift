@@ -10,8 +10,10 @@ import TerminalUI
 /// at a time, until the list is whole: the first time rows appear as pages land, a relaunch
 /// refreshes the stored list in place, page by page, and drops what went only once the new
 /// listing is whole (a 304 to its `ETag`, or a `since` list of changes, costs a request). When the
-/// API can't be reached the stored records stay, with a banner saying since when. A search asks
-/// the store's index, off the main actor. `offline = false` keeps the records in memory.
+/// API can't be reached the stored records stay, with a banner saying since when. The list is
+/// read from the store in windows as it is drawn (``CustomRecordWindow``), never every record
+/// at once; a search asks the store's index, off the main actor. `offline = false` keeps the
+/// records in an in-memory database.
 @MainActor
 public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailPictures, RowThumbnails, CopyableValues {
     public let id: SourceID
@@ -29,8 +31,6 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         didSet { rebuildEntries() }
     }
 
-    /// The records read so far, in the API's order: position `n` is the store's position `n`.
-    public internal(set) var records: [CustomRecord] = []
     /// What the sync has done, updated after every page and wait.
     public private(set) var progress: CustomSourceSync.Progress?
     /// Whether the last sync found the API unreachable.
@@ -61,10 +61,13 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     let logger: Logger
     var pictureSlot = Size(width: 40, height: 20)
     var selectedID: String?
-    /// The records the list is laid out from, with its layout: made together, off the main actor.
-    var arranged = Arranged(records: [], layout: RowLayout(ids: []))
-    /// The layout shown: ``arranged``'s, or the rows a search matched.
-    var shownLayout = RowLayout(ids: [])
+    /// The stored records as the list draws them, a block at a time; nil without a store.
+    let window: CustomRecordWindow?
+    /// The list's layout before a search: the stored order, or `group`/`sort`'s, made off the
+    /// main actor; with how many records it covers.
+    var arranged = Arranged(count: 0, layout: RowLayout(count: 0), inOrder: true)
+    /// The `group`/`sort` texts of the records arranged so far, kept to arrange the next pages'.
+    var arrangeTexts = ArrangeTexts()
     /// The positions the search matched; nil when not filtered.
     var matches: [Int]?
     var arrangeTask: Task<Void, Never>?
@@ -103,10 +106,12 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     private var firstFailure: String?
     private var started = false
 
-    /// The records and the layout made from them.
+    /// A layout and how many records it covers.
     struct Arranged: Sendable {
-        var records: [CustomRecord]
+        var count: Int
         var layout: RowLayout
+        /// Whether it shows every record in the stored order.
+        var inOrder: Bool
     }
 
     /// Creates the source's view-model.
@@ -131,6 +136,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         persistent = kept != nil
         let store = (kept ?? (try? RoloDatabase.inMemory())).map { CustomRecordStore(database: $0, source: source) }
         self.store = store
+        let logger = Logger(label: "rolo.\(source.name)")
+        window = store.map { CustomRecordWindow(store: $0, logger: logger) }
         // The records' search text in memory (1- and 2-character terms too, within a frame at
         // 100,000); nil from it is a search a newer one replaced, whose answer is dropped anyway.
         let searchIndex = store?.memorySearch()
@@ -153,7 +160,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         self.now = now
         self.locale = locale
         self.timeZone = timeZone
-        logger = Logger(label: "rolo.\(source.name)")
+        self.logger = logger
         pictures?.onChange = { [weak self] in
             self?.rebuildEntries()
             self?.onEvent(.changed)
@@ -180,7 +187,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
                 ? .loading("Searching…") : .empty("No record matches “\(searchTerm)” — Esc clears the search")
         }
         if let firstFailure { return .failed("Couldn't load \(source.title). \(firstFailure)") }
-        if isLoading || !started || arranged.records.count < records.count { return .loading("Loading \(source.title)…") }
+        if isLoading || !started || arranged.count < recordCount { return .loading("Loading \(source.title)…") }
         return .empty("\(source.title) sent no records — r to check again")
     }
 
@@ -204,11 +211,13 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
 
     // MARK: - Loading
 
-    /// Shows what is stored, then syncs: a refresh beside a whole stored list, else the list
-    /// from where it stopped (or from its first page).
-    /// How many stored records are drawn before the rest are read.
-    static let firstScreenful = 200
+    /// How many records are stored, as the list last read.
+    public var recordCount: Int { window?.count ?? 0 }
 
+    /// Shows what is stored, then syncs: a refresh beside a whole stored list, else the list
+    /// from where it stopped (or from its first page). The list shows the stored count at
+    /// once, its rows read as they are drawn, so End right after the first frame lands on the
+    /// last record.
     public func start() {
         guard !started else { return }
         started = true
@@ -218,20 +227,9 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         readLookups()
         loadTask = busy.task { [weak self] in
             let state: CustomSourceState?
-            let stored: [CustomRecord]
             do {
                 state = try await store.state()
                 if let fresh = try? await store.freshDetailIDs(now: self?.now() ?? Date()) { self?.rowDetails.fresh = fresh }
-                // A screenful first, so that the first frame doesn't wait for a big list to be
-                // read and arranged (100,000 records take seconds); the whole list follows.
-                let head = try await store.records(0..<Self.firstScreenful)
-                if head.count == Self.firstScreenful, let self {
-                    self.records = head
-                    self.savedAt = state?.refreshedAt
-                    self.lastUpdated = state?.refreshedAt
-                    self.recordsChanged()
-                }
-                stored = head.count < Self.firstScreenful ? head : try await store.all()
             } catch {
                 self?.loadTask = nil
                 self?.onEvent(.banner(String(describing: error), isError: true))
@@ -240,7 +238,6 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
             }
             guard let self else { return }
             self.loadTask = nil
-            self.records = stored
             self.savedAt = state?.refreshedAt
             self.lastUpdated = state?.refreshedAt
             self.recordsChanged()
@@ -283,8 +280,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         onEvent(.changed)
     }
 
-    /// A page was stored (or a wait begins): the new records are read from the store, all of
-    /// them when the page changed, removed or moved stored ones.
+    /// A page was stored (or a wait begins): the list reads the new count; a page that changed,
+    /// removed or moved stored records drops what was read of the old list.
     private func progressed(_ progress: CustomSourceSync.Progress) async {
         let newlySkipped = Array(progress.skipped.dropFirst(self.progress?.skipped.count ?? 0))
         SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
@@ -292,29 +289,22 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         self.progress = progress
         guard progress.waiting == nil, let store else { return onEvent(.changed) }
         var replaced = false
-        do {
-            if progress.rewritten {
-                let before = Dictionary(records.map { ($0.id, $0.value) }) { first, _ in first }
-                records = try await store.all()
-                generation += 1
-                // A record listed as it was keeps its fetched detail, as does one whose detail the
-                // store kept (fetched since it changed); a changed one asks again.
-                let fresh = (try? await store.freshDetailIDs(now: now())) ?? []
-                let kept = Set(records.filter { before[$0.id] == $0.value }.map(\.id)).union(fresh)
-                details = details.filter { kept.contains($0.key) }
-                resetRowDetails(fresh: fresh)
-                searchIndex?.reset()
-                if selectedID.map({ details[$0] == nil }) ?? true {
-                    detailTask?.cancel()
-                    detailTask = nil
-                }
-                pictures?.removeAll()
-                replaced = true
-            } else if progress.stored > records.count {
-                records += try await store.records(records.count..<progress.stored)
+        if progress.rewritten {
+            generation += 1
+            // Before the next await: a frame drawn meanwhile reads the new list, not old blocks.
+            storedRecordsReplaced()
+            searchIndex?.reset()
+            // A record listed as it was keeps its fetched detail, as the store kept it; a changed
+            // one asks again.
+            let fresh = (try? await store.freshDetailIDs(now: now())) ?? []
+            details = details.filter { fresh.contains($0.key) }
+            resetRowDetails(fresh: fresh)
+            if selectedID.map({ details[$0] == nil }) ?? true {
+                detailTask?.cancel()
+                detailTask = nil
             }
-        } catch {
-            onEvent(.banner(String(describing: error), isError: true))
+            pictures?.removeAll()
+            replaced = true
         }
         firstFailure = nil
         isOffline = false
@@ -340,21 +330,22 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         guard let fetch = error as? FetchError else {
             let message = (error as? StoreError)?.description ?? String(describing: error)
             logger.error("sync stopped: \(message)")
-            return records.isEmpty ? (firstFailure = message) : onEvent(.banner(message, isError: true))
+            return recordCount == 0 ? (firstFailure = message) : onEvent(.banner(message, isError: true))
         }
         logger.warning("sync stopped: \(fetch.detail)")
         if fetch.kind == .cancelled { return }
-        if fetch.kind == .unreachable || fetch.kind == .timedOut, !records.isEmpty, let savedAt {
+        if fetch.kind == .unreachable || fetch.kind == .timedOut, recordCount > 0, let savedAt {
             isOffline = true
             let age = StatusText.age(of: savedAt, now: now(), timeZone: timeZone)
             return onEvent(.banner("Offline — showing \(source.title) saved \(age) · r to retry", isError: true))
         }
-        records.isEmpty ? (firstFailure = fetch.message) : onEvent(.banner(fetch.message, isError: true))
+        recordCount == 0 ? (firstFailure = fetch.message) : onEvent(.banner(fetch.message, isError: true))
     }
 
     /// The records changed: the settings are checked against them, and the list is laid out
     /// again and searched again.
     func recordsChanged() {
+        window?.reloadCount()
         checkTemplates()
         arrange()
         search?.rowsChanged()
@@ -364,7 +355,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// Names each setting whose path no record has, once a problem first shows.
     func checkTemplates() {
         judgeRowsNeedDetails()
-        let problems = source.problems(with: records.prefix(50).map(\.value), detailed: detailedRecords)
+        let problems = source.problems(with: (window?.first(50) ?? []).map(\.value), detailed: detailedRecords)
         guard problems != templateProblems else { return }
         // A problem said before, its list of the fields records have grown by a detail, is
         // updated in the detail pane but not announced again.

@@ -23,9 +23,7 @@ final class PipedriveRows: ListEntrySource {
     /// A line below the rows, e.g. "loading more…"; nil for none.
     var trailer: String?
 
-    private var blocks: [Int: [PipedrivePerson]] = [:]
-    /// Block numbers, least recently used first.
-    private var recency: [Int] = []
+    private var blocks = BlockCache<[PipedrivePerson]>(capacity: blocksKept)
     private let logger = Logger(label: "rolo.pipedrive")
     private var reportedFailure = false
 
@@ -42,14 +40,13 @@ final class PipedriveRows: ListEntrySource {
         guard count != storedCount else { return }
         storedCount = count
         if filter == nil {
-            for (number, block) in blocks where block.count < Self.blockSize { drop(number) }
+            for (number, block) in blocks.all where block.count < Self.blockSize { blocks.drop(number) }
         }
     }
 
     /// Forgets every cached row: the stored list, or the names, were replaced.
     func invalidate() {
         blocks.removeAll()
-        recency.removeAll()
         storedCount = (try? stored.count()) ?? 0
     }
 
@@ -57,7 +54,6 @@ final class PipedriveRows: ListEntrySource {
     func setFilter(_ positions: [Int]?) {
         filter = positions
         blocks.removeAll()
-        recency.removeAll()
     }
 
     // MARK: - ListEntrySource
@@ -95,15 +91,14 @@ final class PipedriveRows: ListEntrySource {
     func person(at index: Int) -> PipedrivePerson? {
         guard index >= 0, index < rowCount else { return nil }
         let number = index / Self.blockSize
-        let block = blocks[number] ?? load(number)
-        touch(number)
+        let block = blocks.use(number) ?? load(number)
         let offset = index - number * Self.blockSize
         return offset < block.count ? block[offset] : nil
     }
 
     /// The person with `id`: from the cached blocks, else one indexed read.
     func person(withID id: String) -> PipedrivePerson? {
-        for block in blocks.values {
+        for block in blocks.all.values {
             if let person = block.first(where: { $0.id == id }) { return person }
         }
         guard let position = try? stored.position(ofID: id),
@@ -127,8 +122,7 @@ final class PipedriveRows: ListEntrySource {
             return []
         }
         let resolved = resolve(block)
-        blocks[number] = resolved
-        while blocks.count > Self.blocksKept, let oldest = recency.first { drop(oldest) }
+        blocks.keep(resolved, as: number)
         return resolved
     }
 
@@ -150,16 +144,5 @@ final class PipedriveRows: ListEntrySource {
     private func report(_ error: any Error) {
         if !reportedFailure { logger.error("can't read stored persons: \(error)") }
         reportedFailure = true
-    }
-
-    private func touch(_ number: Int) {
-        if recency.last == number { return }
-        recency.removeAll { $0 == number }
-        recency.append(number)
-    }
-
-    private func drop(_ number: Int) {
-        blocks[number] = nil
-        recency.removeAll { $0 == number }
     }
 }

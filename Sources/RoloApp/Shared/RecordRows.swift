@@ -62,6 +62,24 @@ struct RowLayout: Sendable {
         self.init(total: ids.count, sections: sections, positions: RowIDTable(ids))
     }
 
+    /// `count` records, in order, without headers, whose ids aren't held: the caller finds a
+    /// row's position (a list read from the database asks it) and its entry by
+    /// ``entry(ofPosition:)``.
+    init(count: Int) {
+        slots = nil
+        headers = []
+        total = count
+        rowCount = count
+        numbers = nil
+        entryOfRecord = nil
+        positions = RowIDTable([])
+    }
+
+    /// `count` records grouped in `sections`, whose ids aren't held (``init(count:)``).
+    init(count: Int, sections: [(header: String?, records: [Int])]) {
+        self.init(total: count, sections: sections, positions: RowIDTable([]))
+    }
+
     private init(total: Int, sections: [(header: String?, records: [Int])], positions: RowIDTable) {
         var slots: [Int32] = []
         var headers: [String] = []
@@ -127,7 +145,12 @@ struct RowLayout: Sendable {
     }
 
     func entry(ofRowID id: String) -> Int? {
-        guard let position = positions.position(of: id) else { return nil }
+        positions.position(of: id).flatMap(entry(ofPosition:))
+    }
+
+    /// The entry of the record at `position`; nil when it isn't shown.
+    func entry(ofPosition position: Int) -> Int? {
+        guard position >= 0, position < total else { return nil }
         guard let entryOfRecord else { return position }
         let entry = entryOfRecord[position]
         return entry < 0 ? nil : Int(entry)

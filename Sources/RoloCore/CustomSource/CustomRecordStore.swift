@@ -17,7 +17,7 @@ public struct CustomSourceState: Sendable, Equatable {
 }
 
 /// The stored records of one configured source, in the server's order, with the paging
-/// position to resume from and a search index.
+/// position to resume from and each record's folded search text.
 ///
 /// A page and the source's state are written in one transaction, so a stop at any moment
 /// leaves the last good state. Records live in `custom_record` (their JSON, position and folded
@@ -53,15 +53,21 @@ public struct CustomRecordStore: Sendable {
                 if replacing { try Self.delete(db, key) }
                 var position = try Self.count(db, key)
                 var added = 0
-                let lookup = try db.cachedStatement(sql: "SELECT 1 FROM custom_record WHERE source = ? AND id = ?")
-                let insert = try db.cachedStatement(
-                    sql: "INSERT INTO custom_record (source, id, position, json, search) VALUES (?, ?, ?, ?, ?)")
+                // One prepared statement, no trigger and no look-up a record: a record already
+                // stored is told by the unique (source, id) index refusing it. Details are looked
+                // up only for a source that has kept some.
+                let insert = try db.cachedStatement(sql: """
+                    INSERT INTO custom_record (source, id, position, json, search) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (source, id) DO NOTHING
+                    """)
+                let hasDetails = try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM custom_detail WHERE source = ?)", arguments: [key]) ?? false
                 for row in rows {
-                    guard try Bool.fetchOne(lookup, arguments: [key, row.id]) == nil else { continue }
                     // A detail kept from before a refresh is searched as the screen shows it.
-                    let detail = try Self.storedDetail(db, key, id: row.id, listed: row.json)
+                    let detail = hasDetails ? try Self.storedDetail(db, key, id: row.id, listed: row.json) : nil
                     let search = source.searchText(detail.map { row.value.merging($0) } ?? row.value)
                     try insert.execute(arguments: [key, row.id, position, row.json, search])
+                    guard db.changesCount > 0 else { continue }
                     position += 1
                     added += 1
                 }
@@ -101,63 +107,29 @@ public struct CustomRecordStore: Sendable {
     public func records(_ range: Range<Int>) async throws -> [CustomRecord] {
         let key = self.key
         let rows = try await read { db in
-            try Row.fetchAll(
-                db, sql: """
-                    SELECT r.id, r.json, d.json AS detail FROM custom_record r
-                    LEFT JOIN custom_detail d ON d.source = r.source AND d.id = r.id AND d.listed = r.json
-                    WHERE r.source = ? AND r.position >= ? AND r.position < ? ORDER BY r.position
-                    """,
-                arguments: [key, range.lowerBound, range.upperBound]
-            ).map { (id: $0["id"] as String, json: $0["json"] as String, detail: $0["detail"] as String?) }
+            try StoredRecordRow.fetchAll(db, where: "r.position >= ? AND r.position < ? ORDER BY r.position",
+                                         arguments: [key, range.lowerBound, range.upperBound])
         }
         let name = source.name
-        return try await HeavyWork.run {
-            try rows.map { row in
-                do {
-                    let listed = try JSONValue.parse(Data(row.json.utf8))
-                    guard let detail = row.detail else { return CustomRecord(id: row.id, value: listed) }
-                    return CustomRecord(id: row.id, value: listed.merging(try JSONValue.parse(Data(detail.utf8))))
-                } catch {
-                    throw StoreError(description: "The stored \(name) record \(row.id) isn't JSON (\(error)) — r fetches the list again")
-                }
-            }
-        }
+        return try await HeavyWork.run { try StoredRecordRow.parse(rows, source: name) }
     }
 
-    /// Every stored record, in order: what a relaunch shows at once.
+    /// Every stored record, in order: for `rolo dump` and tests; the list reads in windows.
     public func all() async throws -> [CustomRecord] {
         try await records(0..<Int.max)
     }
 
-    /// The positions, in order, of the records whose search text holds `term`, folded as it is
-    /// (``SearchKey``). Three characters or more are looked up in the trigram index; shorter
-    /// terms, which a trigram can't hold, scan the source's rows.
+    /// The positions, in order, of the records whose search text holds `term`, found as the
+    /// list's `/` finds them: by the same in-memory index (``memorySearch()``), folded the same
+    /// way, so `rolo dump --search` and the screen can't disagree.
     public func positions(matching term: String) async throws -> [Int] {
-        let folded = SearchKey.fold(term)
-        let key = self.key
-        guard !folded.isEmpty else { return try await read { db in Array(0..<(try Self.count(db, key))) } }
-        return try await read { db in
-            if folded.unicodeScalars.count >= 3 {
-                let phrase = "\"" + folded.replacingEvery("\"", with: "\"\"") + "\""
-                // Driven from the index: `number IN (…)` had SQLite walk every row of the source
-                // and probe the matches, 11 ms for 11 matches of 100,000 where this takes 0.3.
-                return try Int.fetchAll(
-                    db,
-                    sql: """
-                        SELECT r.position FROM custom_record_search f CROSS JOIN custom_record r ON r.number = f.rowid
-                        WHERE f.custom_record_search MATCH ? AND r.source = ? ORDER BY r.position
-                        """,
-                    arguments: [phrase, key])
-            }
-            return try Int.fetchAll(
-                db, sql: "SELECT position FROM custom_record WHERE source = ? AND instr(search, ?) > 0 ORDER BY position",
-                arguments: [key, folded])
-        }
+        guard let found = try await memorySearch().positions(matching: term) else { throw CancellationError() }
+        return found
     }
 
     /// The folded search text of the records from `position` on, in order, as an index held in
     /// memory: it answers a keystroke at 100,000 records in a few ms, one or two characters
-    /// included, which no trigram holds.
+    /// included.
     public func searchIndex(from position: Int = 0) async throws -> SearchIndex {
         let key = self.key
         return try await read { db in
@@ -200,7 +172,7 @@ public struct CustomRecordStore: Sendable {
         StoreError(description: "The \(source.name) records weren't saved: \(StoreError.reason(error))")
     }
 
-    private func cantRead(_ error: any Error) -> StoreError {
+    func cantRead(_ error: any Error) -> StoreError {
         StoreError(description: "The stored \(source.name) records can't be read: \(StoreError.reason(error))")
     }
 

@@ -192,7 +192,8 @@ public enum CustomSourceDump {
         } catch is Enough {}
     }
 
-    /// Writes the stored records, in order, those `search` matches (as the screen's search does).
+    /// Writes the stored records, in order, those `search` matches: found by the screen's own
+    /// search (``CustomRecordStore/positions(matching:)``).
     private static func write(
         _ store: CustomRecordStore, _ schema: DumpSchema<CustomRecord>, search: String?, limit: Int?, to sink: DumpSink
     ) async throws {

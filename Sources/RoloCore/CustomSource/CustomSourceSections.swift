@@ -26,12 +26,24 @@ extension CustomSource {
     /// resolved. Renders and collates every record: call it off the main actor for a long list
     /// (``HeavyWork``).
     public func sections(_ records: [JSONValue], locale: Locale, lookups: LookupValues = .none) -> CustomSourceSections {
-        guard group != nil || sort != nil else { return CustomSourceSections(order: Array(records.indices), sections: []) }
+        CustomSourceSections(
+            count: records.count, groups: group.map { template in records.map { template.render($0, lookups: lookups) } },
+            sorts: sort.map { template in records.map { template.render($0, lookups: lookups) } }, locale: locale)
+    }
+}
+
+extension CustomSourceSections {
+    /// The order of `count` records whose `group` texts are `groups` and `sort` texts `sorts`
+    /// (nil for a setting the source hasn't), collated for `locale`.
+    public init(count: Int, groups: [String]?, sorts: [String]?, locale: Locale) {
+        guard groups != nil || sorts != nil else {
+            self.init(order: Array(0..<count), sections: [])
+            return
+        }
         let collator = Collator(locale: locale)
-        let groups = group.map { template in records.map { template.render($0, lookups: lookups) } }
         let groupRanks = groups.map { collator.ranks(of: $0) }
-        let sortRanks = sort.map { template in collator.ranks(of: records.map { template.render($0, lookups: lookups) }) }
-        let order = records.indices.sorted { a, b in
+        let sortRanks = sorts.map { collator.ranks(of: $0) }
+        let order = (0..<count).sorted { a, b in
             if let groups, let groupRanks {
                 if groups[a].isEmpty != groups[b].isEmpty { return !groups[a].isEmpty }
                 if groupRanks[a] != groupRanks[b] { return groupRanks[a] < groupRanks[b] }
@@ -39,14 +51,17 @@ extension CustomSource {
             if let sortRanks, sortRanks[a] != sortRanks[b] { return sortRanks[a] < sortRanks[b] }
             return a < b
         }
-        guard let groups, let groupRanks else { return CustomSourceSections(order: order, sections: []) }
-        var sections: [CustomSourceSections.Section] = []
+        guard let groups, let groupRanks else {
+            self.init(order: order, sections: [])
+            return
+        }
+        var sections: [Section] = []
         var start = 0
         for place in order.indices where place == order.count - 1 || groupRanks[order[place]] != groupRanks[order[place + 1]] {
             let title = groups[order[start]]
-            sections.append(.init(title: title.isEmpty ? CustomSourceSections.ungrouped : title, rows: start..<place + 1))
+            sections.append(Section(title: title.isEmpty ? Self.ungrouped : title, rows: start..<place + 1))
             start = place + 1
         }
-        return CustomSourceSections(order: order, sections: sections)
+        self.init(order: order, sections: sections)
     }
 }

@@ -20,6 +20,7 @@ enum StandInCatalog {
             LinearGraphQLAPI(options: options),
             SlackUsersAPI(options: options),
             PokeAPI(),
+            BulkRecordsAPI(),
         ]
     }
 }

@@ -1,0 +1,172 @@
+import Foundation
+import Logging
+import RoloCore
+import TerminalUI
+
+/// A configured source's list read from the store as it is drawn: at 1,000,000 records only the
+/// blocks around what is on screen are held, and the order shown (a `group`/`sort`, a search's
+/// matches) is a layout of positions, not of records.
+///
+/// Reads are synchronous and indexed (``CustomRecordStore/storedRecords(_:)``); the records of
+/// a block of ``blockSize`` entries are read at once and the last ``blocksKept`` blocks are
+/// kept, as ``PipedriveRows`` does for Pipedrive's persons.
+final class CustomRecordWindow {
+    static let blockSize = 128
+    static let blocksKept = 24
+
+    let store: CustomRecordStore
+    /// How many records are stored, as last read.
+    private(set) var count = 0
+    /// The entries shown: every record in order, or arranged, or filtered; their positions.
+    private(set) var layout = RowLayout(count: 0)
+    /// Whether ``layout`` shows every record in the stored order: a block is then one range.
+    private var inOrder = true
+
+    /// Each block's records by position.
+    private var blocks = BlockCache<[Int: CustomRecord]>(capacity: blocksKept)
+    private let logger: Logger
+    private var reportedFailure = false
+
+    init(store: CustomRecordStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    // MARK: - Changes
+
+    /// Reads the stored count again (a page landed, a record went); returns it.
+    @discardableResult
+    func reloadCount() -> Int {
+        do {
+            count = try store.storedCount()
+        } catch {
+            report(error)
+        }
+        return count
+    }
+
+    /// Shows `layout`, which lists every record in the stored order when `inOrder`. The cached
+    /// blocks stay when both it and the layout before are in order, but for a last block that
+    /// was short.
+    func show(_ layout: RowLayout, inOrder: Bool) {
+        if inOrder, self.inOrder {
+            for (number, block) in blocks.all where block.count < Self.blockSize { blocks.drop(number) }
+        } else {
+            forget()
+        }
+        self.layout = layout
+        self.inOrder = inOrder
+    }
+
+    /// Forgets every cached record: stored records changed in place (a detail, an action, a
+    /// refresh).
+    func forget() {
+        blocks.removeAll()
+    }
+
+    // MARK: - Records
+
+    /// The record at entry `index` of the layout, read with its block when not cached; nil for
+    /// a header or an unreadable record.
+    func record(atEntry index: Int) -> CustomRecord? {
+        guard let position = position(atEntry: index) else { return nil }
+        let number = index / Self.blockSize
+        return (blocks.use(number) ?? load(number))[position]
+    }
+
+    /// The record with `id`: from the cached blocks, else one indexed read.
+    func record(withID id: String) -> CustomRecord? {
+        for block in blocks.all.values {
+            if let record = block.values.first(where: { $0.id == id }) { return record }
+        }
+        do {
+            guard let position = try store.position(ofID: id) else { return nil }
+            return try store.storedRecords(position..<position + 1).first
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    /// The entry of the record with `id`, if it is shown.
+    func entry(ofID id: String) -> Int? {
+        do {
+            return try store.position(ofID: id).flatMap(layout.entry(ofPosition:))
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    /// The first `limit` records in the stored order.
+    func first(_ limit: Int) -> [CustomRecord] {
+        attempt { try store.storedRecords(0..<limit) } ?? []
+    }
+
+    /// `read`'s answer; nil, logged once, when it failed.
+    func attempt<T>(_ read: () throws -> T) -> T? {
+        do {
+            return try read()
+        } catch {
+            report(error)
+            return nil
+        }
+    }
+
+    private func position(atEntry index: Int) -> Int? {
+        guard index >= 0, index < layout.entryCount, case .record(let position) = layout.slot(at: index) else { return nil }
+        return position
+    }
+
+    private func load(_ number: Int) -> [Int: CustomRecord] {
+        let start = number * Self.blockSize
+        let positions = (start..<min(layout.entryCount, start + Self.blockSize)).compactMap(position(atEntry:))
+        let records: [CustomRecord]
+        do {
+            if inOrder, let first = positions.first {
+                records = try store.storedRecords(first..<first + positions.count)
+            } else {
+                records = try store.storedRecords(atPositions: positions)
+            }
+        } catch {
+            report(error)
+            return [:]
+        }
+        // Both reads give the records in the order of `positions`, leaving out none but those
+        // gone since (a removal the layout doesn't know yet): then the block is read again.
+        guard records.count == positions.count else { return [:] }
+        let block = Dictionary(zip(positions, records)) { first, _ in first }
+        blocks.keep(block, as: number)
+        return block
+    }
+
+    /// Logged once: a broken database would otherwise log on every frame.
+    private func report(_ error: any Error) {
+        if !reportedFailure { logger.error("can't read stored records: \(error)") }
+        reportedFailure = true
+    }
+}
+
+/// The window's entries as the list draws them: each record's row made as it is drawn.
+struct CustomRecordRows: ListEntrySource {
+    let window: CustomRecordWindow
+    let row: (CustomRecord) -> ListRow
+
+    var entryCount: Int { window.layout.entryCount }
+    var rowCount: Int { window.layout.rowCount }
+
+    func entry(at index: Int) -> ListEntry {
+        switch window.layout.slot(at: index) {
+        case .header(let title): return .header(title)
+        case .record:
+            guard let record = window.record(atEntry: index) else {
+                return .row(ListRow(id: "unreadable-\(index)", cells: ["(can't be read — see the log)"]))
+            }
+            return .row(row(record))
+        }
+    }
+
+    func rowNumber(atEntry index: Int) -> Int? { window.layout.rowNumber(atEntry: index) }
+
+    func index(ofRowID id: String) -> Int? { window.entry(ofID: id) }
+}

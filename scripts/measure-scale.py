@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Measures a configured source of a million stored records beside one of 100, as a person
+feels it, through tmux (a terminal that draws what both send, which a raw pty's stream of
+optimised updates doesn't show whole); and VisiData, the peer a user would reach for, opening
+the same records as a JSONL file. The screen is read with `capture-pane` in a tight loop, so
+a figure is late by a poll at most (a few ms).
+
+rolo: the stand-in's `/bulk/records` (offset-paged, 1,000 a page) stored by `rolo dump` (its
+records a second), then RUNS relaunches with the API unreachable (the stored list alone):
+launch → first frame with data (the first record's email on the screen), End pressed as soon as
+that frame is seen → the last record's email on the screen, a search keystroke → idle, and the
+process's peak memory.
+
+VisiData (from PyPI, into a venv of the bench's own, VISIDATA_VENV or .build-release/visidata-venv):
+launch → first frame with the first record, → every record loaded (its status names them all),
+and its peak memory.
+
+Usage: python3 scripts/measure-scale.py [path/to/rolo] [runs] [records]
+"""
+import json
+import os
+import shlex
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import rolopty
+
+ROLO = sys.argv[1] if len(sys.argv) > 1 else ".build-release/release/rolo"
+RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+RECORDS = int(sys.argv[3]) if len(sys.argv) > 3 else 1_000_000
+SMALL = 100
+COLUMNS, ROWS = 120, 40
+TIMEOUT = 600.0
+VENV = os.environ.get("VISIDATA_VENV", ".build-release/visidata-venv")
+FIRST_NAMES = ["Ann", "Mart", "Kadri", "Jüri", "Liis", "Oleg", "Анна", "Priit", "Mari", "Tõnu", "Sofia", "Chen"]
+LAST_NAMES = ["Tamm", "Saar", "Sepp", "Mägi", "Kask", "Kukk", "Rebane", "Ilves", "Pärn", "Koppel", "Smith", "Иванов"]
+CITIES = ["Tallinn", "Tartu", "Narva", "Pärnu", "Viljandi", "Rakvere"]
+
+CONFIG = """
+[[sources]]
+name = "bulk"
+title = "Bulk"
+url = "{url}/bulk/records?total={total}"
+records = "records"
+id = "id"
+label = "{{first_name}} {{last_name}}"
+columns = [ {{ title = "Email", value = "{{email}}" }}, {{ title = "City", value = "{{address.city}}" }} ]
+
+[sources.paging]
+style = "offset"
+param = "offset"
+first = 0
+size_param = "limit"
+size = 1000
+total = "total"
+"""
+
+
+def record(number):
+    """Record `number` as the stand-in's /bulk/records writes it."""
+    return {"id": number, "first_name": FIRST_NAMES[number % 12], "last_name": LAST_NAMES[(number // 7) % 12],
+            "email": f"user{number}@example.com",
+            "address": {"city": CITIES[number % 6], "zip": f"1{number % 9000}"}, "active": number % 3 == 0}
+
+
+class Pane:
+    """`command` run alone in a tmux server of its own, COLUMNS×ROWS."""
+
+    def __init__(self, command, env):
+        self.socket = f"rolo-scale-{os.getpid()}-{time.monotonic_ns()}"
+        line = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
+        line += " exec " + " ".join(shlex.quote(part) for part in command)
+        self.tmux("new-session", "-d", "-x", str(COLUMNS), "-y", str(ROWS), line)
+        self.pid = int(self.tmux("display", "-p", "#{pane_pid}").strip())
+
+    def tmux(self, *arguments):
+        return subprocess.run(["tmux", "-L", self.socket, *arguments], check=True, capture_output=True, text=True).stdout
+
+    def screen(self):
+        return self.tmux("capture-pane", "-p")
+
+    def wait_text(self, needle, started):
+        """Polls the screen until `needle` is on it; the seconds since `started`."""
+        while time.monotonic() - started < TIMEOUT:
+            if needle in self.screen():
+                return time.monotonic() - started
+        raise SystemExit(f"{needle!r} never came on screen:\n{self.screen()}")
+
+    def keys(self, *keys):
+        self.tmux("send-keys", *keys)
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], check=False, capture_output=True)
+
+
+def rolo_figures(url, total):
+    """(records stored a second, [(first frame, End, keystroke, peak MB)] per relaunch)."""
+    folder = tempfile.mkdtemp(prefix="rolo-scale-")
+    data_dir, home = os.path.join(folder, "data"), os.path.join(folder, "home")
+    os.makedirs(home)
+    fetch, offline = os.path.join(folder, "fetch.toml"), os.path.join(folder, "offline.toml")
+    with open(fetch, "w") as handle:
+        handle.write(CONFIG.format(url=url, total=total))
+    with open(offline, "w") as handle:
+        # Nothing listens on port 9: the relaunch shows the stored list and says it is offline.
+        handle.write(CONFIG.format(url="http://127.0.0.1:9", total=total))
+    started = time.monotonic()
+    subprocess.run([ROLO, "dump", "bulk", "--config", fetch, "--data-dir", data_dir, "--format", "jsonl"],
+                   stdout=subprocess.DEVNULL, check=True, env=dict(os.environ, HOME=home))
+    rate = total / (time.monotonic() - started)
+    runs = []
+    for _ in range(RUNS):
+        idle_file = tempfile.mktemp(prefix="rolo-idle-")
+        started = time.monotonic()
+        pane = Pane([ROLO, "bulk", "--config", offline, "--data-dir", data_dir, "--images", "off"],
+                    {"ROLO_IDLE_FILE": idle_file, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8"})
+        try:
+            first = pane.wait_text("user0@example.com", started)
+            pressed = time.monotonic()
+            pane.keys("End")
+            end = pane.wait_text(f"user{total - 1}@example.com", pressed)
+            frame = rolopty.wait_idle(idle_file, 0, TIMEOUT)
+            pane.keys("/")
+            frame = rolopty.wait_idle(idle_file, frame, TIMEOUT)
+            typed = time.monotonic()
+            pane.keys("9")
+            rolopty.wait_idle(idle_file, frame, TIMEOUT)
+            keystroke = time.monotonic() - typed
+            peak = rolopty.peak_memory_mb(pane.pid)
+            pane.keys("Escape")
+            pane.keys("q")
+        finally:
+            pane.close()
+        os.unlink(idle_file)
+        runs.append((first, end, keystroke, peak))
+    subprocess.run(["rm", "-rf", folder], check=False)
+    return rate, runs
+
+
+def visidata_figures(total):
+    """[(first frame, all loaded, peak MB)] per run of VisiData over `total` records as JSONL."""
+    vd = os.path.join(VENV, "bin", "vd")
+    if not os.path.exists(vd):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+        subprocess.run([os.path.join(VENV, "bin", "pip"), "install", "-q", "visidata"], check=True)
+    folder = tempfile.mkdtemp(prefix="rolo-vd-")
+    path = os.path.join(folder, "bulk.jsonl")
+    with open(path, "w") as handle:
+        for number in range(total):
+            handle.write(json.dumps(record(number), ensure_ascii=False) + "\n")
+    runs = []
+    for _ in range(RUNS):
+        started = time.monotonic()
+        pane = Pane([vd, "--config", "/dev/null", path], {"HOME": folder, "TERM": "xterm-256color", "LANG": "C.UTF-8"})
+        try:
+            first = pane.wait_text("user0@example.com", started)
+            # VisiData's status line counts the rows as they load: "1000000 rows" once all are in.
+            loaded = pane.wait_text(f" {total} rows", started)
+            peak = rolopty.peak_memory_mb(pane.pid)
+        finally:
+            pane.close()
+        runs.append((first, loaded, peak))
+    subprocess.run(["rm", "-rf", folder], check=False)
+    return runs
+
+
+def ms(seconds):
+    return f"{seconds * 1000:9.1f} ms"
+
+
+def main():
+    server, url = rolopty.start_stand_in(ROLO)
+    try:
+        print(f"A configured source, {RECORDS:,} and {SMALL} records, {COLUMNS}×{ROWS}, median of {RUNS} runs ({ROLO})")
+        big_rate, big = rolo_figures(url, RECORDS)
+        small_rate, small = rolo_figures(url, SMALL)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait()
+    print(f"{'':46}{RECORDS:>12,}{SMALL:>12}")
+    print(f"  {'rolo dump: records stored a second':44}{big_rate:12,.0f}{small_rate:12,.0f}")
+    for label, index in [("relaunch → first frame with data", 0), ("End right after it → last record drawn", 1),
+                         ("a search keystroke → idle", 2)]:
+        print(f"  {label:44}{ms(statistics.median(r[index] for r in big)):>12}{ms(statistics.median(r[index] for r in small)):>12}")
+    print(f"  {'peak memory':44}{statistics.median(r[3] for r in big):9.0f} MB{statistics.median(r[3] for r in small):9.0f} MB")
+    peer = visidata_figures(RECORDS)
+    print(f"VisiData over the same {RECORDS:,} records as JSONL: first frame {ms(statistics.median(r[0] for r in peer))}, "
+          f"all loaded {ms(statistics.median(r[1] for r in peer))}, peak memory {statistics.median(r[2] for r in peer):.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
