@@ -47,6 +47,7 @@ title = "Bulk"
 url = "{url}/bulk/records?total={total}"
 records = "records"
 id = "id"
+max_records = {total}
 label = "{{first_name}} {{last_name}}"
 columns = [ {{ title = "Email", value = "{{email}}" }}, {{ title = "City", value = "{{address.city}}" }} ]
 
@@ -193,4 +194,7 @@ def main():
 
 
 if __name__ == "__main__":
+    # A SIGTERM (a stopped bench) unwinds through the finally blocks, which end the stand-in,
+    # the tmux servers and rolo.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     main()
