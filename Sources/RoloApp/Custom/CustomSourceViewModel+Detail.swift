@@ -44,6 +44,7 @@ extension CustomSourceViewModel {
             return
         }
         details[id] = .loading
+        detailsAskedFor[id] = window?.attempt({ try store?.listedTexts(ofIDs: [id]) })??[id]
         detailTask = busy.task { [weak self] in
             let fetch: CustomSourceDetail.Fetch
             do {
@@ -61,6 +62,24 @@ extension CustomSourceViewModel {
             self.requestPicture()
             self.onEvent(.changed)
         }
+    }
+
+    /// The records whose detail, fetched or in flight for the selection, was asked for the
+    /// record as it is listed now: a refresh page that rewrote others leaves them be, even
+    /// while the store is still saving the detail.
+    func detailsListedAsAsked() -> Set<String> {
+        let candidates = Set(details.keys.filter { id in
+            guard detailsAskedFor[id] != nil else { return false }
+            switch details[id] {
+            case .loaded: return true
+            case .loading: return id == selectedID && detailTask != nil
+            default: return false
+            }
+        })
+        guard !candidates.isEmpty, let listed = window?.attempt({ try store?.listedTexts(ofIDs: candidates) }) ?? nil else {
+            return []
+        }
+        return candidates.filter { listed[$0] == detailsAskedFor[$0] }
     }
 
     // MARK: - Pictures

@@ -78,6 +78,9 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// Full records fetched from `detail_url`, by id.
     var details: [String: CustomSourceDetail.Fetch] = [:]
     var detailTask: Task<Void, Never>?
+    /// The listed JSON each of ``details`` was asked for: a refresh page that leaves a record as
+    /// it was keeps its detail, fetched or in flight, even before the store holds it.
+    var detailsAskedFor: [String: String] = [:]
     /// The on-screen rows' details: which are fresh, failed, in flight, wanted next.
     var rowDetails = RowDetailQueue()
     /// The requests of ``rowDetails`` in flight, by row id.
@@ -297,7 +300,9 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
             // A record listed as it was keeps its fetched detail, as the store kept it; a changed
             // one asks again.
             let fresh = (try? await store.freshDetailIDs(now: now())) ?? []
-            details = details.filter { fresh.contains($0.key) }
+            let unchanged = detailsListedAsAsked()
+            details = details.filter { fresh.contains($0.key) || unchanged.contains($0.key) }
+            detailsAskedFor = detailsAskedFor.filter { details[$0.key] != nil }
             resetRowDetails(fresh: fresh)
             if selectedID.map({ details[$0] == nil }) ?? true {
                 detailTask?.cancel()

@@ -48,6 +48,18 @@ extension CustomRecordStore {
         }
     }
 
+    /// The listed JSON text, no detail merged, of those of `ids` that are stored, by id.
+    public func listedTexts(ofIDs ids: Set<String>) throws -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        let key = self.key
+        return try readNow { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, json FROM custom_record WHERE source = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))",
+                arguments: StatementArguments([key] + ids.map { $0 as any DatabaseValueConvertible }))
+            return Dictionary(rows.map { ($0["id"] as String, $0["json"] as String) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     /// Which of `ids` are stored.
     public func storedIDs(among ids: Set<String>) throws -> Set<String> {
         guard !ids.isEmpty else { return [] }
