@@ -117,4 +117,5 @@ def main():
 
 
 if __name__ == "__main__":
+    rolopty.unwind_on_sigterm()
     main()

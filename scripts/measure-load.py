@@ -261,4 +261,5 @@ def main():
 
 
 if __name__ == "__main__":
+    rolopty.unwind_on_sigterm()
     main()

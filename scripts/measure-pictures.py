@@ -140,4 +140,5 @@ def main():
 
 
 if __name__ == "__main__":
+    rolopty.unwind_on_sigterm()
     main()

@@ -194,7 +194,5 @@ def main():
 
 
 if __name__ == "__main__":
-    # A SIGTERM (a stopped bench) unwinds through the finally blocks, which end the stand-in,
-    # the tmux servers and rolo.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    rolopty.unwind_on_sigterm()
     main()

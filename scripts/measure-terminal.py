@@ -179,4 +179,5 @@ def measure_people():
 
 
 if __name__ == "__main__":
+    rolopty.unwind_on_sigterm()
     main()

@@ -3,8 +3,16 @@ blocking, and rolo's idle file (`ROLO_IDLE_FILE`), so a script waits for "idle",
 import os
 import re
 import select
+import signal
 import subprocess
+import sys
 import time
+
+
+def unwind_on_sigterm():
+    """A SIGTERM (a stopped bench) unwinds through the script's finally blocks, which end the
+    stand-in, the tmux servers and rolo it started, rather than leaving them running."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
 
 def start_stand_in(rolo, *extra):

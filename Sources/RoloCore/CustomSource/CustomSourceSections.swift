@@ -21,17 +21,6 @@ public struct CustomSourceSections: Sendable, Equatable {
     public static let ungrouped = "—"
 }
 
-extension CustomSource {
-    /// `records` arranged by ``group`` and ``sort`` for `locale`, paths into `lookups`
-    /// resolved. Renders and collates every record: call it off the main actor for a long list
-    /// (``HeavyWork``).
-    public func sections(_ records: [JSONValue], locale: Locale, lookups: LookupValues = .none) -> CustomSourceSections {
-        CustomSourceSections(
-            count: records.count, groups: group.map { template in records.map { template.render($0, lookups: lookups) } },
-            sorts: sort.map { template in records.map { template.render($0, lookups: lookups) } }, locale: locale)
-    }
-}
-
 extension CustomSourceSections {
     /// The order of `count` records whose `group` texts are `groups` and `sort` texts `sorts`
     /// (nil for a setting the source hasn't), collated for `locale`.
