@@ -71,3 +71,13 @@ final class Log<Value: Sendable>: @unchecked Sendable {
 
 typealias WaitLog = Log<Double>
 typealias PageLog = Log<CustomSourcePage>
+
+extension CustomSource {
+    /// `records` arranged by ``group`` and ``sort`` for `locale`, paths into `lookups` resolved,
+    /// as the list's arrangement (`ArrangeTexts`) does from the rendered texts.
+    func sections(_ records: [JSONValue], locale: Locale, lookups: LookupValues = .none) -> CustomSourceSections {
+        CustomSourceSections(
+            count: records.count, groups: group.map { template in records.map { template.render($0, lookups: lookups) } },
+            sorts: sort.map { template in records.map { template.render($0, lookups: lookups) } }, locale: locale)
+    }
+}

@@ -29,13 +29,3 @@ struct CustomSourceSectionsTests {
         #expect(source.sections(records, locale: Locale(identifier: "et_EE")) == CustomSourceSections(order: Array(0..<6), sections: []))
     }
 }
-
-extension CustomSource {
-    /// `records` arranged by ``group`` and ``sort`` for `locale`, as the list's arrangement
-    /// (`ArrangeTexts`) does from the rendered texts.
-    fileprivate func sections(_ records: [JSONValue], locale: Locale) -> CustomSourceSections {
-        CustomSourceSections(
-            count: records.count, groups: group.map { template in records.map { template.render($0) } },
-            sorts: sort.map { template in records.map { template.render($0) } }, locale: locale)
-    }
-}
