@@ -120,13 +120,15 @@ let package = Package(
             name: "HTTPBench",
             dependencies: ["RoloCore", "StandIn", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminal"]),
-        .testTarget(name: "RoloCoreTests", dependencies: ["RoloCore", "StandIn", "DecoderFuzzing"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoloAppTests", dependencies: ["RoloApp", "TerminalUI", "RoloCore", "StandIn"], exclude: ["Snapshots"]),
-        .testTarget(name: "StandInTests", dependencies: ["StandIn", "RoloCore"]),
+        // The tests' one fake HTTP client, their waits and temporary directories.
+        .target(name: "RoloTestSupport", dependencies: ["RoloCore"], path: "Tests/RoloTestSupport"),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "CTerminal", "RoloTestSupport"]),
+        .testTarget(name: "RoloCoreTests", dependencies: ["RoloTestSupport", "RoloCore", "StandIn", "DecoderFuzzing"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoloAppTests", dependencies: ["RoloTestSupport", "RoloApp", "TerminalUI", "RoloCore", "StandIn"], exclude: ["Snapshots"]),
+        .testTarget(name: "StandInTests", dependencies: ["RoloTestSupport", "StandIn", "RoloCore"]),
         .testTarget(name: "RoloCommandTests", dependencies: [
-            "rolo", "RoloCore", "RoloApp", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "rolo", "RoloCore", "RoloApp", "TerminalUI", "RoloTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["StandIn", "RoloCore", "RoloApp", "TerminalUI", "Spawn"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RoloTestSupport", "StandIn", "RoloCore", "RoloApp", "TerminalUI", "Spawn"]),
     ]
 )

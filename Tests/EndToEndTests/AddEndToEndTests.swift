@@ -5,18 +5,15 @@ import Testing
 
 extension EndToEnd {
     /// `rolo add` as a user runs it: the real binary against the stand-in's APIs over HTTP.
-    @Suite("rolo add: a source written from the stand-in's answers, then dumped", .serialized)
+    @Suite("rolo add: a source written from the stand-in's answers, then dumped", .serialized, .temporaryDirectories)
     struct AddEndToEndTests {
         private func home() throws -> String {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-add-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            return path
+            try TemporaryDirectory.scopedPath("rolo-add-e2e")
         }
 
         @Test("GitHub's members: the table written (Link paging, the avatar, the detail URL), the first rows shown; the name can't be taken twice")
         func members() async throws {
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let url = server.baseURL.absoluteString + "/github/orgs/rolo-stand-in/members"
             let config = home + "/rolo/config.toml"
@@ -74,7 +71,6 @@ extension EndToEnd {
         @Test("Each paged stand-in API: rolo add's table, unedited, brings every record", arguments: apis)
         func everyRecord(_ api: API) async throws {
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             let options = StandInOptions()
             let server = try await StandInServer.start(options, logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let config = home + "/config.toml"
@@ -94,7 +90,6 @@ extension EndToEnd {
         @Test("PokeAPI's compact list: the records, the name as id and label, the record's own URL as detail_url and the detail's sprite as image, next-url paging with its count")
         func pokemon() async throws {
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let config = home + "/config.toml"
             let added = try await DumpProcess.run(
@@ -115,7 +110,6 @@ extension EndToEnd {
         @Test("What isn't a list: status 1 and why; a bad name or header: status 2")
         func refusals() async throws {
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let config = home + "/config.toml"
             let missing = try await DumpProcess.run(["add", "nothing", server.baseURL.absoluteString + "/github/orgs/nobody/members", "--config", config], home: home)

@@ -9,7 +9,7 @@ import Testing
 extension EndToEnd {
     /// Marks and a bulk action in the real binary, in tmux, against the stand-in's staff
     /// directory over HTTP: 100 people marked, a PATCH on each, every 10th refused by the server.
-    @Suite("Bulk actions in tmux against the stand-in", .serialized)
+    @Suite("Bulk actions in tmux against the stand-in", .serialized, .temporaryDirectories)
     struct BulkEndToEndTests {
         /// The staff directory with a `promote` action, as a user writes it.
         static func config(_ base: String) -> String {
@@ -54,11 +54,7 @@ extension EndToEnd {
             var options = StandInOptions()
             options.staffMembers = 100
             let server = try await StandInServer.start(options, logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-bulk-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let config = folder + "/config.toml"
-            try Data(Self.config(server.baseURL.absoluteString).utf8).write(to: URL(fileURLWithPath: config))
+            let (folder, config) = try TemporaryDirectory.scopedConfig(Self.config(server.baseURL.absoluteString), name: "rolo-bulk-e2e")
             do {
                 try await failWrites(every: 10, on: server)
                 let tmux = try await TmuxSession(width: 120, height: 40, term: "xterm-256color")

@@ -6,7 +6,7 @@ import Testing
 /// `y` through OSC 52 into tmux's clipboard, and a `[keys]` table, in the real binary against
 /// the stand-in's directory.
 extension EndToEnd {
-    @Suite("clipboard and keys in tmux against the stand-in", .serialized)
+    @Suite("clipboard and keys in tmux against the stand-in", .serialized, .temporaryDirectories)
     struct ClipboardAndKeysEndToEndTests {
         private func start() async throws -> StandInServer {
             var options = StandInOptions()
@@ -15,9 +15,7 @@ extension EndToEnd {
         }
 
         private func workspace() throws -> String {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-keys-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            return root
+            try TemporaryDirectory.scopedPath("rolo-keys-e2e")
         }
 
         private func command(_ server: StandInServer, data: String) -> String {
@@ -32,7 +30,6 @@ extension EndToEnd {
             let server = try await start()
             defer { Task { await server.stop() } }
             let root = try workspace()
-            defer { try? FileManager.default.removeItem(atPath: root) }
             let tmux = try await TmuxSession(width: 120, height: 34, term: "xterm-256color")
             try tmux.command("set", "-g", "set-clipboard", "on")
             // The session's shell starts from `env -i`; give rolo the TMUX a pane has, so it
@@ -68,7 +65,6 @@ extension EndToEnd {
             let server = try await start()
             defer { Task { await server.stop() } }
             let root = try workspace()
-            defer { try? FileManager.default.removeItem(atPath: root) }
             try Data("[keys]\nrefresh = \"l\"\n".utf8).write(to: URL(fileURLWithPath: root + "/bad.toml"))
             try Data("timeout = 10\n\n[keys]\nrefresh = \"F5\"\n".utf8).write(to: URL(fileURLWithPath: root + "/keys.toml"))
             let tmux = try await TmuxSession(width: 120, height: 34, term: "xterm-256color")

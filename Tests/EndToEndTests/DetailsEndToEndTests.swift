@@ -7,7 +7,7 @@ extension EndToEnd {
     /// Fields from the detail, as a user meets them: the stand-in's PokeAPI (a list of names and
     /// URLs, the pictures and sizes only in each detail) written in TOML, dumped with
     /// `--details`, and browsed in tmux.
-    @Suite("Fields from the detail: the PokeAPI source dumped and browsed", .serialized)
+    @Suite("Fields from the detail: the PokeAPI source dumped and browsed", .serialized, .temporaryDirectories)
     struct DetailsEndToEndTests {
         /// The source as a user writes it from PokeAPI's docs and `man rolo`.
         static func toml(_ base: String) -> String {
@@ -33,12 +33,8 @@ extension EndToEnd {
         @Test("dump --details: every detail field of every record; the screen fills a detail-only column in for the rows it shows")
         func dumpAndScreen() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-details-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: root) }
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
-            let config = root + "/config.toml"
-            try Self.toml(server.baseURL.absoluteString).write(toFile: config, atomically: true, encoding: .utf8)
+            let (root, config) = try TemporaryDirectory.scopedConfig(Self.toml(server.baseURL.absoluteString), name: "rolo-details-e2e")
 
             let dumped = try await DumpProcess.run(
                 ["dump", "pokemon", "--details", "--config", config, "--data-dir", root + "/dump", "--format", "jsonl"], home: root,

@@ -6,7 +6,7 @@ import Testing
 
 /// The directory source in the real binary, in tmux, against the stand-in's two city listings.
 extension EndToEnd {
-    @Suite("directory in tmux against the stand-in", .serialized)
+    @Suite("directory in tmux against the stand-in", .serialized, .temporaryDirectories)
     struct DirectoryEndToEndTests {
         private func start() async throws -> StandInServer {
             var options = StandInOptions()
@@ -16,8 +16,7 @@ extension EndToEnd {
 
         /// A temporary folder with the demo address book, for --contacts and --data-dir.
         private func workspace() throws -> (contacts: String, data: String) {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-dir-e2e-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let root = try TemporaryDirectory.scoped("rolo-dir-e2e")
             let contacts = root.appendingPathComponent("contacts.vcf")
             try Data(DirectoryContacts.sampleVCard.utf8).write(to: contacts)
             return (contacts.path, root.appendingPathComponent("data").path)

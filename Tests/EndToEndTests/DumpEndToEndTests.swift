@@ -5,12 +5,10 @@ import Testing
 
 extension EndToEnd {
     /// `rolo dump` as a script runs it: the real binary, no terminal, the stand-in over HTTP.
-    @Suite("rolo dump: the real binary's output, exit status and standard error", .serialized)
+    @Suite("rolo dump: the real binary's output, exit status and standard error", .serialized, .temporaryDirectories)
     struct DumpEndToEndTests {
         private func home() throws -> String {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-dump-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            return path
+            try TemporaryDirectory.scopedPath("rolo-dump-e2e")
         }
 
         private func pipedrive(_ server: StandInServer) -> [String] {
@@ -21,7 +19,6 @@ extension EndToEnd {
         func usage() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             for arguments in [["dump", "people", "--fields", "name,emial"], ["dump", "people", "--format", "xml"],
                               ["dump", "people", "--frmat", "csv"], ["dump", "nowhere"], ["dump", "people", "--timeout", "soon"]] {
                 let run = try await DumpProcess.run(arguments, home: home)
@@ -38,7 +35,6 @@ extension EndToEnd {
         func help() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             let run = try await DumpProcess.run(["dump", "--help"], home: home)
             #expect(run.status == 0)
             #expect(run.stdout.contains("  people      id, name, first_name, last_name, gender, birth_date\n"))
@@ -53,7 +49,6 @@ extension EndToEnd {
         func pipedriveAndDown() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let token = StandInOptions().pipedriveToken
 
@@ -90,7 +85,6 @@ extension EndToEnd {
         func partial() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             var options = StandInOptions()
             options.jiraVisibleIssues = 100
             let server = try await StandInServer.start(options, logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
@@ -123,7 +117,6 @@ extension EndToEnd {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let server = try await StandInServer.start(StandInOptions(pipedrivePersons: 3000), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let home = try home()
-            defer { try? FileManager.default.removeItem(atPath: home) }
             let tmux = try await TmuxSession(width: 200, height: 20, environment: ["PIPEDRIVE_API_TOKEN": StandInOptions().pipedriveToken])
             // The shell's exit ends the session and with it the tmux server, which a signal from a
             // test runner's blocked mask might not.

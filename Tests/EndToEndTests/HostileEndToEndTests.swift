@@ -8,7 +8,7 @@ import Testing
 
 /// The real binary in tmux against a stand-in that answers badly on purpose.
 extension EndToEnd {
-    @Suite("rolo in tmux against a hostile stand-in", .serialized)
+    @Suite("rolo in tmux against a hostile stand-in", .serialized, .temporaryDirectories)
     struct HostileEndToEndTests {
         private func startStandIn(_ hostility: StandInHostility) async throws -> StandInServer {
             var options = StandInOptions()
@@ -40,8 +40,7 @@ extension EndToEnd {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing (make test builds it)")
             let server = try await startStandIn(StandInHostility(badRecords: 2))
             defer { Task { await server.stop() } }
-            let state = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-state-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: state) }
+            let state = try TemporaryDirectory.scoped("rolo-state")
             let tmux = try await TmuxSession(width: 100, height: 24, environment: ["XDG_STATE_HOME": state.path])
             try tmux.run("\(RoloBinary.path) people --people-url \(server.baseURL.absoluteString); echo ROLO-EXIT=$?")
 

@@ -8,7 +8,7 @@ extension EndToEnd {
     /// Links in the real binary: OSC 8 bytes on a terminal that draws them and none elsewhere,
     /// `o` over ssh copying rather than opening, `o` on a desktop starting xdg-open, and
     /// Pipedrive's shipped note action from a script.
-    @Suite("links and Pipedrive's note against the stand-in", .serialized)
+    @Suite("links and Pipedrive's note against the stand-in", .serialized, .temporaryDirectories)
     struct LinksEndToEndTests {
         /// The staff directory as a configured source with one declared link.
         static func config(_ base: String) -> String {
@@ -29,11 +29,7 @@ extension EndToEnd {
         }
 
         private func workspace(_ server: StandInServer) throws -> (root: String, config: String) {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-links-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            let config = root + "/config.toml"
-            try Data(Self.config(server.baseURL.absoluteString).utf8).write(to: URL(fileURLWithPath: config))
-            return (root, config)
+            try TemporaryDirectory.scopedConfig(Self.config(server.baseURL.absoluteString), name: "rolo-links-e2e")
         }
 
         private func quiet() -> Logger { Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() } }
@@ -44,7 +40,6 @@ extension EndToEnd {
             let server = try await StandInServer.start(StandInOptions(), logger: quiet())
             defer { Task { await server.stop() } }
             let (root, config) = try workspace(server)
-            defer { try? FileManager.default.removeItem(atPath: root) }
             for (persona, draws) in [(PtyTerminal.Persona.kitty, true), (.xtermSixel, false)] {
                 let terminal = try PtyTerminal(arguments: ["--config", config, "staff", "--images", "off"], persona: persona)
                 try await terminal.waitIdle(after: 0)
@@ -74,7 +69,6 @@ extension EndToEnd {
             let server = try await StandInServer.start(StandInOptions(), logger: quiet())
             defer { Task { await server.stop() } }
             let (root, config) = try workspace(server)
-            defer { try? FileManager.default.removeItem(atPath: root) }
             let opened = root + "/opened"
             try fakeOpener(in: root, writingTo: opened)
             let tmux = try await TmuxSession(width: 120, height: 34, term: "xterm-256color")
@@ -125,9 +119,7 @@ extension EndToEnd {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let server = try await StandInServer.start(StandInOptions(), logger: quiet())
             defer { Task { await server.stop() } }
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-note-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: home) }
+            let home = try TemporaryDirectory.scopedPath("rolo-note-e2e")
             let environment = ["ROLO_PIPEDRIVE_URL": server.baseURL.absoluteString + "/pipedrive",
                                "PIPEDRIVE_API_TOKEN": StandInOptions().pipedriveToken]
             let noted = try await DumpProcess.run(["act", "pipedrive", "note", "--id", "7", "--input", "content=hi", "--yes"],

@@ -3,24 +3,6 @@ import Logging
 import StandIn
 import Testing
 
-/// Polls an async condition until it holds (bounded; each poll is an async sleep, never a block).
-func eventually(_ what: String, timeout: TimeInterval = 60, _ condition: () async -> Bool) async throws {
-    try await eventually(what, timeout: timeout, { await condition() }, until: { $0 })
-}
-
-/// Reads a value until `condition` holds for it, and returns it (bounded, as above).
-@discardableResult
-func eventually<T>(_ what: String, timeout: TimeInterval = 60, _ read: () async throws -> T,
-                   until condition: (T) -> Bool) async throws -> T {
-    let deadline = Date().addingTimeInterval(timeout)
-    while true {
-        let value = try await read()
-        if condition(value) { return value }
-        guard Date() < deadline else { throw TmuxSession.Failure("timed out after \(timeout) s waiting for \(what)") }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-}
-
 /// The real binary in tmux against the stand-in over real HTTP on 127.0.0.1.
 extension EndToEnd {
     @Suite("rolo in tmux against the stand-in", .serialized)

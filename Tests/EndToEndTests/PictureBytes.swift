@@ -82,10 +82,9 @@ enum PictureBytes {
 
     /// A sixel image decoded by `sixel2png` (libsixel), read back with rolo's PNG decoder.
     static func decodeSixel(_ sixel: [UInt8]) throws -> PixelImage {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-sixel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("in.six"), output = folder.appendingPathComponent("out.png")
+        let folder = try TemporaryDirectory("rolo-sixel")
+        defer { withExtendedLifetime(folder) {} }
+        let input = folder.url.appendingPathComponent("in.six"), output = folder.url.appendingPathComponent("out.png")
         try Data(sixel).write(to: input)
         _ = try TmuxSession.execute("/usr/bin/sixel2png", ["-i", input.path, "-o", output.path])
         let decoded = try ImageDecoder.decode(try Data(contentsOf: output), fitting: nil)

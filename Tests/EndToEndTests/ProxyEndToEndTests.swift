@@ -6,7 +6,7 @@ import Testing
 /// rolo's requests go through the proxy the environment names, as curl reads it, and around it
 /// for the hosts `no_proxy` lists.
 extension EndToEnd {
-    @Suite("rolo in tmux behind a forward proxy", .serialized)
+    @Suite("rolo in tmux behind a forward proxy", .serialized, .temporaryDirectories)
     struct ProxyEndToEndTests {
         /// Opens rolo on people in tmux with `environment`, waits for the list and quits.
         private func browse(_ server: StandInServer, environment: [String: String]) async throws {
@@ -45,8 +45,7 @@ extension EndToEnd {
             defer { Task { await server.stop() } }
             let proxy = try RecordingProxy()
             defer { proxy.stop() }
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-token-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: root) }
+            let root = try TemporaryDirectory.scoped("rolo-token")
             let base = server.baseURL.absoluteString
             let tmux = try await TmuxSession(width: 120, height: 40, environment: ["http_proxy": proxy.url])
             try tmux.run("PIPEDRIVE_API_TOKEN=standin-token XDG_STATE_HOME=\(root.path)/state \(RoloBinary.path) pipedrive "

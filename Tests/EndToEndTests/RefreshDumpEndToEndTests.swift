@@ -7,16 +7,14 @@ import Testing
 extension EndToEnd {
     /// What a refresh of a stored configured source costs the real binary: `rolo dump` of the
     /// stand-in's staff directory (95 people, five pages) run again, counted by the stand-in.
-    @Suite("rolo dump again: a stored source's refresh asks only what changed", .serialized)
+    @Suite("rolo dump again: a stored source's refresh asks only what changed", .serialized, .temporaryDirectories)
     struct RefreshDumpEndToEndTests {
         private static let route = "staff.list"
 
         @Test("Dumped again: one request (304 to its ETag) and the same records; after an edit the list again; with since, one request")
         func dumpAgain() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-refresh-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: home) }
+            let home = try TemporaryDirectory.scopedPath("rolo-refresh-e2e")
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             do {
                 try await dumpAgain(server, home: home)

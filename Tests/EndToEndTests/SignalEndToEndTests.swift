@@ -9,7 +9,7 @@ import Testing
 /// the terminal back, whatever is on screen. A signal is not a key; no overlay may take it for
 /// "close" and leave rolo running with nobody at the terminal.
 extension EndToEnd {
-    @Suite("signals and a lost terminal end rolo from every mode", .serialized)
+    @Suite("signals and a lost terminal end rolo from every mode", .serialized, .temporaryDirectories)
     struct SignalEndToEndTests {
         /// Where a person can be when the signal comes, and the keys that take them there.
         enum Mode: String, CaseIterable, Sendable {
@@ -57,8 +57,7 @@ extension EndToEnd {
 
         /// A folder with the demo address book (Mari-Liis Tamm has a card), for --contacts and --data-dir.
         private static func workspace() throws -> URL {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-signal-e2e-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let root = try TemporaryDirectory.scoped("rolo-signal-e2e")
             try Data(DirectoryContacts.sampleVCard.utf8).write(to: root.appendingPathComponent("contacts.vcf"))
             return root
         }
@@ -76,7 +75,6 @@ extension EndToEnd {
             let server = try await start()
             defer { Task { await server.stop() } }
             let root = try workspace()
-            defer { try? FileManager.default.removeItem(at: root) }
             try await body(server, root, try await TmuxSession(width: 120, height: 34, term: "xterm-256color"))
         }
 

@@ -144,12 +144,6 @@ extension EndToEnd {
             return PictureBytes.opaque(width: image.width, height: image.height, rgba: rgba)
         }
 
-        /// Polls (for 30 s at most) until `condition` holds: tmux hands on what rolo wrote after
-        /// rolo said it was idle.
-        private func settle<T>(_ what: String, _ read: () throws -> T, until condition: (T) -> Bool) async throws -> T {
-            try await eventually(what, timeout: 30, read, until: condition)
-        }
-
         /// rolo on people inside tmux against a stand-in: what a test drives, and stops at its end.
         struct Running {
             let terminal: PtyTerminal
@@ -188,7 +182,7 @@ extension EndToEnd {
             let (terminal, server, tmux) = (running.terminal, running.server, running.tmux)
             let sources = try await PictureBytes.sourcePhotos(server)
             // The detail photo: the largest image uploaded, with its virtual placement of c × r cells.
-            let uploads = try await settle("the photo's upload and virtual placement", { try PictureBytes.kittyUploads(PictureBytes.kittyCommands(terminal.bytes)) }) { uploads in
+            let uploads = try await eventually("the photo's upload and virtual placement", { try PictureBytes.kittyUploads(PictureBytes.kittyCommands(terminal.bytes)) }) { uploads in
                 uploads.contains { $0.value.rgba.count > 100_000 }
                     && PictureBytes.kittyCommands(terminal.bytes).contains { $0.keys["U"] == "1" }
             }
@@ -203,7 +197,7 @@ extension EndToEnd {
             func photoCells() throws -> [Placeholder] {
                 Self.placeholders(Self.cells(try tmux.command("capture-pane", "-e", "-p"))).filter { $0.image == id }
             }
-            let cells = try await settle("the placeholder cells", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
+            let cells = try await eventually("the placeholder cells", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
             #expect(cells.count == columns * rows)
             #expect(Set(cells.map { [$0.x - $0.column, $0.y - $0.row] }).count == 1, "each cell where its row and column put it")
             let quality = PictureBytes.psnr(Self.shown(cells, of: photo), bestOf: sources)
@@ -211,7 +205,7 @@ extension EndToEnd {
 
             // The help overlay covers part of the photo: no placeholder where its box is; closed, they come back.
             let help = try await terminal.press("?")
-            let covered = try await settle("the help box", { Self.cells(try tmux.command("capture-pane", "-e", "-p")) }) { screen in
+            let covered = try await eventually("the help box", { Self.cells(try tmux.command("capture-pane", "-e", "-p")) }) { screen in
                 screen.joined().contains { $0.text == "╭" } && Self.placeholders(screen).filter { $0.image == id }.count < cells.count
             }
             let corners = covered.enumerated().flatMap { y, line in line.enumerated().compactMap { x, cell in
@@ -222,7 +216,7 @@ extension EndToEnd {
             #expect(under.isEmpty, "placeholders under the help box: \(under.count)")
             #expect(!PictureBytes.kittyCommands(help).contains { $0.keys["i"] == "\(id)" }, "tmux drew the overlay over text; nothing for kitty to do")
             let closed = try await terminal.press("\u{1b}")
-            _ = try await settle("the placeholders back", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
+            _ = try await eventually("the placeholders back", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
             #expect(!PictureBytes.kittyCommands(closed).contains { $0.keys["a"] == "t" }, "nothing uploaded again")
 
             // Another window and back: tmux redraws rolo's pane from its own copy of the text,
@@ -232,11 +226,11 @@ extension EndToEnd {
             try tmux.command("last-window")
             try tmux.command("kill-window", "-t", window)
             let placeholder = Array(String(KittyPlaceholder.character).utf8)
-            let redrawn = try await settle("tmux's redraw of rolo's pane", { Array(terminal.bytes[switched...]) }) { bytes in
+            let redrawn = try await eventually("tmux's redraw of rolo's pane", { Array(terminal.bytes[switched...]) }) { bytes in
                 bytes.firstRange(of: Array("John Doe".utf8)).map { bytes[$0.upperBound...].firstRange(of: placeholder) != nil } ?? false
             }
             #expect(PictureBytes.kittyCommands(redrawn).isEmpty, "tmux redraws placeholders as text, no escape needed")
-            _ = try await settle("the placeholders after the switch", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
+            _ = try await eventually("the placeholders after the switch", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
 
             // The next person: a new photo uploaded; back: only text, the image held by id.
             let first = try await terminal.press(Self.down)
@@ -246,7 +240,7 @@ extension EndToEnd {
             // tmux sends a placeholder cell again for each diacritic it gets (20 bytes a cell): a
             // 36×18 photo's cells and the list's thumbnails are some 11 KB; an upload is 60 KB more.
             #expect(back.count < 30_000, "a return visit costs \(back.count) bytes, the first \(first.count)")
-            _ = try await settle("the first photo back", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
+            _ = try await eventually("the first photo back", photoCells) { Set($0.map { [$0.row, $0.column] }) == every }
 
             // A smaller window: tmux resizes the pane, rolo renders the photo at its new size,
             // uploads it under a new id, and tmux shows that one's cells, every row and column once.
@@ -254,14 +248,14 @@ extension EndToEnd {
             let frame = terminal.idleState().frame
             terminal.resize(columns: 100, rows: 30)
             try await terminal.waitIdle(after: frame)
-            let resized = try await settle("the photo at its new size", { PictureBytes.kittyCommands(Array(terminal.bytes[before...])) }) { commands in
+            let resized = try await eventually("the photo at its new size", { PictureBytes.kittyCommands(Array(terminal.bytes[before...])) }) { commands in
                 commands.contains { $0.keys["U"] == "1" && $0.keys["i"] != "\(id)" }
             }
             let newPlacement = try #require(resized.last { $0.keys["U"] == "1" })
             let newID = try #require(newPlacement.keys["i"].flatMap(UInt32.init))
             let newColumns = try #require(newPlacement.keys["c"].flatMap(Int.init)), newRows = try #require(newPlacement.keys["r"].flatMap(Int.init))
             #expect(newColumns < columns, "\(newColumns) columns at 100×30, \(columns) at 120×40")
-            let resizedCells = try await settle("the resized photo's cells", {
+            let resizedCells = try await eventually("the resized photo's cells", {
                 Self.placeholders(Self.cells(try tmux.command("capture-pane", "-e", "-p"))).filter { $0.image == newID }
             }) { Set($0.map { [$0.row, $0.column] }) == Set((0..<newRows).flatMap { row in (0..<newColumns).map { [row, $0] } }) }
             #expect(resizedCells.count == newColumns * newRows)
@@ -277,7 +271,7 @@ extension EndToEnd {
             let running = try await start(allowsPassthrough: false)
             defer { running.close() }
             let (terminal, tmux) = (running.terminal, running.tmux)
-            let screen = try await settle("the half-block photo", { try tmux.command("capture-pane", "-e", "-p") }) { $0.contains("▀") }
+            let screen = try await eventually("the half-block photo", { try tmux.command("capture-pane", "-e", "-p") }) { $0.contains("▀") }
             #expect(Self.placeholders(Self.cells(screen)).isEmpty)
             #expect(terminal.bytes.firstRange(of: Array("\u{1b}_G".utf8)) == nil, "no APC passed through")
             try await terminal.quit()

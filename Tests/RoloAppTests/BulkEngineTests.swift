@@ -77,7 +77,7 @@ struct BulkEngineTests {
             }, finished: { index, _ in order.append(index) })
             return (results, order)
         }
-        #expect(await settleAsync { await performer.heldCount == 4 })
+        #expect(await poll(async: { await performer.heldCount == 4 }))
         #expect(await performer.calls.count == 4, "a fifth waits for one of the four to end")
         for _ in 0..<100 { await performer.release() }
         let (results, order) = await task.value
@@ -100,7 +100,7 @@ struct BulkEngineTests {
             await BulkEngine.run(Self.items, limit: 4, work: { item in await performer.perform(action, on: item, inputs: [:]) },
                                  stop: { flag.isOn })
         }
-        #expect(await settleAsync { await performer.heldCount == 4 })
+        #expect(await poll(async: { await performer.heldCount == 4 }))
         flag.isOn = true
         for _ in 0..<4 { await performer.release() }
         let results = await task.value
@@ -152,7 +152,7 @@ struct BulkEngineTests {
         let run = BulkRun(action: try Self.action, inputs: [:], sourceID: SourceID(rawValue: "crew"), items: Array(Self.items.prefix(10)),
                           performer: performer, busy: busy, limit: 2)
         run.start()
-        #expect(await settleAsync { await performer.heldCount == 2 })
+        #expect(await poll(async: { await performer.heldCount == 2 }))
         run.stop()
         await performer.release()
         await performer.release()
@@ -174,15 +174,4 @@ final class StopFlag {
 extension FakePerformer {
     /// Answers at once from now on.
     func stopHolding() { holding = false }
-}
-
-/// Waits (bounded) until an actor's `condition` holds.
-@MainActor
-func settleAsync(_ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return false
 }

@@ -85,7 +85,7 @@ struct BulkScreenTests {
         await api.hold(true)
         press("x", on: controller)
         press("y", on: controller)
-        #expect(await settleAsync { await api.heldCount == held })
+        #expect(await poll(async: { await api.heldCount == held }))
         return (api, controller, model)
     }
 
@@ -207,7 +207,7 @@ struct BulkScreenTests {
         let run = BulkRun(action: action, inputs: [:], sourceID: model.id, items: items, performer: performer, busy: model.busy, limit: 4)
         controller.bulk.run = run
         run.start()
-        #expect(await settleAsync { await performer.heldCount == 4 })
+        #expect(await poll(async: { await performer.heldCount == 4 }))
         var text = controller.render(theme: .monochrome, glyphs: .unicode).text
         #expect(text.contains("close 0/6"))
         #expect(text.contains("… Grace Lovelace") && text.contains("… Grace Hopper"), "every record of the run waits")

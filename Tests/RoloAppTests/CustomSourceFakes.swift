@@ -142,13 +142,11 @@ enum CrewSamples {
 
     /// The settings of the config file `toml`.
     static func settings(_ toml: String, environment: [String: String] = [:]) throws -> Settings {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-custom-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("config.toml")
-        try Data(toml.utf8).write(to: file)
-        return try SettingsLoader.load(
-            options: [:], environment: environment.merging(["HOME": folder.path]) { $1 }, configFile: file.path)
+        let home = try TemporaryDirectory("rolo-custom")
+        let file = try home.write("config.toml", toml)
+        return try withExtendedLifetime(home) {
+            try SettingsLoader.load(options: [:], environment: environment.merging(["HOME": home.path]) { $1 }, configFile: file)
+        }
     }
 }
 

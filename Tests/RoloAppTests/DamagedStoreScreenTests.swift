@@ -6,12 +6,11 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("A store damaged on disk: the banner says so once, in a user's words, and the list comes back whole")
+@Suite("A store damaged on disk: the banner says so once, in a user's words, and the list comes back whole", .temporaryDirectories)
 struct DamagedStoreScreenTests {
     @Test("a damaged page of the stored persons: rebuilt mid-sync, one banner naming the old file, every person back")
     func healedOnScreen() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-damaged-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try TemporaryDirectory.scopedPath("rolo-damaged")
         let path = folder + "/rolo.sqlite"
         let persons = PipedriveSamples.persons(300)
         do {

@@ -33,16 +33,6 @@ struct HostileAnswerTests {
         #expect(screen.contains("1,000,000 characters in all"), "the detail states the length:\n\(screen)")
     }
 
-    /// Polls `condition` every few milliseconds, for work that runs off the main actor.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return false
-    }
-
     @Test("A search over 100,000 employees runs off the main actor and lands as rows")
     func searchLargeList() async {
         let staff = (1...100_000).map { Sample.employee($0, $0 == 50_000 ? "Zelda" : "Mari", "Tamm-\($0)") }
@@ -50,11 +40,11 @@ struct HostileAnswerTests {
         let busy = BusyTracker()
         let model = PeopleViewModel(service: service, busy: busy, clock: ImmediateClock(), now: { Sample.today })
         model.start()
-        #expect(await eventually { busy.isIdle && !model.isLoading })
+        #expect(await poll(within: .seconds(60)) { busy.isIdle && !model.isLoading })
         #expect(model.entries.entryCount == 100_000)
         #expect(model.entries.index(ofRowID: "99999") == 99_998)
         model.setSearch("zeld")
-        #expect(await eventually { busy.isIdle })
+        #expect(await poll(within: .seconds(60)) { busy.isIdle })
         #expect(model.entries.entryCount == 1)
         #expect(model.entries.entry(at: 0).row?.cells.first == "Zelda Tamm-50000")
         #expect(model.entries.index(ofRowID: "50000") == 0)

@@ -7,7 +7,7 @@ import TerminalUI
 /// Pictures are asked for the rows on screen and the selected row only: counted after the
 /// load and after End, over lists too long for anything else to pass.
 @MainActor
-@Suite("Long lists: pictures asked for on-screen rows only, after the load and after End")
+@Suite("Long lists: pictures asked for on-screen rows only, after the load and after End", .temporaryDirectories)
 struct LargeListPicturesTests {
     private static let size = Size(width: 120, height: 40)
 
@@ -53,8 +53,7 @@ struct LargeListPicturesTests {
             Food(id: "\(id)", name: "Pie \(id)", photoURL: URL(string: "https://foods.test/\(id).jpg"))
         }
         let images = FakeImageServer()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-foods-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryDirectory.scoped("rolo-foods")
         let busy = BusyTracker()
         let (controller, _, _) = await foodsScreen(
             FakeFoodsService(menu), size: Self.size, pictures: PictureStore(pipeline: ImagePipeline(), busy: busy),
@@ -69,8 +68,7 @@ struct LargeListPicturesTests {
     @Test("randomuser, 20 pages loaded: thumbnails for the rows drawn, none for the rest")
     func randomuser() async throws {
         let images = FakeImageServer()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-randomuser-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryDirectory.scoped("rolo-randomuser")
         let busy = BusyTracker()
         let pictures = PictureStore(pipeline: ImagePipeline(), busy: busy)
         let (model, _) = makeRandomUser(

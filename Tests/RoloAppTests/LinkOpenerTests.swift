@@ -6,7 +6,7 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("o: a record's link opened on the desktop, or copied over ssh")
+@Suite("o: a record's link opened on the desktop, or copied over ssh", .temporaryDirectories)
 struct LinkOpenerTests {
     /// What a fake opener was asked to start.
     final class Launches: Sendable {
@@ -41,9 +41,7 @@ struct LinkOpenerTests {
 
     @Test("PATH is searched for an executable xdg-open")
     func searchPath() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-path-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.scoped("rolo-path")
         let program = directory.appendingPathComponent("xdg-open").path
         #expect(LinkOpener.searchPath("xdg-open", ["PATH": "/nonexistent:\(directory.path)"]) == nil)
         try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: program))

@@ -9,7 +9,7 @@ import Testing
 /// a thumbnail, an image, and a redirect, against URLs that differ from the configured
 /// `https://api.example.com` in each way an origin can (or only seem to).
 @MainActor
-@Suite("One origin rule: which requests of a configured source carry its headers")
+@Suite("One origin rule: which requests of a configured source carry its headers", .temporaryDirectories)
 struct OriginRuleTests {
     /// How the URL a request goes to differs from the configured `https://api.example.com`.
     enum Difference: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -176,8 +176,7 @@ struct OriginRuleTests {
     /// the rows drawn, then the record selected.
     private func pictureHeaders(_ kind: Kind, home: String, target: String, client: RecordingHTTPClient) async throws -> [String: String]? {
         let busy = BusyTracker()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-origin-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try TemporaryDirectory.scoped("rolo-origin")
         let model = CustomSourceViewModel(
             source: try CrewSamples.source(Self.toml(kind, home: home, target: target)), database: nil, http: client,
             environment: Self.environment, busy: busy, pictures: PictureStore(pipeline: ImagePipeline(), busy: busy),
@@ -193,22 +192,23 @@ struct OriginRuleTests {
     }
 }
 
-/// An ``HTTPClient`` that records every request, answers from `route`, and follows redirects as
-/// the curl client does, through ``Redirect/follow(_:status:to:)``, recording each hop.
-final class RecordingHTTPClient: HTTPClient, @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [HTTPRequest] = []
-    private let route: @Sendable (URL) -> HTTPResponse
-    /// A small JPEG, the answer to any `.jpg`.
-    private let jpeg: Data
+/// The shared fake answering from `route` (a small JPEG for any `.jpg`), behind redirects followed
+/// as the curl client follows them, through ``Redirect/follow(_:status:to:)``; the fake records
+/// every request, each redirect's too.
+final class RecordingHTTPClient: HTTPClient {
+    private let fake = FakeHTTPClient()
 
     init(route: @escaping @Sendable (URL) -> HTTPResponse) throws {
-        self.route = route
-        jpeg = try ImageEncoder.jpeg(rgb: [UInt8](repeating: 90, count: 16 * 16 * 3), width: 16, height: 16, quality: 90)
+        let jpeg = try ImageEncoder.jpeg(rgb: [UInt8](repeating: 90, count: 16 * 16 * 3), width: 16, height: 16, quality: 90)
+        fake.on(.any) { request in
+            guard request.url.pathExtension != "jpg" else { return .respond(200, jpeg) }
+            let response = route(request.url)
+            return .respond(response.status, response.body, headers: response.headers)
+        }
     }
 
     /// Every request sent, each redirect's too, in order.
-    var requests: [HTTPRequest] { lock.withLock { sent } }
+    var requests: [HTTPRequest] { fake.requests }
 
     /// The headers of the request to `path`; nil when none went there.
     func headers(sentTo path: String) -> [String: String]? {
@@ -218,9 +218,7 @@ final class RecordingHTTPClient: HTTPClient, @unchecked Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var current = request
         for _ in 0...Redirect.limit {
-            lock.withLock { sent.append(current) }
-            let response = current.url.pathExtension == "jpg"
-                ? HTTPResponse(status: 200, body: jpeg, url: current.url) : route(current.url)
+            let response = try await fake.send(current)
             guard Redirect.statuses.contains(response.status), let location = response.headers["location"],
                   let target = URL(string: location, relativeTo: current.url)?.absoluteURL
             else { return response }

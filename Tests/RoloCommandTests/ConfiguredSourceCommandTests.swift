@@ -7,13 +7,13 @@ import Testing
 
 @Suite("A configured source is accepted by the commands through the run's catalog, as a built-in one is")
 struct ConfiguredSourceCommandTests {
-    private let home: String
+    private let directory: TemporaryDirectory
+    private var home: String { directory.path }
     private let file: String
 
     init() throws {
-        home = NSTemporaryDirectory() + "rolo-catalog-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        file = home + "/config.toml"
+        directory = try TemporaryDirectory("rolo-catalog")
+        file = directory.path + "/config.toml"
         try Data("""
             [keys]
             resolve = "X"
@@ -45,7 +45,6 @@ struct ConfiguredSourceCommandTests {
 
     @Test("The run's catalog is made once with the configured sources, which carry the keys [keys] gave their actions")
     func runCatalog() throws {
-        defer { try? FileManager.default.removeItem(atPath: home) }
         let run = try run()
         #expect(run.catalog.names == ["people", "directory", "foods", "randomuser", "pipedrive", "tickets", "archive"])
         #expect(run.catalog.source(named: "tickets")?.configured?.actions.map(\.key) == ["X"])
@@ -53,7 +52,6 @@ struct ConfiguredSourceCommandTests {
 
     @Test("rolo NAME opens a configured source, and an unknown name is refused naming the configured ones too")
     func browse() throws {
-        defer { try? FileManager.default.removeItem(atPath: home) }
         let catalog = try run().catalog
         try BrowseRequest.check(SourceID(rawValue: "tickets"), in: catalog)
         let error = #expect(throws: ConfigError.self) { try BrowseRequest.check(SourceID(rawValue: "ticket"), in: catalog) }
@@ -63,7 +61,6 @@ struct ConfiguredSourceCommandTests {
 
     @Test("rolo dump takes a configured source down its own path, a built-in one down its definition's, and refuses a name no source has")
     func dump() async throws {
-        defer { try? FileManager.default.removeItem(atPath: home) }
         let run = try run()
         func message(_ arguments: [String]) async throws -> DumpError? {
             let command = try Dump.parse(arguments)
@@ -83,7 +80,6 @@ struct ConfiguredSourceCommandTests {
 
     @Test("rolo act finds a configured source's action, and says why a built-in or unknown source has none")
     func act() throws {
-        defer { try? FileManager.default.removeItem(atPath: home) }
         let run = try run()
         let (source, action, _) = try Act.parse(["tickets", "resolve", "--id", "7"]).choose(run, environment: environment)
         #expect(source.name == "tickets" && action.name == "resolve" && action.key == "X")
@@ -96,7 +92,6 @@ struct ConfiguredSourceCommandTests {
 
     @Test("rolo keys lists a configured source's actions with the key [keys] gave them")
     func keys() throws {
-        defer { try? FileManager.default.removeItem(atPath: home) }
         let listing = Keys.listing(try run())
         #expect(listing.contains("Actions of tickets ([[sources.actions]]):"))
         #expect(listing.split(separator: "\n").contains { $0.contains("resolve") && $0.contains("X") && $0.contains("Close the ticket") })
@@ -104,7 +99,6 @@ struct ConfiguredSourceCommandTests {
 
     @Test("rolo add refuses a name the catalog has, built in or configured")
     func add() throws {
-        defer { try? FileManager.default.removeItem(atPath: home) }
         let catalog = try run().catalog
         func refusal(_ name: String) -> String? {
             (#expect(throws: ConfigError.self) { try Add.check(name, in: catalog) })?.message
@@ -116,7 +110,6 @@ struct ConfiguredSourceCommandTests {
 
     @Test("The shell completes a configured source's name, from the config file the command line names")
     func completion() throws {
-        defer { try? FileManager.default.removeItem(atPath: home) }
         #expect(SourceCompletion.configFile(in: ["rolo", "dump", "--config", file, "t"]) == file)
         #expect(SourceCompletion.configFile(in: ["rolo", "--config=\(file)", "t"]) == file)
         #expect(SourceCompletion.names(["rolo", "dump", "--config", file, "t"], 4, "t") == ["tickets"])

@@ -88,10 +88,8 @@ struct ToySourceTests {
         #expect(SourceArguments.help(catalog).contains("toy (a toy box):\n  --toy-url <url>\n        Where the toys are."))
         #expect(!SourceArguments.help(SourceRegistry.catalog()).contains("toy-url"))
 
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-toy-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let file = home.appendingPathComponent("config.toml").path
+        let home = try TemporaryDirectory("rolo-toy")
+        let file = home.url.appendingPathComponent("config.toml").path
         try "toy-url = \"http://file/toys\"\n".write(toFile: file, atomically: true, encoding: .utf8)
         let environment = ["HOME": home.path]
         let fromFile = try SettingsLoader.load(options: [:], environment: environment, configFile: file, sources: catalog)

@@ -2,24 +2,24 @@ import Foundation
 @testable import RoloCore
 import Testing
 
-/// An API in memory for `rolo add`: answers each URL from `route`, counting requests and
-/// recording which carried the Authorization header.
-private actor RoutedAPI: HTTPClient {
-    let route: @Sendable (URLComponents) -> (status: Int, headers: [String: String], body: String)?
-    private(set) var requests: [String] = []
-    private(set) var authorized: [String] = []
+/// An API in memory for `rolo add`: the shared fake answering each URL from `route` (a 404
+/// where it has none), recording the requests.
+private typealias RoutedAPI = FakeHTTPClient
 
-    init(_ route: @escaping @Sendable (URLComponents) -> (status: Int, headers: [String: String], body: String)?) {
-        self.route = route
+private extension FakeHTTPClient {
+    convenience init(_ route: @escaping @Sendable (URLComponents) -> (status: Int, headers: [String: String], body: String)?) {
+        self.init()
+        on(.any) { request in
+            guard let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true), let answer = route(components) else {
+                return .respond(404, "{\"error\":\"not found\"}")
+            }
+            return .respond(answer.status, answer.body, headers: answer.headers)
+        }
     }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        requests.append(request.url.absoluteString)
-        if request.headers["Authorization"] != nil { authorized.append(request.url.absoluteString) }
-        guard let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true), let answer = route(components) else {
-            return HTTPResponse(status: 404, body: Data("{\"error\":\"not found\"}".utf8), url: request.url)
-        }
-        return HTTPResponse(status: answer.status, headers: answer.headers, body: Data(answer.body.utf8), url: request.url)
+    /// The URLs of the requests that carried the Authorization header.
+    var authorized: [String] {
+        requests.filter { $0.headers["Authorization"] != nil }.map(\.url.absoluteString)
     }
 }
 
@@ -72,7 +72,7 @@ struct SourceInferenceTests {
         #expect(source.paging.allSatisfy { $0.doubt == nil })
         #expect(value(source, "headers") == #"{ Authorization = "Bearer ${TOKEN}" }"#, "written as given, never expanded")
         #expect(!source.toml.contains("s3cret"))
-        #expect(await api.authorized.count == api.requests.count)
+        #expect(api.authorized.count == api.requests.count)
     }
 
     @Test("Stripe's has_more: the last record's id as the cursor, the parameter found by trying")

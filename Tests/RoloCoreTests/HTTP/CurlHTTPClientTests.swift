@@ -70,7 +70,7 @@ struct CurlHTTPClientTests {
         // deadline the server would wait forever and the connect timeout alone is 10 s. The
         // bound is loose: with the 200,000-record tests decoding on every core beside this one,
         // the server's thread saw the close 1.85-2.3 s after it accepted.
-        try await waitUntil { !server.clientHangUps.isEmpty }
+        try await eventually("the client to hang up") { !server.clientHangUps.isEmpty }
         let hangUp = try #require(server.clientHangUps.first)
         #expect(hangUp.closed - hangUp.accepted < .seconds(5))
     }
@@ -81,7 +81,7 @@ struct CurlHTTPClientTests {
         defer { server.stop() }
         let client = CurlHTTPClient()
         let task = Task { try await client.send(HTTPRequest(url: server.url("/slow"), timeout: 30)) }
-        try await waitUntil { server.requests.count == 1 }
+        try await eventually("the request to reach the server") { server.requests.count == 1 }
         let start = ContinuousClock.now
         task.cancel()
         let result = await task.result
@@ -89,7 +89,7 @@ struct CurlHTTPClientTests {
         // The cancellation handler resumes the request at once; when the awaiting task runs
         // again is the test runner's business, so the 100 ms are checked where the client acts:
         // the I/O thread closes the connection.
-        try await waitUntil { !server.clientHangUps.isEmpty }
+        try await eventually("the client to hang up") { !server.clientHangUps.isEmpty }
         let hangUp = try #require(server.clientHangUps.first)
         #expect(hangUp.closed - start < .milliseconds(100))
     }
@@ -100,7 +100,7 @@ struct CurlHTTPClientTests {
         defer { server.stop() }
         let client = CurlHTTPClient()
         await #expect(throws: FetchError.self) { try await client.send(HTTPRequest(url: server.url("/slow"), timeout: 1)) }
-        try await waitUntil { !server.clientHangUps.isEmpty }
+        try await eventually("the client to hang up") { !server.clientHangUps.isEmpty }
         let hangUp = try #require(server.clientHangUps.first)
         #expect(hangUp.closed - hangUp.accepted < .seconds(5))
         withExtendedLifetime(client) {}
@@ -112,10 +112,10 @@ struct CurlHTTPClientTests {
         defer { server.stop() }
         let client = CurlHTTPClient()
         let task = Task { try await client.send(HTTPRequest(url: server.url("/slow"), timeout: 30)) }
-        try await waitUntil { server.requests.count == 1 }
+        try await eventually("the request to reach the server") { server.requests.count == 1 }
         client.shutdown()
         // The I/O thread has ended, so its connection is closed; the server's thread notes it.
-        try await waitUntil { !server.clientHangUps.isEmpty }
+        try await eventually("the client to hang up") { !server.clientHangUps.isEmpty }
         await #expect(throws: FetchError.cancelled(server.url("/slow"))) { try await task.value }
         await #expect(throws: FetchError.cancelled(server.url("/later"))) {
             try await client.send(HTTPRequest(url: server.url("/later")))
@@ -215,15 +215,5 @@ struct CurlHTTPClientTests {
         #expect(line.hasPrefix("GET http://127.0.0.1:\(server.port)/v1/persons → 200, 5 bytes, "))
         #expect(line.hasSuffix(" ms"))
         #expect(!line.contains("secret"))
-    }
-}
-
-/// Polls `condition` every 5 ms for what a test must see happen on another thread; gives up
-/// after 60 s, since a full parallel run on two busy cores can hold a new task back for seconds.
-func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { throw CancellationError() }
-        try await Task.sleep(for: .milliseconds(5))
     }
 }

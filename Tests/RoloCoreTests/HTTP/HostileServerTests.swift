@@ -23,7 +23,7 @@ struct HostileServerTests {
         // body takes, which is when an idle timeout would have let it end. (When the server's
         // thread notices depends on how busy the test runner is: a clean CI run measured 7 s
         // under the full suite, so the deadline itself is checked on the client's side above.)
-        try await waitUntil { !server.clientHangUps.isEmpty }
+        try await eventually("the client to hang up") { !server.clientHangUps.isEmpty }
         let hangUp = try #require(server.clientHangUps.first)
         #expect(hangUp.closed - hangUp.accepted < .milliseconds(100 * 200))
     }

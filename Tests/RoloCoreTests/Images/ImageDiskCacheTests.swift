@@ -2,17 +2,19 @@ import Foundation
 import RoloCore
 import Testing
 
-@Suite("Image disk cache")
-struct ImageDiskCacheTests {
-    private func temporaryDirectory() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("rolo-cache-\(UUID().uuidString)").path
-    }
+/// A cache directory not made yet (the cache makes it, 0700), in a temporary directory the test
+/// removes at its end.
+private func cacheDirectory() throws -> String {
+    try TemporaryDirectory.scoped("rolo-cache").appendingPathComponent("cache").path
+}
 
+@Suite("Image disk cache", .temporaryDirectories)
+struct ImageDiskCacheTests {
     private let photo = URL(string: "http://127.0.0.1:1/photos/1.jpg")!
 
     @Test("A stored image comes back, under a name that says nothing of its URL")
     func roundTrip() async throws {
-        let directory = temporaryDirectory()
+        let directory = try cacheDirectory()
         let cache = ImageDiskCache(directory: directory)
         #expect(await cache.data(for: photo) == nil)
         try await cache.store(Data([1, 2, 3]), for: photo)
@@ -26,7 +28,7 @@ struct ImageDiskCacheTests {
 
     @Test("Past its bound the cache evicts the least recently used image first")
     func eviction() async throws {
-        let cache = ImageDiskCache(directory: temporaryDirectory(), maxBytes: 250)
+        let cache = ImageDiskCache(directory: try cacheDirectory(), maxBytes: 250)
         let urls = try (1...3).map { try #require(URL(string: "http://127.0.0.1:1/\($0).jpg")) }
         try await cache.store(Data(count: 100), for: urls[0])
         try await cache.store(Data(count: 100), for: urls[1])
@@ -42,7 +44,7 @@ struct ImageDiskCacheTests {
 
     @Test("A leftover temporary file from a killed write is never served")
     func leftoverTemporaryFile() async throws {
-        let directory = temporaryDirectory()
+        let directory = try cacheDirectory()
         let cache = ImageDiskCache(directory: directory)
         try await cache.store(Data([9]), for: photo)
         let stray = URL(fileURLWithPath: directory).appendingPathComponent(".abc.tmp")
@@ -52,14 +54,14 @@ struct ImageDiskCacheTests {
     }
 }
 
-@Suite("Remote image loader")
+@Suite("Remote image loader", .temporaryDirectories)
 struct RemoteImageLoaderTests {
     private let url = URL(string: "http://127.0.0.1:1/photos/1.jpg")!
 
     @Test("A miss fetches and caches; a hit is never requested again")
     func missThenHit() async throws {
         let http = FakeHTTPClient(["/photos/1.jpg": .respond(200, Data([0xFF, 0xD8, 0xFF]))])
-        let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
+        let cache = ImageDiskCache(directory: try cacheDirectory())
         let loader = RemoteImageLoader(http: http, cache: cache, timeout: 5)
         #expect(try await loader.load(url) == Data([0xFF, 0xD8, 0xFF]))
         #expect(try await loader.load(url) == Data([0xFF, 0xD8, 0xFF]))
@@ -70,8 +72,7 @@ struct RemoteImageLoaderTests {
     func damagedOnDisk(damage: String) async throws {
         let good = try ImageFixtures.jpeg(ImageFixtures.redBlue(), size: 16)
         let http = FakeHTTPClient(["/photos/1.jpg": .respond(200, good)])
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try cacheDirectory()
         let loader = RemoteImageLoader(http: http, cache: ImageDiskCache(directory: directory), timeout: 5)
         #expect(try await loader.load(url) == good)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -96,8 +97,7 @@ struct RemoteImageLoaderTests {
 
     @Test("A remembered 404 damaged on disk (garbage, emptied) is dropped: the server is asked again", arguments: ["\u{0}\u{7F}garbage", ""])
     func damagedMissingMark(content: String) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try cacheDirectory()
         let cache = ImageDiskCache(directory: directory)
         try await cache.storeMissing(for: url)
         let mark = try #require(try FileManager.default.contentsOfDirectory(atPath: directory).first)
@@ -109,7 +109,7 @@ struct RemoteImageLoaderTests {
     @Test("Bypassing the cache drops the cached bytes and fetches them again")
     func corruptCachedFileIsRefetched() async throws {
         let http = FakeHTTPClient(["/photos/1.jpg": .respond(200, Data([0xFF, 0xD8, 0xFF]))])
-        let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
+        let cache = ImageDiskCache(directory: try cacheDirectory())
         try await cache.store(Data("garbage".utf8), for: url)
         let loader = RemoteImageLoader(http: http, cache: cache, timeout: 5)
         #expect(try await loader.load(url) == Data("garbage".utf8))
@@ -120,8 +120,8 @@ struct RemoteImageLoaderTests {
 
     @Test("A 404 is 'not found', no image is cached, and the 404 itself is remembered")
     func notFound() async throws {
-        let http = FakeHTTPClient([:])
-        let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
+        let http = FakeHTTPClient(otherwise: .notFound())
+        let cache = ImageDiskCache(directory: try cacheDirectory())
         let loader = RemoteImageLoader(http: http, cache: cache, timeout: 5)
         await #expect(throws: FetchError.self) { try await loader.load(url) }
         do {
@@ -137,7 +137,7 @@ struct RemoteImageLoaderTests {
     @Test("A 404 is remembered for a day by the cache's clock, then forgotten")
     func missingExpires() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 1_795_000_000))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path
+        let directory = try cacheDirectory()
         let cache = ImageDiskCache(directory: directory, now: { clock.now })
         #expect(await !cache.isMissing(url))
         try await cache.storeMissing(for: url)
@@ -153,7 +153,7 @@ struct RemoteImageLoaderTests {
 
     @Test("Storing the image clears a 404 remembered for it")
     func storeClearsMissing() async throws {
-        let cache = ImageDiskCache(directory: FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path)
+        let cache = ImageDiskCache(directory: try cacheDirectory())
         try await cache.storeMissing(for: url)
         try await cache.store(Data([1]), for: url)
         #expect(await !cache.isMissing(url))
@@ -163,23 +163,24 @@ struct RemoteImageLoaderTests {
     @Test("Offline, a remembered 404 still reads as not found, without a request; after a day the server is asked")
     func loaderRemembersMissing() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 1_795_000_000))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-\(UUID())").path
-        let server = ScriptedHTTP(status: 404)
+        let directory = try cacheDirectory()
+        let server = FakeHTTPClient(otherwise: .notFound())
         let online = RemoteImageLoader(http: server, cache: ImageDiskCache(directory: directory, now: { clock.now }), timeout: 5)
         let first = await #expect(throws: FetchError.self) { try await online.load(url) }
         #expect(first?.kind == .notFound)
-        #expect(await server.count == 1)
+        #expect(server.requests.count == 1)
 
-        let down = ScriptedHTTP(status: nil)
+        let down = FakeHTTPClient()
+        down.on(.any, .fail(.unreachable(url, detail: "offline")))
         let offline = RemoteImageLoader(http: down, cache: ImageDiskCache(directory: directory, now: { clock.now }), timeout: 5)
         let remembered = await #expect(throws: FetchError.self) { try await offline.load(url) }
         #expect(remembered?.kind == .notFound)
-        #expect(await down.count == 0)
+        #expect(down.requests.isEmpty)
 
         clock.advance(by: 86_400 + 1)
         let expired = await #expect(throws: FetchError.self) { try await offline.load(url) }
         #expect(expired?.kind == .unreachable)
-        #expect(await down.count == 1)
+        #expect(down.requests.count == 1)
     }
 }
 
@@ -191,18 +192,4 @@ private final class TestClock: @unchecked Sendable {
     init(_ start: Date) { current = start }
     var now: Date { lock.withLock { current } }
     func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
-}
-
-/// An HTTP client that answers every request with one status, or fails as unreachable (nil).
-private actor ScriptedHTTP: HTTPClient {
-    let status: Int?
-    private(set) var count = 0
-
-    init(status: Int?) { self.status = status }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        count += 1
-        guard let status else { throw FetchError.unreachable(request.url, detail: "offline") }
-        return HTTPResponse(status: status, body: Data(), url: request.url)
-    }
 }

@@ -8,10 +8,9 @@ struct SixelEncoderTests {
 
     /// `sixel` decoded by libsixel's sixel2png.
     private func decodedBySixel2png(_ sixel: [UInt8]) throws -> PixelImage {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sixel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("picture.six"), output = folder.appendingPathComponent("picture.png")
+        let folder = try TemporaryDirectory("sixel")
+        defer { withExtendedLifetime(folder) {} }
+        let input = folder.url.appendingPathComponent("picture.six"), output = folder.url.appendingPathComponent("picture.png")
         try Data(sixel).write(to: input)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.sixel2png)

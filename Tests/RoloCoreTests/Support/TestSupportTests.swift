@@ -1,0 +1,85 @@
+import Foundation
+import RoloCore
+import Testing
+
+/// The shared test support: the fake HTTP client answers, records, holds and fails a misused
+/// test instead of trapping; temporary directories go when their test or value does.
+@Suite("Shared test support: the fake HTTP client and temporary directories", .temporaryDirectories)
+struct TestSupportTests {
+    private func request(_ url: String, method: String = "GET") throws -> HTTPRequest {
+        HTTPRequest(method: method, url: try #require(URL(string: url)))
+    }
+
+    @Test("Routes by path, whole URL and method; a route's answers in turn, the last repeating; every request recorded")
+    func routes() async throws {
+        let fake = FakeHTTPClient(otherwise: .notFound())
+        fake.on(.path("/people"), .respond(200, "one"), .respond(200, "two"))
+        fake.on(.url("https://api.test/people?page=2"), .json("[]"))
+        fake.on(.path("/people"), method: "DELETE", .respond(204, ""))
+        let bodies = try await [
+            fake.send(request("https://api.test/people")), fake.send(request("https://api.test/people?page=1")),
+            fake.send(request("https://api.test/people")), fake.send(request("https://api.test/people?page=2")),
+        ].map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(bodies == ["one", "two", "two", "[]"])
+        #expect(try await fake.send(request("https://api.test/people", method: "DELETE")).status == 204)
+        #expect(try await fake.send(request("https://api.test/elsewhere")).status == 404)
+        #expect(fake.urls.count == 6)
+    }
+
+    @Test("A request no route answers fails the test with its method and URL, and throws; nothing traps")
+    func unexpected() async throws {
+        let fake = FakeHTTPClient()
+        let sent = try request("https://api.test/nowhere", method: "PATCH")
+        await withKnownIssue {
+            await #expect(throws: FetchError.self) { try await fake.send(sent) }
+        } matching: { issue in issue.comments.contains { $0.rawValue.contains("PATCH https://api.test/nowhere") } }
+        #expect(fake.requests.count == 1)
+    }
+
+    @Test("A failure answer throws its error")
+    func failure() async throws {
+        let fake = FakeHTTPClient()
+        let url = try #require(URL(string: "https://api.test/x"))
+        fake.on(.any, .fail(.unreachable(url, detail: "offline")))
+        let error = await #expect(throws: FetchError.self) { try await fake.send(HTTPRequest(url: url)) }
+        #expect(error?.kind == .unreachable)
+    }
+
+    @Test("A held request answers only once released; a release with nothing held fails the test and returns")
+    func holdAndRelease() async throws {
+        let fake = FakeHTTPClient()
+        fake.on(.any, .respond(200, "late"))
+        fake.hold()
+        let sent = try request("https://api.test/slow")
+        let answer = Task { try await fake.send(sent) }
+        #expect(await poll { fake.heldCount == 1 })
+        await fake.release()
+        #expect(String(decoding: try await answer.value.body, as: UTF8.self) == "late")
+        await withKnownIssue {
+            await fake.release(within: .milliseconds(50))
+        } matching: { issue in issue.comments.contains { $0.rawValue.contains("no request was held") } }
+    }
+
+    @Test("A temporary directory goes with its value; a scoped one lives to the test's end")
+    func temporaryDirectories() throws {
+        var path = ""
+        do {
+            let directory = try TemporaryDirectory("rolo-support")
+            path = try directory.write("a/b.txt", "hi")
+            #expect(FileManager.default.fileExists(atPath: path))
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let scoped = try TemporaryDirectory.scoped("rolo-support")
+        #expect(FileManager.default.fileExists(atPath: scoped.path))
+        let (root, config) = try TemporaryDirectory.scopedConfig("tabs = []\n")
+        #expect(try String(contentsOfFile: config, encoding: .utf8) == "tabs = []\n" && config.hasPrefix(root))
+    }
+
+    @Test("eventually names what it waited for when it runs out")
+    func eventuallyTimesOut() async {
+        let error = await #expect(throws: WaitTimedOut.self) {
+            try await eventually("the moon", within: .milliseconds(30)) { false }
+        }
+        #expect(error?.description.contains("the moon") == true)
+    }
+}

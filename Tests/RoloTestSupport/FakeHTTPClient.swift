@@ -1,0 +1,207 @@
+import Foundation
+import RoloCore
+import Synchronization
+import Testing
+
+/// The one fake ``HTTPClient``: answers requests from routes (a method and a path, a whole URL,
+/// or any test of the request), each route's answers given in turn with the last repeating;
+/// records every request; can hold requests in flight until the test lets them go.
+///
+/// Misuse fails the running test with a message and never traps: a request no route answers (with
+/// `otherwise: .unexpected`) records an issue and is answered with an unreachable error; a route
+/// with no answers likewise; a release with nothing held records an issue after 30 s.
+public final class FakeHTTPClient: HTTPClient, Sendable {
+    /// A canned answer: a status, body and headers, or a transport failure.
+    public struct Answer: Sendable {
+        public var status: Int
+        public var body: Data
+        public var headers: [String: String]
+        /// When set, the request throws this instead of answering.
+        public var error: FetchError?
+
+        public init(status: Int = 200, body: Data, headers: [String: String] = [:]) {
+            self.status = status
+            self.body = body
+            self.headers = headers
+        }
+
+        /// `status` with `body`.
+        public static func respond(_ status: Int, _ body: Data, headers: [String: String] = [:]) -> Answer {
+            Answer(status: status, body: body, headers: headers)
+        }
+
+        /// `status` with `body` as UTF-8.
+        public static func respond(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Answer {
+            Answer(status: status, body: Data(body.utf8), headers: headers)
+        }
+
+        /// A 200 with `json` as its body.
+        public static func json(_ json: String, headers: [String: String] = [:]) -> Answer {
+            Answer(body: Data(json.utf8), headers: headers)
+        }
+
+        /// A transport failure: the request throws `error`.
+        public static func fail(_ error: FetchError) -> Answer {
+            var answer = Answer(status: 0, body: Data())
+            answer.error = error
+            return answer
+        }
+    }
+
+    /// Which requests a route answers or a hold holds.
+    public enum Match: Sendable {
+        /// Every request.
+        case any
+        /// Requests whose URL path is this, whatever the query.
+        case path(String)
+        /// Requests for exactly this URL, query included.
+        case url(String)
+        /// Requests this test accepts.
+        case matching(@Sendable (HTTPRequest) -> Bool)
+
+        func accepts(_ request: HTTPRequest) -> Bool {
+            switch self {
+            case .any: true
+            case .path(let path): request.url.path == path
+            case .url(let url): request.url.absoluteString == url
+            case .matching(let test): test(request)
+            }
+        }
+    }
+
+    /// What becomes of a request no route answers.
+    public enum Unrouted: Sendable {
+        /// A mistake in the test: an issue is recorded and the request fails as unreachable.
+        case unexpected
+        /// A 404 with `body`, as a server without that path answers.
+        case notFound(body: Data = Data())
+    }
+
+    private struct Route {
+        var method: String?
+        var match: Match
+        var answers: [Answer]
+        var compute: (@Sendable (HTTPRequest) -> Answer)?
+
+        func accepts(_ request: HTTPRequest) -> Bool {
+            (method.map { $0 == request.method } ?? true) && match.accepts(request)
+        }
+    }
+
+    private struct Hold {
+        var method: String?
+        var match: Match
+        var count: Int
+    }
+
+    private struct State {
+        var routes: [Route] = []
+        var sent: [HTTPRequest] = []
+        var holds: [Hold] = []
+        var held: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+    private let unrouted: Unrouted
+
+    /// A client with no routes yet (add them with ``on(_:method:_:)``); any other request is
+    /// `otherwise`'s.
+    public init(otherwise: Unrouted = .unexpected) {
+        unrouted = otherwise
+    }
+
+    /// A client answering requests whose URL path is a key of `answers`; others get `otherwise`,
+    /// a 404 unless said.
+    public convenience init(_ answers: [String: Answer], otherwise: Unrouted = .notFound()) {
+        self.init(otherwise: otherwise)
+        for (path, answer) in answers { on(.path(path), answer) }
+    }
+
+    /// A client answering requests for exactly a URL of `answers` (query included) with its
+    /// answers in turn, the last repeating: what paging needs. Others get `otherwise`, a 404.
+    public convenience init(byURL answers: [String: [Answer]], otherwise: Unrouted = .notFound(body: Data("no such page".utf8))) {
+        self.init(otherwise: otherwise)
+        for (url, answers) in answers { on(.url(url), answers: answers) }
+    }
+
+    /// Answers requests `match` accepts (of `method`, when given) with `answers` in turn, the last
+    /// repeating; a later route is asked before an earlier one.
+    public func on(_ match: Match, method: String? = nil, _ answers: Answer...) {
+        on(match, method: method, answers: answers)
+    }
+
+    /// ``on(_:method:_:)`` with the answers as an array.
+    public func on(_ match: Match, method: String? = nil, answers: [Answer]) {
+        state.withLock { $0.routes.append(Route(method: method, match: match, answers: answers)) }
+    }
+
+    /// Answers requests `match` accepts with what `answer` makes of each, as a server computing
+    /// its answer.
+    public func on(_ match: Match, method: String? = nil, answer: @escaping @Sendable (HTTPRequest) -> Answer) {
+        state.withLock { $0.routes.append(Route(method: method, match: match, answers: [], compute: answer)) }
+    }
+
+    /// From now on, answers requests for `path` with `answer`, as a server that changed.
+    public func set(_ path: String, _ answer: Answer) {
+        on(.path(path), answer)
+    }
+
+    /// Every request sent so far.
+    public var requests: [HTTPRequest] { state.withLock { $0.sent } }
+
+    /// The URLs asked for, in order.
+    public var urls: [String] { requests.map(\.url.absoluteString) }
+
+    /// Holds the next `count` requests `match` accepts (of `method`, when given) until
+    /// ``release(newest:within:sourceLocation:)``.
+    public func hold(_ count: Int = 1, method: String? = nil, matching match: Match = .any) {
+        state.withLock { $0.holds.append(Hold(method: method, match: match, count: count)) }
+    }
+
+    /// How many requests are held now.
+    public var heldCount: Int { state.withLock { $0.held.count } }
+
+    /// Lets the oldest held request (the newest, with `newest`) go on, once there is one: within
+    /// `within`, else the test fails here and nothing is released.
+    public func release(newest: Bool = false, within limit: Duration = waitBound,
+                        sourceLocation: SourceLocation = #_sourceLocation) async {
+        guard await poll(within: limit, { heldCount > 0 }),
+              let request = state.withLock({ newest ? $0.held.popLast() : $0.held.popFirst() }) else {
+            Issue.record("release: no request was held within \(limit) to let go", sourceLocation: sourceLocation)
+            return
+        }
+        request.resume()
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let (answer, holds) = state.withLock { state -> (Answer?, Bool) in
+            state.sent.append(request)
+            var holds = false
+            if let index = state.holds.firstIndex(where: { ($0.method.map { $0 == request.method } ?? true) && $0.match.accepts(request) }) {
+                holds = true
+                state.holds[index].count -= 1
+                if state.holds[index].count <= 0 { state.holds.remove(at: index) }
+            }
+            guard let index = state.routes.lastIndex(where: { $0.accepts(request) }) else { return (nil, holds) }
+            if let compute = state.routes[index].compute { return (compute(request), holds) }
+            return (state.routes[index].answers.nextAnswer(), holds)
+        }
+        if holds {
+            await withCheckedContinuation { continuation in state.withLock { $0.held.append(continuation) } }
+        }
+        guard let answer else { return try unanswered(request) }
+        if let error = answer.error { throw error }
+        return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: request.url)
+    }
+
+    private func unanswered(_ request: HTTPRequest) throws -> HTTPResponse {
+        switch unrouted {
+        case .notFound(let body):
+            return HTTPResponse(status: 404, body: body, url: request.url)
+        case .unexpected:
+            Issue.record("FakeHTTPClient: an unexpected request, no route answers it: \(request.method) \(request.url.absoluteString)")
+            throw FetchError(kind: .unreachable, endpoint: request.url.host ?? "fake",
+                             message: "The fake has no answer for \(request.method) \(request.url.absoluteString)", detail: "")
+        }
+    }
+}
