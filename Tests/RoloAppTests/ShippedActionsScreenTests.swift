@@ -109,7 +109,7 @@ struct OptimisticConfiguredTests {
         let controller = await crewScreen(model, size: Size(width: 100, height: 30))
         let events = Events()
         model.onEvent = { events.all.append($0) }
-        let team = try JSONPath("team")
+        let team = JSONPath("team")
         #expect(model.actionRecord(for: "1")?.value(at: team)?.text == "A")
         await api.holdNext()
         await api.answer(.init(status: 500, body: #"{"error": "the crew is frozen"}"#))

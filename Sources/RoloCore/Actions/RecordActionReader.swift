@@ -144,7 +144,7 @@ struct RecordActionReader {
         guard node.table != nil, case .object(let members) = try body(node, label) else {
             throw wrongType("optimistic", node, label, expected: expected)
         }
-        guard !members.isEmpty, members.allSatisfy({ $0.value.templates.isEmpty }) else {
+        guard !members.isEmpty, members.allSatisfy({ $0.value.templates.allSatisfy(\.paths.isEmpty) }) else {
             throw ConfigError("\(place("optimistic")): optimistic of \(label) should be \(expected), values as written (no {templates})")
         }
         return ActionBody.object(members).filled(ActionValues(record: .null))
