@@ -18,7 +18,6 @@ struct ReceivedFoods: FoodsService {
     let body: Data
 
     func page(_ number: Int) async throws -> FoodsPage { try FoodsDecoder.decodePage(body) }
-    func setLiked(_ liked: Bool, foodID: String) async throws {}
 }
 
 /// The directory's cities whose answers have already arrived.

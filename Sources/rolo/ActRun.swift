@@ -33,6 +33,7 @@ struct ActRun {
         switch action.effect {
         case .http: try await send()
         case .command(let command): try await runCommand(command)
+        case .setTitle: throw Act.Stop(status: 2, message: "\(what): it sets the list's title on rolo's screen, which rolo act has none of")
         }
     }
 

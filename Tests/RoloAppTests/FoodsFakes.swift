@@ -6,11 +6,12 @@ import TerminalUI
 
 /// An OpenFoods server in memory, speaking the 2023 API (one whole list) or, given a page size,
 /// the 2025 one (pages with a `totalCount`): the foods it holds, scripted failures, a log of
-/// calls, and gates that hold list or like requests in flight until the test opens them.
+/// calls, and gates that hold list or like requests in flight until the test opens them. It is
+/// the list's service and the HTTP client the like and unlike actions are sent through.
 ///
 /// A list request reads the foods when it arrives, so one held at its gate answers with what the
 /// server had then — the stale answer a slow real server gives.
-actor FakeFoodsService: FoodsService {
+actor FakeFoodsService: FoodsService, HTTPClient {
     /// How one like or unlike request ends.
     enum PutScript: Sendable {
         case succeed
@@ -106,7 +107,16 @@ actor FakeFoodsService: FoodsService {
         return FoodsPage(foods: DecodedList(records: foods), totalCount: claimedTotal ?? records.count, number: number)
     }
 
-    func setLiked(_ liked: Bool, foodID: String) async throws {
+    /// `PUT …/food/<id>/like` or `…/unlike`, as the actions send them: saved and `{"success":
+    /// true}`, or the scripted failure thrown as the HTTP client would throw it. Any other
+    /// request is a mistake of the test's.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let path = request.url.pathComponents
+        guard request.method == "PUT", path.count >= 3, path[path.count - 3] == "food", ["like", "unlike"].contains(path[path.count - 1]) else {
+            Issue.record("the fake foods server has no route \(request.method) \(request.url)")
+            throw FetchError(kind: .notFound, endpoint: "foods.test", message: "no such route", detail: request.url.absoluteString)
+        }
+        let (foodID, liked) = (path[path.count - 2], path[path.count - 1] == "like")
         calls.append("PUT \(foodID) \(liked ? "like" : "unlike")")
         let script = putScripts.popFirst() ?? .succeed
         if putsToHold > 0 {
@@ -116,6 +126,7 @@ actor FakeFoodsService: FoodsService {
         switch script {
         case .succeed:
             save(liked, foodID)
+            return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(#"{"success":true}"#.utf8), url: request.url)
         case .fail(let error):
             throw error
         case .saveThenFail(let error):
@@ -182,13 +193,28 @@ final class Events {
     }
 }
 
-/// A foods source over `service` with an immediate clock, Tallinn time and `Sample.today`.
+/// A foods source over `service` with an immediate clock, Tallinn time and `Sample.today`; its
+/// like and unlike are rolo's shipped actions, sent to `service`.
 @MainActor
 func makeFoods(_ service: FakeFoodsService?, useFlags: Bool = true, pictures: PictureStore? = nil,
                imageLoader: RemoteImageLoader? = nil, busy: BusyTracker = BusyTracker()) -> (FoodsViewModel, BusyTracker) {
     let model = FoodsViewModel(service: service, busy: busy, pictures: pictures, imageLoader: imageLoader,
                                useFlags: useFlags, clock: ImmediateClock(), now: { Sample.today }, timeZone: Sample.zone)
+    if let service {
+        model.takeShipped(FoodsSource.shippedActions)
+        model.actionState.session = ActionSession(runner: ActionRunner(
+            sourceTitle: "The foods server", base: URL(string: "https://foods.test/api/v1/user-42/"), client: service))
+    }
     return (model, busy)
+}
+
+extension CapabilityAction {
+    /// Foods' shipped like (or unlike, whichever applies), by its name in the key table.
+    static let like = CapabilityAction("like")
+}
+
+extension Action {
+    static let like = Action.capability(.like)
 }
 
 /// A screen over one foods source backed by `service`, started and settled.

@@ -77,7 +77,8 @@ enum RandomUserSamples {
                                     message: "randomuser.me says: Uh oh, something has gone wrong. — r to retry", detail: "error body")
 }
 
-/// A randomuser source over `service` and `store`, at `Sample.today` in Tallinn time.
+/// A randomuser source over `service` and `store`, at `Sample.today` in Tallinn time, with
+/// rolo's shipped set-title.
 @MainActor
 func makeRandomUser(_ service: FakeRandomUserService, store: PersonStore<RandomPerson>?, seed: String? = RandomUserSamples.seed,
                     pictures: PictureStore? = nil, imageLoader: RemoteImageLoader? = nil, avatarCache: ImageDiskCache? = nil,
@@ -85,7 +86,17 @@ func makeRandomUser(_ service: FakeRandomUserService, store: PersonStore<RandomP
     let model = RandomUserViewModel(service: service, store: store, seed: seed, busy: busy, pictures: pictures,
                                     imageLoader: imageLoader, avatarCache: avatarCache, firstPage: firstPage, now: { Sample.today },
                                     timeZone: Sample.zone)
+    model.takeShipped(RandomUserSource.shippedActions)
     return (model, busy)
+}
+
+extension CapabilityAction {
+    /// randomuser's shipped set-title, by its name in the key table.
+    static let setTitle = CapabilityAction("set-title")
+}
+
+extension Action {
+    static let setTitle = Action.capability(.setTitle)
 }
 
 /// A fresh store in memory.

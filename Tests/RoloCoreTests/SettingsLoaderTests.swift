@@ -57,9 +57,11 @@ struct SettingsLoaderTests {
         #expect(settings.images == .auto)
         #expect(settings.noColor == false)
         #expect(settings.configFile == nil)
-        // The defaults, with the actions rolo ships for its sources (Pipedrive's note) read in.
+        // The defaults, with the actions rolo ships for its sources (Pipedrive's note, foods' like) read in.
         var expected = Settings.defaults(environment: environment)
-        expected.customSources.addShipped(PipedriveSource.shippedActions, to: PipedriveSource.id.rawValue)
+        for source in SourceRegistry.catalog().sources {
+            try expected.customSources.addShipped(source.shippedActions, to: source.name)
+        }
         #expect(settings.customSources.actions(of: "pipedrive").map(\.name) == ["note"])
         #expect(settings == expected)
     }

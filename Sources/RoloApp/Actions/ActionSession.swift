@@ -78,6 +78,8 @@ public struct ActionSession: Sendable {
                 result = await runCommand(argv, command.mode)
             }
             return result.map(ActionOutcome.ran)
+        case .setTitle:
+            return .failure(ActionFailure(.usage, "'\(action.name)' sets the list's title, which only the source on screen does"))
         }
     }
 }

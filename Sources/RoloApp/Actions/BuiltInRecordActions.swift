@@ -9,9 +9,14 @@ import RoloCore
 public protocol BuiltInRecordActions: ConfiguredActions, FlashesRows {
     /// The source's actions, with the keys in effect; set when the tab is made.
     var recordActions: [RecordAction] { get set }
+    /// Takes the actions rolo ships for the source, which only a source with keys for them
+    /// (``ShippedRecordActions``) keeps.
+    func takeShipped(_ actions: [RecordAction])
 }
 
 extension BuiltInRecordActions {
+    public func takeShipped(_ actions: [RecordAction]) {}
+
     public func apply(_ outcome: ActionOutcome, to rowID: String) async -> String? {
         if case .ran = outcome { return nil }
         refresh()
@@ -22,10 +27,16 @@ extension BuiltInRecordActions {
     /// "The people server" in messages; with a nil `base` (no server configured) only absolute
     /// URLs and commands can run.
     func takeActions(_ settings: Settings, base: URL?, http: any HTTPClient) {
-        recordActions = settings.customSources.actions(of: id.rawValue)
-        guard !recordActions.isEmpty else { return }
+        let actions = settings.customSources.actions(of: id.rawValue)
+        recordActions = actions.filter { !$0.isShipped }
+        takeShipped(actions.filter(\.isShipped))
+        guard !actions.isEmpty else { return }
         actionState.session = ActionSession(runner: ActionRunner(
-            sourceTitle: "The \(id.rawValue) server", base: base, client: http, timeout: settings.timeout,
-            readOnly: settings.readOnly))
+            sourceTitle: Self.serverTitle(id), base: base, client: http, timeout: settings.timeout, readOnly: settings.readOnly))
+    }
+
+    /// How messages name the source's server: "The foods server".
+    static func serverTitle(_ id: SourceID) -> String {
+        "The \(id.rawValue) server"
     }
 }

@@ -18,6 +18,28 @@ public protocol ConfiguredActions: SourceModel {
     /// What a run that worked does to the list and the store: the answer replaces the record,
     /// the record is fetched again, or its row goes. Returns why that failed, if it did.
     func apply(_ outcome: ActionOutcome, to rowID: String) async -> String?
+    /// The actions rolo ships for the source, which its keys in the key table run (none but a
+    /// built-in source's).
+    var shippedActions: [RecordAction] { get }
+    /// The record as the server last confirmed it, without the fields of `optimistic` writes
+    /// not yet confirmed: what such a write is sent for.
+    func confirmedActionRecord(for rowID: String) -> JSONValue?
+    /// The server saved `fields` of record `rowID` (an `optimistic` write): the source shows them
+    /// as confirmed until its next answer.
+    func confirmWrite(_ fields: JSONValue, on rowID: String)
+    /// The `optimistic` writes changed what the rows show.
+    func optimisticChanged()
+    /// `set_title`: makes `title` the list's (empty: its own again); false for a source whose
+    /// list has no title to set.
+    func setListTitle(_ title: String) -> Bool
+}
+
+extension ConfiguredActions {
+    public var shippedActions: [RecordAction] { [] }
+    public func confirmedActionRecord(for rowID: String) -> JSONValue? { actionRecord(for: rowID) }
+    public func confirmWrite(_ fields: JSONValue, on rowID: String) {}
+    public func optimisticChanged() { onEvent(.changed) }
+    public func setListTitle(_ title: String) -> Bool { false }
 }
 
 /// What a source with actions keeps for them: the session that runs them, the runs in flight
@@ -28,15 +50,20 @@ public final class ActionState {
     public var session: ActionSession?
     /// The runs in flight, per record and action.
     public let pending = ActionPending()
-    /// The row highlighted after a run failed.
+    /// The writes of `optimistic` actions not yet confirmed.
+    public let optimistic = OptimisticWrites()
+    /// The row highlighted after a run failed, or an optimistic action was pressed.
     public private(set) var flashingRowID: String?
     private var flashToken = 0
+    private let clock: any Clock<Duration>
 
     /// How long a row stays highlighted after a failure.
     static let flashDuration = Duration.milliseconds(600)
 
-    public init(session: ActionSession? = nil) {
+    /// `clock` times the flash (tests pass one that returns at once).
+    public init(session: ActionSession? = nil, clock: any Clock<Duration> = ContinuousClock()) {
         self.session = session
+        self.clock = clock
     }
 
     /// Highlights `rowID` briefly; a newer flash isn't cut short by an older one's end.
@@ -44,8 +71,9 @@ public final class ActionState {
         flashToken += 1
         let token = flashToken
         flashingRowID = rowID
+        let clock = self.clock
         busy.task { [weak self] in
-            try? await Task.sleep(for: Self.flashDuration)
+            try? await clock.sleep(for: Self.flashDuration)
             guard let self, self.flashToken == token else { return }
             self.flashingRowID = nil
             changed()
@@ -81,18 +109,27 @@ extension ConfiguredActions {
 
     /// Runs `action` on `rowID` with `inputs` (asked and confirmed already): the row shows it
     /// pending at once, the outcome is applied when it comes, and `report` is told how it
-    /// ended. A second run of the same action on the same record meanwhile is refused.
+    /// ended. A second run of the same action on the same record meanwhile is refused. An
+    /// `optimistic` action goes by its own rules (``runOptimistic(_:_:on:session:busy:)``).
     @discardableResult
     public func runAction(
         _ action: RecordAction, on rowID: String, inputs: [String: String], busy: BusyTracker,
         inTerminal: ActionSession.TerminalRun? = nil, report: @escaping @MainActor (ActionReport) -> Void
     ) -> ActionStart {
         let state = actionState
+        guard let record = actionRecord(for: rowID) else { return .refused(ActionFailure(.usage, "the row isn't a record")) }
+        if case .setTitle(let title) = action.effect {
+            let text = ActionValues(record: record, inputs: inputs).text(title).sanitizedForTerminal.trimmingWhitespace
+            return setListTitle(text) ? .started : .refused(ActionFailure(.usage, "\(listTitle) has no title that '\(action.name)' could set"))
+        }
         guard let session = state.session else {
             return .refused(ActionFailure(.refused, "\(listTitle) can't be reached as configured, so its actions can't run"))
         }
-        guard let record = actionRecord(for: rowID) else { return .refused(ActionFailure(.usage, "the row isn't a record")) }
         if let refused = session.refusal(of: action, for: record) { return .refused(refused) }
+        if case .http(let http) = action.effect, let fields = http.optimistic {
+            runOptimistic(action, fields, on: rowID, session: session, busy: busy)
+            return .started
+        }
         guard state.pending.begin(action.name, on: rowID) else { return .pending }
         onEvent(.changed)
         busy.task { [weak self] in

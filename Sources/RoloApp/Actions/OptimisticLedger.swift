@@ -1,6 +1,6 @@
 /// The optimistic state of a write on many records: what the user wants, what is being sent,
 /// and which list answers may be believed about which record. `Value` is what the write
-/// changes (foods' like, a `Bool`; a declared action's fields).
+/// changes (a `Bool`; a declared action's fields, ``OptimisticWrites``).
 ///
 /// The list a source keeps holds what the server last confirmed; this ledger holds everything
 /// not yet confirmed. The rules:
@@ -78,6 +78,11 @@ struct OptimisticLedger<Value: Equatable & Sendable>: Sendable {
         sending[id] == nil && (completedAt[id] ?? 0) < token
     }
 
+    /// Exactly the ids `isAuthoritative` says no to for a list request started at `token`.
+    func doubtful(startedAt token: Int) -> Set<String> {
+        Set(sending.keys).union(completedAt.filter { $0.value >= token }.keys)
+    }
+
     /// The server's answer with each record's value kept from `current` where the answer can't
     /// be believed about it (rule 5); records new to the list take the answer's value.
     ///
@@ -85,8 +90,7 @@ struct OptimisticLedger<Value: Equatable & Sendable>: Sendable {
     /// of 200,000 records costs nothing here when no write is pending.
     func merge<Record>(_ answer: [Record], over current: [Record], startedAt token: Int,
                        id: KeyPath<Record, String>, value: WritableKeyPath<Record, Value>) -> [Record] {
-        // Exactly the ids `isAuthoritative` says no to.
-        let doubtful = Set(sending.keys).union(completedAt.filter { $0.value >= token }.keys)
+        let doubtful = doubtful(startedAt: token)
         guard !doubtful.isEmpty else { return answer }
         let known = Dictionary(current.lazy.filter { doubtful.contains($0[keyPath: id]) }.map { ($0[keyPath: id], $0[keyPath: value]) },
                                uniquingKeysWith: { first, _ in first })

@@ -20,7 +20,7 @@ struct BulkPlan: Equatable {
     var question: String {
         switch action.effect {
         case .http(let http): "\(http.method.rawValue) \(items.count) \(noun)?"
-        case .command: "Run '\(action.name)' on \(items.count) \(noun)?"
+        case .command, .setTitle: "Run '\(action.name)' on \(items.count) \(noun)?"
         }
     }
 

@@ -11,9 +11,19 @@ extension CustomSourceViewModel: ConfiguredActions, FlashesRows {
     /// The record as an action's templates see it: the full one once fetched, each looked-up
     /// record under its lookup's name (``LookupValues/expanded(_:)``).
     public func actionRecord(for rowID: String) -> JSONValue? {
+        confirmedActionRecord(for: rowID).map { actionState.optimistic.shown($0, rowID: rowID) }
+    }
+
+    /// The record as stored, without the fields of `optimistic` writes not yet confirmed.
+    public func confirmedActionRecord(for rowID: String) -> JSONValue? {
         guard let record = record(withID: rowID) else { return nil }
         if case .loaded(let full) = details[rowID] { return lookupValues.expanded(full) }
         return lookupValues.expanded(record.value)
+    }
+
+    public func optimisticChanged() {
+        rebuildEntries()
+        onEvent(.changed)
     }
 
     public func actionLabel(for rowID: String) -> String {

@@ -63,11 +63,14 @@ extension CustomSourceViewModel {
     /// goes on.
     func rebuildEntries() {
         guard let window else { return entries = [ListEntry]() }
-        let (source, lookups) = (self.source, self.lookupValues)
-        let rows = CustomRecordRows(window: window) { [weak self] record in
+        let (source, lookups, wanted) = (self.source, self.lookupValues, actionState.optimistic.wantedByRow)
+        let rows = CustomRecordRows(window: window) { [weak self] stored in
+            // An optimistic action's fields show at once, before the server answers.
+            var record = stored
+            if let fields = wanted[record.id] { record.value = OptimisticWrites.overlay(fields, on: record.value) }
             var row = CustomSourceDetail.row(of: record, in: source, lookups: lookups)
-            row.thumbnail = self?.thumbnail(of: record)
-            self?.rowDrawn(record)
+            row.thumbnail = self?.thumbnail(of: stored)
+            self?.rowDrawn(stored)
             return row
         }
         // Not while a refresh runs: the rows shown then are the whole stored list, merged into.

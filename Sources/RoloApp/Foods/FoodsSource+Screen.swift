@@ -18,17 +18,9 @@ extension FoodsSource: SourcePlugin {
     }
 }
 
-extension CapabilityAction {
-    /// Like or unlike the selected food.
-    public static let like = CapabilityAction("like")
-}
-
-extension Action {
-    public static let like = Action.capability(.like)
-}
-
 extension FoodsSource {
+    /// `l`, like or unlike: the key of the shipped actions, after refresh in the footer.
     public static var keyBindings: [KeyBinding<Action>] {
-        [KeyBinding([.character("l")], .like, scope: Scopes.global, "Like or unlike the selected food", hint: "like")]
+        ShippedActionKeys.bindings(shippedActions, scope: Scopes.global)
     }
 }

@@ -5,7 +5,7 @@ import TerminalUI
 /// One reading of the foods list from its first answer on: the one shown, or a refresh that
 /// isn't shown yet.
 struct FoodsLoad {
-    /// ``OptimisticLedger/reloadStarted()`` when the reading began. Its pages are believed about a
+    /// ``OptimisticWrites/reloadStarted()`` when the reading began. Its pages are believed about a
     /// like only as far as a request from that moment would be: later pages can only know more,
     /// so the rule errs on the safe side.
     let token: Int
@@ -57,7 +57,7 @@ extension FoodsViewModel {
     public func refresh() {
         guard service != nil else { return }
         pictures?.retryFailed()
-        newLoad = FoodsLoad(token: likes.reloadStarted())
+        newLoad = FoodsLoad(token: actionState.optimistic.reloadStarted())
         askNextPage(\.newLoad, after: [])
     }
 
@@ -132,7 +132,7 @@ extension FoodsViewModel {
 
     /// The new reading becomes the shown list.
     private func show(_ landed: FoodsLanded, token: Int) {
-        confirmed = likes.merge(landed.all, over: confirmed ?? [], startedAt: token, id: \.id, value: \.isLiked)
+        confirmed = actionState.optimistic.merge(landed.all, over: confirmed ?? [], startedAt: token, id: \.id) { $0.isLiked = $1.isLiked }
         shownLoad = FoodsLoad(token: token, started: newLoad?.started ?? .now, paging: landed.paging)
         newLoad = nil
         nextPageFailure = nil

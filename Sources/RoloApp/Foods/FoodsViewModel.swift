@@ -5,29 +5,28 @@ import TerminalUI
 
 /// The `foods` source: the OpenFoods list, each food's detail and photo, and liking.
 ///
-/// The list it keeps is what the server last confirmed; likes not yet confirmed live in
-/// an ``OptimisticLedger``, whose rules keep a reload and rapid presses from ever showing a lie. From a
-/// server that pages (the 2025 API) the list is read a page at a time, in the background and
+/// The list it keeps is what the server last confirmed; likes not yet confirmed live in the
+/// actions' ``OptimisticWrites`` (like and unlike are declared actions rolo ships), whose rules
+/// keep a reload and rapid presses from ever showing a lie. From a server that pages (the 2025 API) the list is read a page at a time, in the background and
 /// as the user scrolls (see FoodsViewModel+Pages).
 @MainActor
-public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionRows, FollowsSelection, DetailPictures,
+public final class FoodsViewModel: SourceModel, FlashesRows, ActionRows, FollowsSelection, DetailPictures,
     CopyableValues, ShowsFlags {
     public let id = FoodsSource.id
     public let listTitle = "Foods"
     public let noun = (singular: "food", plural: "foods")
-    /// The user's `[[actions]]` for this source, and what runs them.
+    /// The user's `[[actions]]` for this source, rolo's like and unlike, and what runs them.
     public var recordActions: [RecordAction] = []
-    public let actionState = ActionState()
+    public var shippedActions: [RecordAction] = []
+    public let actionState: ActionState
     public var onEvent: (SourceEvent) -> Void = { _ in }
 
     public internal(set) var lastUpdated: Date?
     public private(set) var searchTerm: String?
     public private(set) var entries: any ListEntrySource = [ListEntry]()
-    /// The row highlighted after a like was pressed or came back failed.
-    var likeFlashingRowID: String?
-    /// The row highlighted now: after a like, or after one of the user's actions failed.
-    public var flashingRowID: String? { likeFlashingRowID ?? actionState.flashingRowID }
-    /// Foods have no list thumbnails: each would be a photo fetched over the network.
+    /// The row highlighted now: after a like was pressed or came back failed, or after one of
+    /// the user's actions failed.
+    public var flashingRowID: String? { actionState.flashingRowID }
 
     /// The foods as the server last confirmed them, in its order; nil before the first answer.
     var confirmed: [Food]?
@@ -44,15 +43,12 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     /// Why the shown list's next page failed; no page is asked for by itself until the user
     /// scrolls to the end again, chooses the retry row or presses `r`.
     var nextPageFailure: FetchError?
-    var likes = OptimisticLedger<Bool>()
-    var flashToken = 0
 
     let service: (any FoodsService)?
-    let busy: BusyTracker
+    public let busy: BusyTracker
     let pictures: PictureStore?
     private let imageLoader: RemoteImageLoader?
     private(set) var symbols: FoodsSymbols
-    let clock: any Clock<Duration>
     let now: () -> Date
     let timeZone: TimeZone
     let logger = Logger(label: "rolo.foods")
@@ -80,7 +76,7 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
         self.pictures = pictures
         self.imageLoader = imageLoader
         self.symbols = FoodsSymbols(unicode: useFlags)
-        self.clock = clock
+        actionState = ActionState(clock: clock)
         self.now = now
         self.timeZone = timeZone
         pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
@@ -94,6 +90,7 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
         ListColumn("Updated", .fixed(12)),
     ]
 
+    /// Foods have no list thumbnails: each would be a photo fetched over the network.
     /// Where the list stands: the confirmed foods, kept through reloads and failures.
     public var state: LoadState<[Food]> {
         if reloadsInFlight > 0 { return .loading(previous: confirmed) }
@@ -104,15 +101,12 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
 
     /// The foods as shown: the confirmed list with the user's pending likes on top.
     public var shownFoods: [Food] {
-        (confirmed ?? []).map { food in
-            var shown = food
-            shown.isLiked = likes.shown(food.id, confirmed: food.isLiked)
-            return shown
-        }
+        let liked = actionState.optimistic.intended(Self.likedField)
+        return (confirmed ?? []).map { Self.shown($0, liked: liked) }
     }
 
-    /// Whether no PUT is in flight and no like is waiting to be sent.
-    public var likesAtRest: Bool { likes.isAtRest }
+    /// Whether no like is in flight or waiting to be sent.
+    public var likesAtRest: Bool { actionState.optimistic.isAtRest }
 
     public var isLoading: Bool { reloadsInFlight > 0 }
 
@@ -133,7 +127,7 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     }
 
     public var statusItems: [String] {
-        (likes.sending.isEmpty ? [] : ["saving…"]) + pagesStatus + SkippedRecordsReport.statusItem(skippedCount)
+        (actionState.optimistic.isSending ? ["saving…"] : []) + pagesStatus + SkippedRecordsReport.statusItem(skippedCount)
     }
 
     /// Draws countries as flags or as codes from now on: the terminal's answer about itself
@@ -164,11 +158,10 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
     /// Rows are made as they are drawn, each with the like the user sees; below them, while the
     /// list isn't whole, "loading more…" or the row that retries the failed page.
     func rebuildEntries() {
-        let (symbols, today, timeZone, likes) = (self.symbols, now(), self.timeZone, self.likes)
+        let (symbols, today, timeZone) = (self.symbols, now(), self.timeZone)
+        let liked = actionState.optimistic.intended(Self.likedField)
         let rows = RecordRows(records: confirmed ?? [], layout: filter.layout) { food in
-            var shown = food
-            shown.isLiked = likes.shown(food.id, confirmed: food.isLiked)
-            return FoodsDetail.row(for: shown, symbols: symbols, now: today, timeZone: timeZone)
+            FoodsDetail.row(for: Self.shown(food, liked: liked), symbols: symbols, now: today, timeZone: timeZone)
         }
         // With no rows the placeholder speaks, not a trailer alone.
         entries = rows.entryCount == 0 ? rows as any ListEntrySource : EntriesWithTrailer(rows: rows, entry: pagesTrailer)
@@ -209,9 +202,9 @@ public final class FoodsViewModel: SourceModel, RowActions, FlashesRows, ActionR
 
     public func detail(for rowID: String) -> [DetailBlock] {
         if rowID == Self.retryRowID { return retryDetail }
-        guard var food = food(withID: rowID) else { return [] }
-        food.isLiked = likes.shown(food.id, confirmed: food.isLiked)
-        return FoodsDetail.blocks(for: food, picture: picture(for: food), saving: likes.sending[rowID] != nil,
+        guard let confirmed = food(withID: rowID) else { return [] }
+        let food = Self.shown(confirmed, liked: actionState.optimistic.intended(Self.likedField))
+        return FoodsDetail.blocks(for: food, picture: picture(for: food), saving: actionState.optimistic.isSending(rowID),
                                   symbols: symbols, now: now(), timeZone: timeZone)
     }
 

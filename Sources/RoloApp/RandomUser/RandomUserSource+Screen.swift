@@ -23,17 +23,9 @@ extension RandomUserSource: SourcePlugin {
     }
 }
 
-extension CapabilityAction {
-    /// Set the list's title to the selected person's name and go back to the list.
-    public static let setTitle = CapabilityAction("set-title")
-}
-
-extension Action {
-    public static let setTitle = Action.capability(.setTitle)
-}
-
 extension RandomUserSource {
+    /// `t` in the detail: the key of the shipped set-title.
     public static var keyBindings: [KeyBinding<Action>] {
-        [KeyBinding([.character("t")], .setTitle, scope: Scopes.detail, "Make this person's name the list's title", hint: "title")]
+        ShippedActionKeys.bindings(shippedActions, scope: Scopes.detail, hints: ["set-title": "title"])
     }
 }

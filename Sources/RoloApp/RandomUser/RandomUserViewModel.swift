@@ -11,11 +11,12 @@ import TerminalUI
 /// the avatar cache. No request is ever retried by itself: a 429 waits for the user's `r`, and a
 /// failed next page leaves a row below the persons that says why and that Enter tries again.
 @MainActor
-public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, FollowsSelection, DetailPictures,
+public final class RandomUserViewModel: SourceModel, ActionRows, FollowsSelection, DetailPictures,
     RowThumbnails, CopyableValues {
     public let id = RandomUserSource.id
-    /// The user's `[[actions]]` for this source, and what runs them.
+    /// The user's `[[actions]]` for this source, rolo's set-title, and what runs them.
     public var recordActions: [RecordAction] = []
+    public var shippedActions: [RecordAction] = []
     public let actionState = ActionState()
     /// The list's title: "Random persons" until `t` makes it a person's name.
     public private(set) var listTitle = RandomUserViewModel.defaultTitle
@@ -50,7 +51,7 @@ public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, Fol
     /// file didn't open).
     private(set) var persistent: Bool
     let pager: RandomUserPager
-    let busy: BusyTracker
+    public let busy: BusyTracker
     let pictures: PictureStore?
     let imageLoader: RemoteImageLoader?
     /// randomuser's own avatar cache, emptied by a successful `r`.
@@ -377,19 +378,17 @@ public final class RandomUserViewModel: SourceModel, RowActions, ActionRows, Fol
 
     // MARK: - Title
 
-    public var offeredActions: Set<CapabilityAction> { [.setTitle] }
+    /// The detail's avatar titles the list: rolo's set-title action.
+    public var detailButtonAction: CapabilityAction? { CapabilityAction(Self.setTitleAction) }
 
-    /// The detail's avatar titles the list.
-    public var detailButtonAction: CapabilityAction? { .setTitle }
+    /// The name of rolo's action that titles the list (``RandomUserSource/shippedActions``).
+    static let setTitleAction = "set-title"
 
-    public func isAvailable(_ action: CapabilityAction) -> Bool {
-        action == .setTitle && selectedID.flatMap(person(withID:)) != nil
-    }
-
-    /// `t`, Enter or a click on the avatar: the person's name becomes the list's title.
-    public func perform(_ action: CapabilityAction, on rowID: String?) {
-        guard action == .setTitle, let person = rowID.flatMap(person(withID:)) else { return }
-        listTitle = person.fullName.isEmpty ? Self.defaultTitle : person.fullName
+    /// `t`, Enter or a click on the avatar (the set-title action): the person's name becomes
+    /// the list's title.
+    public func setListTitle(_ title: String) -> Bool {
+        listTitle = title.isEmpty ? Self.defaultTitle : title
         onEvent(.changed)
+        return true
     }
 }

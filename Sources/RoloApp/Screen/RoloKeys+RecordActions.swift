@@ -16,6 +16,8 @@ extension RoloKeys {
             let actions = config.actions(of: source)
             guard !actions.isEmpty else { continue }
             let inUse = keysInUse(on: source, table: table, catalog: catalog)
+            // A shipped action's key is its own entry of the key table (foods' like and unlike on like's).
+            let shipped = Set(actions.filter(\.isShipped).map(\.name))
             for action in actions {
                 let key: Key
                 do {
@@ -23,7 +25,7 @@ extension RoloKeys {
                 } catch {
                     throw ConfigError("\(action.keyPlace): '\(action.key)' for action '\(action.name)' \(error.reason)")
                 }
-                if let taken = inUse[key] {
+                if let taken = inUse[key], !(action.isShipped && shipped.contains(taken)) {
                     throw ConfigError("\(action.keyPlace): '\(key.configName)' for action '\(action.name)' of \(source) is already \(taken)'s key"
                         + " on that tab — pick another key for the action (`rolo keys` lists the keys in use)")
                 }

@@ -19,6 +19,8 @@ extension ActionRunner {
             return text.sanitizedForTerminal
         case .command(let command):
             return try CommandRunner.argv(command, values).map(Self.shellQuoted).joined(separator: " ").sanitizedForTerminal
+        case .setTitle(let title):
+            return "set the list's title to \(values.text(title).trimmingWhitespace)".sanitizedForTerminal
         }
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// Retries: a 429 was refused before anything was applied, so it is sent again after the wait
 /// `Retry-After` names (a few times at most). Any other failure of a POST or PATCH is never
 /// sent again by rolo, as it may have been applied; a PUT, DELETE or GET is sent once more
-/// after a connection error only (nothing reached the server, and the method is idempotent).
+/// after a connection error only (nothing reached the server, and the method is idempotent),
+/// unless it is `optimistic`: the list is read again after its failure, and the user decides.
 public struct ActionRunner: Sendable {
     /// Waits a number of seconds; tests pass one that returns at once.
     public typealias Sleep = @Sendable (Double) async throws -> Void
@@ -93,11 +94,13 @@ public struct ActionRunner: Sendable {
     /// Runs HTTP action `action` for `values` (its inputs checked first); throws why it failed.
     public func run(_ action: RecordAction, _ values: ActionValues) async throws(ActionFailure) -> ActionOutcome {
         guard case .http(let http) = action.effect else {
+            if case .setTitle = action.effect { throw ActionFailure(.usage, "'\(action.name)' sets the list's title on rolo's screen, not a request") }
             throw ActionFailure(.usage, "'\(action.name)' is a command, not an HTTP request")
         }
         if let refused = refusal(of: action, for: values.record) { throw refused }
         try Self.checkInputs(action, values)
-        let response = try await send(try self.request(http, values), failingAt: http.error)
+        let response = try await send(try self.request(http, values), failingAt: http.error, reconnects: http.optimistic == nil)
+        if let path = http.success { try checkSuccess(response, at: path, action.name) }
         switch http.then {
         case .refetch: return .refetch
         case .remove: return .removed
@@ -113,10 +116,11 @@ public struct ActionRunner: Sendable {
 
     /// Sends `request` under the retry rules; the answer when it is a success, and when its
     /// body holds nothing but null or false at `errorPath` (an action's `error`), whatever its status.
-    func send(_ request: HTTPRequest, failingAt errorPath: JSONPath? = nil) async throws(ActionFailure) -> HTTPResponse {
+    /// `reconnects` false sends it once after a connection error too.
+    func send(_ request: HTTPRequest, failingAt errorPath: JSONPath? = nil, reconnects: Bool = true) async throws(ActionFailure) -> HTTPResponse {
         let idempotent = ["GET", "PUT", "DELETE"].contains(request.method)
         var limited = 0
-        var reconnected = false
+        var reconnected = !reconnects
         while true {
             let response: HTTPResponse
             do {
@@ -146,6 +150,21 @@ public struct ActionRunner: Sendable {
             }
             throw failure(response)
         }
+    }
+
+    /// Fails unless `response`'s body holds true at `path` (an action's `success`): false is the
+    /// server saying no; an answer without it (an HTML page, another shape) isn't a yes either.
+    private func checkSuccess(_ response: HTTPResponse, at path: JSONPath, _ name: String) throws(ActionFailure) {
+        let said = (try? JSONValue.parse(response.body))?.value(at: path)
+        guard said != .bool(true) else { return }
+        let message = if said == .bool(false) {
+            "\(sourceTitle) didn't save the \(name)"
+        } else if response.bodyKind == .html {
+            "\(sourceTitle) sent an HTML page instead of saving the \(name)"
+        } else {
+            "\(sourceTitle) sent an answer rolo can't read to the \(name)"
+        }
+        throw ActionFailure(.request, message, status: response.status)
     }
 
     /// What `body` says at `path` when it holds something other than null or false there, cleaned and

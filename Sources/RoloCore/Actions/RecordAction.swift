@@ -19,6 +19,8 @@ public struct RecordAction: Sendable, Equatable {
     public var place: String
     /// Where its `key` is written, for a key that clashes with another.
     public var keyPlace: String
+    /// Whether rolo ships it for a built-in source (foods' `like`), rather than the user wrote it.
+    public var isShipped = false
 
     /// What an action does.
     public enum Effect: Sendable, Equatable {
@@ -26,6 +28,9 @@ public struct RecordAction: Sendable, Equatable {
         case http(HTTPAction)
         /// A command run with the record's values as its arguments.
         case command(CommandAction)
+        /// The list's title set from the record (`set_title = "{first_name} {last_name}"`), on
+        /// rolo's screen alone: no request, no command.
+        case setTitle(RecordTemplate)
     }
 
     /// Whether it changes something on a server: an HTTP action of any method but GET. A command
@@ -67,6 +72,14 @@ public struct HTTPAction: Sendable, Equatable {
     /// than null or false there is a failure whatever its status, that text its reason. For APIs that
     /// answer `200 {"error": "…"}`.
     public var error: JSONPath? = nil
+    /// Where an answer says whether it worked (`success = "success"`): anything but true there
+    /// (false, nothing, an HTML page) is a failure whatever the status. For APIs that answer
+    /// `200 {"success": false}`.
+    public var success: JSONPath? = nil
+    /// The fields the row shows at once, before the server answers (`optimistic = { liked =
+    /// true }`): an object of the record's top-level fields. Such an action is never sent again
+    /// by itself, since the list is read again after any failure.
+    public var optimistic: JSONValue? = nil
 }
 
 /// The methods an HTTP action may use.

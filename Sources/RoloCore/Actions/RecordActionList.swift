@@ -111,17 +111,25 @@ extension CustomSourcesConfig {
     }
 
     /// Adds the actions rolo ships for the built-in source `name` after the user's
-    /// `[[actions]]` for it (``Swift/Array/followed(byShipped:)``).
-    public mutating func addShipped(_ shipped: [RecordAction], to name: String) {
-        let merged = (builtInActions[name] ?? []).followed(byShipped: shipped)
+    /// `[[actions]]` for it (``Swift/Array/followed(byShipped:owner:)``).
+    public mutating func addShipped(_ shipped: [RecordAction], to name: String) throws(ConfigError) {
+        let merged = try (builtInActions[name] ?? []).followed(byShipped: shipped, owner: name)
         if !merged.isEmpty { builtInActions[name] = merged }
     }
 }
 
 extension Array where Element == RecordAction {
     /// These actions (the user's), then the shipped ones they leave: one of theirs with the same
-    /// name or key takes a shipped one's place.
-    public func followed(byShipped shipped: [RecordAction]) -> [RecordAction] {
-        self + shipped.filter { action in !contains { $0.name == action.name || $0.key == action.key } }
+    /// name takes a shipped one's place. One of theirs on a shipped action's key is a clash
+    /// naming its line, unless the two share the key (their `when`s each other's negation).
+    public func followed(byShipped shipped: [RecordAction], owner: String) throws(ConfigError) -> [RecordAction] {
+        let kept = shipped.filter { action in !contains { $0.name == action.name } }
+        for action in self {
+            if let taken = kept.first(where: { $0.key == action.key && !$0.sharesKey(with: action) }) {
+                throw ConfigError("\(action.keyPlace): '\(action.key.sanitizedForTerminal)' for action '\(action.name)' of \(owner) is already \(taken.name)'s key on that tab"
+                    + " — pick another key for the action (`rolo keys` lists the keys in use)")
+            }
+        }
+        return self + kept
     }
 }

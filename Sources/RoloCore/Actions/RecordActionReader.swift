@@ -5,9 +5,10 @@ import TOMLKit
 /// mistake reported with its line, as ``CustomSourceTableReader`` reports a source's.
 struct RecordActionReader {
     /// The keys an action table may hold.
-    static let keys = ["name", "key", "title", "when", "method", "url", "body", "then", "error", "confirm", "inputs", "command", "mode"]
+    static let keys = ["name", "key", "title", "when", "method", "url", "body", "then", "error", "success", "optimistic", "confirm", "inputs",
+                       "command", "mode", "set_title"]
     /// The keys of an HTTP action alone, and of a command alone.
-    static let httpKeys = ["method", "url", "body", "then", "error"], commandKeys = ["command", "mode"]
+    static let httpKeys = ["method", "url", "body", "then", "error", "success", "optimistic"], commandKeys = ["command", "mode", "set_title"]
     /// The keys of an input.
     static let inputKeys = ["name", "title", "kind", "choices"]
 
@@ -72,9 +73,16 @@ struct RecordActionReader {
             let later = line(first) > line(other) ? first : other
             throw ConfigError("\(place(later)): \(label) has both \(first) and \(other) — an action is an HTTP request (method, url, body, then) or a command (command, mode), not both")
         }
+        if let node = table["set_title"] {
+            if let other = command.first(where: { $0 != "set_title" }) {
+                throw ConfigError("\(place(other)): \(label) has both set_title and \(other) — set_title sets the list's title and runs nothing")
+            }
+            guard let text = node.string else { throw wrongType("set_title", node, label, expected: "a template in quotes, like \"{first_name} {last_name}\"") }
+            return .setTitle(try template(text, "set_title", label))
+        }
         if table["command"] != nil { return .command(try self.command(table, label)) }
         guard table["url"] != nil else {
-            throw ConfigError("\(entry): \(label) needs url = \"https://…\" and method = \"POST\" (an HTTP request), or command = [\"…\"]")
+            throw ConfigError("\(entry): \(label) needs url = \"https://…\" and method = \"POST\" (an HTTP request), command = [\"…\"], or set_title = \"{name}\"")
         }
         return .http(try self.http(table, label))
     }
@@ -113,15 +121,33 @@ struct RecordActionReader {
             }
             then = chosen
         }
-        var error: JSONPath?
-        if let text = try string("error", table, label) {
-            let path = JSONPath(text.trimmingWhitespace)
-            guard !path.steps.isEmpty, path.isWellFormed else {
-                throw ConfigError("\(place("error")): error of \(label) should be the path where an answer says it failed, like \"error\" or \"result.message\"")
-            }
-            error = path
+        let error = try answerPath("error", table, label, says: "it failed, like \"error\" or \"result.message\"")
+        let success = try answerPath("success", table, label, says: "it worked, like \"success\" or \"result.ok\"")
+        return HTTPAction(method: method, url: url, body: body, then: then, error: error, success: success,
+                          optimistic: try optimistic(table, label))
+    }
+
+    /// The path `key` names in an answer (`error`, `success`).
+    private func answerPath(_ key: String, _ table: TOMLTable, _ label: String, says: String) throws -> JSONPath? {
+        guard let text = try string(key, table, label) else { return nil }
+        let path = JSONPath(text.trimmingWhitespace)
+        guard !path.steps.isEmpty, path.isWellFormed else {
+            throw ConfigError("\(place(key)): \(key) of \(label) should be the path where an answer says \(says)")
         }
-        return HTTPAction(method: method, url: url, body: body, then: then, error: error)
+        return path
+    }
+
+    /// `optimistic = { liked = true }`: the fields as the row shows them at once, values as written.
+    private func optimistic(_ table: TOMLTable, _ label: String) throws -> JSONValue? {
+        guard let node = table["optimistic"] else { return nil }
+        let expected = "a table of the fields the row shows at once, like { liked = true }"
+        guard node.table != nil, case .object(let members) = try body(node, label) else {
+            throw wrongType("optimistic", node, label, expected: expected)
+        }
+        guard !members.isEmpty, members.allSatisfy({ $0.value.templates.allSatisfy(\.paths.isEmpty) }) else {
+            throw ConfigError("\(place("optimistic")): optimistic of \(label) should be \(expected), values as written (no {templates})")
+        }
+        return ActionBody.object(members).filled(ActionValues(record: .null))
     }
 
     private func command(_ table: TOMLTable, _ label: String) throws -> CommandAction {
@@ -214,6 +240,7 @@ struct RecordActionReader {
         switch effect {
         case .http(let http): named = [("url", [http.url]), ("body", http.body?.templates ?? [])]
         case .command(let command): named = [("command", command.argv)]
+        case .setTitle(let title): named = [("set_title", [title])]
         }
         for (key, templates) in named {
             for path in templates.flatMap(\.paths) where path.steps.first == ActionValues.inputStep && path.steps.count > 1 {

@@ -13,12 +13,11 @@ public enum FoodsAPIVersion: Sendable, Equatable {
 /// The user gives the same `.../api/v1/<userId>` URL for both, so the first list request asks
 /// `GET food`: the 2025 server has no such route and answers 404, and then the pages are read.
 /// Which API answered is remembered for the client's life (copies share it), so later lists
-/// go straight to the right requests.
-///
-/// Like and unlike failures end with "try again" (press `l` again) rather than the list's
-/// "r to retry", because refreshing the list doesn't repeat the like.
+/// go straight to the right requests. Like and unlike are declared actions
+/// (``FoodsSource/shippedActions``), sent by the actions' runner.
 public struct FoodsClient: FoodsService {
-    private let baseURL: URL
+    /// The user's API, `.../api/v1/<userId>`.
+    public let baseURL: URL
     private let http: any HTTPClient
     private let timeout: TimeInterval
     private let known = LockedValue<FoodsAPIVersion?>(nil)
@@ -72,31 +71,6 @@ public struct FoodsClient: FoodsService {
             return page
         } catch let error as FetchError {
             throw error.located(at: response)
-        }
-    }
-
-    /// Sends `PUT food/<id>/like` or `.../unlike` and checks the answer says `success: true`.
-    ///
-    /// A timeout or dropped connection is thrown as the ``HTTPClient`` reported it; the server
-    /// may or may not have saved the change then, so the caller should reload the list.
-    public func setLiked(_ liked: Bool, foodID: String) async throws {
-        let action = liked ? "like" : "unlike"
-        let response = try await send("PUT", ["food", foodID, action])
-        if let refusal = refusal(response, hint: "try again") { throw refusal }
-        guard response.isSuccess else {
-            let page = response.bodyKind == .html ? " with an HTML page" : ""
-            throw failure(
-                response, kind: .httpStatus(response.status),
-                "The foods server answered \(response.status)\(page) to the \(action) — try again")
-        }
-        guard let answer = try? FoodsDecoder.decodeLikeAnswer(response.body) else {
-            let message = response.bodyKind == .html
-                ? "The foods server sent an HTML page instead of saving the \(action) — try again"
-                : "The foods server sent an answer rolo can't read to the \(action) — try again"
-            throw failure(response, kind: .badResponse, message)
-        }
-        guard answer.success == true else {
-            throw failure(response, kind: .badResponse, "The foods server didn't save the \(action) — try again")
         }
     }
 

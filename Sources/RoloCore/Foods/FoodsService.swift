@@ -1,11 +1,9 @@
-/// The OpenFoods API, as the foods view-model needs it; tests give it a fake.
+/// The OpenFoods list, as the foods view-model reads it; tests give it a fake. Likes are
+/// declared actions (``FoodsSource/shippedActions``), sent as any action is.
 public protocol FoodsService: Sendable {
     /// Page `number` of the list, from 0; throws ``FetchError``. From a server without pages
     /// (the 2023 API) page 0 is the whole list, with a nil ``FoodsPage/number``.
     func page(_ number: Int) async throws -> FoodsPage
-    /// Likes (`true`) or unlikes (`false`) the food `foodID`; returns once the server has saved
-    /// it, throws ``FetchError`` otherwise.
-    func setLiked(_ liked: Bool, foodID: String) async throws
 }
 
 extension FoodsService {

@@ -7,7 +7,7 @@ import TOMLKit
 /// They are written in the config file's own syntax and read by its own reader, so a shipped
 /// action is checked exactly as a user's is and looks like the `[[actions]]` a user would
 /// write; the user's `[[actions]] source = "pipedrive"` come first, and one of theirs with the
-/// same name or key takes the shipped one's place.
+/// same name takes the shipped one's place (on its key, it is a clash).
 public enum PipedriveActions {
     /// Where messages point for the shipped definition.
     static let place = "rolo's built-in Pipedrive actions"
@@ -68,7 +68,7 @@ public enum PipedriveActions {
         } catch {
             throw ConfigError("\(place): \(error)")
         }
-        source.actions = configured.followed(byShipped: source.actions)
+        source.actions = try configured.followed(byShipped: source.actions, owner: PipedriveSource.id.rawValue)
         source.place = place
         return (source, environment.merging(["PIPEDRIVE_API_TOKEN": token]) { $1 })
     }

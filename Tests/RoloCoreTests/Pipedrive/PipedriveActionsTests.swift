@@ -48,12 +48,10 @@ struct PipedriveActionsTests {
         #expect(endpoint.headers["x-api-token"] == "t0ken" && endpoint.secrets.contains("t0ken"))
     }
 
-    @Test("A user's [[actions]] for Pipedrive come first; one of the same name or key replaces the shipped note")
+    @Test("A user's [[actions]] for Pipedrive come first; one of the same name replaces the shipped note, one on its key is a clash")
     func userActions() throws {
         let other = try configured(name: "call", key: "C")
         #expect(try PipedriveActions.acting(settings(), configured: other, environment: [:]).source.actions.map(\.name) == ["call", "note"])
-        let sameKey = try configured(name: "memo", key: "N")
-        #expect(try PipedriveActions.acting(settings(), configured: sameKey, environment: [:]).source.actions.map(\.name) == ["memo"])
         let sameName = try configured(name: "note", key: "M")
         #expect(try PipedriveActions.acting(settings(), configured: sameName, environment: [:]).source.actions.map(\.key) == ["M"])
     }
@@ -64,9 +62,10 @@ struct PipedriveActionsTests {
         let file = try directory.write("config.toml", "# nothing of Pipedrive's\n")
         let read = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
         #expect(read.customSources.actions(of: "pipedrive").map(\.name) == ["note"])
-        #expect(read.customSources.actions(of: "foods").isEmpty)
+        #expect(read.customSources.actions(of: "people").isEmpty)
         #expect(try configured(name: "call", key: "C").map(\.name) == ["call", "note"])
-        #expect(try configured(name: "memo", key: "N").map(\.name) == ["memo"])
+        let clash = #expect(throws: ConfigError.self) { try configured(name: "memo", key: "N") }
+        #expect(clash?.message.hasSuffix("config.toml, line 4: 'N' for action 'memo' of pipedrive is already note's key on that tab — pick another key for the action (`rolo keys` lists the keys in use)") == true)
         #expect(try configured(name: "note", key: "M").map(\.key) == ["M"])
     }
 

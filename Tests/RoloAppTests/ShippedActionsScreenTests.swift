@@ -1,0 +1,129 @@
+import Foundation
+@testable import RoloApp
+import RoloCore
+import TerminalUI
+import Testing
+
+/// Foods' like and unlike and randomuser's set-title are actions rolo ships: one entry of the key
+/// table per key, listed by name, remapped by `[keys]`, refused by read-only mode.
+@MainActor
+@Suite("Shipped actions on the screen: the key table, [keys], rolo keys and read-only")
+struct ShippedActionsScreenTests {
+    private let size = Size(width: 100, height: 30)
+
+    /// The settings `toml` gives, read as rolo reads its config file.
+    private func settings(_ toml: String) throws -> Settings {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-shipped-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let path = home.appendingPathComponent("config.toml").path
+        try Data(toml.utf8).write(to: URL(fileURLWithPath: path))
+        return try SettingsLoader.load(options: [:], environment: ["HOME": home.path], configFile: path)
+    }
+
+    @Test("rolo keys: like and set-title in the key table by name, like and unlike among foods' actions")
+    func listed() throws {
+        let table = RoloKeys.listing(roloKeyTable, described: false)
+        #expect(table.contains("like             l"))
+        #expect(table.contains("set-title        t"))
+        #expect(!table.contains("unlike"), "like's entry is the key of both")
+        let read = try settings("")
+        let actions = try #require(RoloKeys.actionListing(read.customSources, catalog: SourceRegistry.catalog(read.customSources)))
+        #expect(actions.contains("Actions of foods ([[actions]]):"))
+        #expect(actions.contains("  like           l                     Like or unlike the selected food (writes)"))
+        #expect(actions.contains("  unlike         l                     Like or unlike the selected food (writes)"))
+        #expect(actions.contains("  set-title      t                     Make this person's name the list's title"))
+    }
+
+    @Test("[keys] like = \"L\": L likes and unlikes, l does nothing")
+    func remapped() async throws {
+        let service = FakeFoodsService(FoodSamples.menu)
+        let (model, busy) = makeFoods(service)
+        let keys = try RoloKeys.table(applying: try settings("[keys]\nlike = \"L\"\n").keyRemaps)
+        let controller = ScreenController(sources: [model], size: size, busy: busy, keyTable: keys, now: { Sample.today }, timeZone: Sample.zone)
+        controller.start()
+        #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).lines[29].contains("L like"))
+        controller.handle(.key(.character("l")))
+        #expect(model.likesAtRest)
+        controller.handle(.key(.character("L")))
+        #expect(model.likeCell("1") == "♥")
+        await expectAgreesWithServer(model, service, busy)
+        controller.handle(.key(.character("L")))
+        await expectAgreesWithServer(model, service, busy)
+        #expect(await service.calls == ["GET", "PUT 1 like", "GET", "PUT 1 unlike", "GET"])
+    }
+
+    @Test("Read-only refuses the shipped like with a banner naming the setting, and sends nothing")
+    func readOnly() async throws {
+        let service = FakeFoodsService(FoodSamples.menu)
+        let (model, busy) = makeFoods(service)
+        model.actionState.session = ActionSession(runner: ActionRunner(
+            sourceTitle: "The foods server", base: URL(string: "https://foods.test/api/v1/user-42/"), client: service, readOnly: "--read-only"))
+        let events = Events()
+        model.onEvent = { events.all.append($0) }
+        model.start()
+        #expect(await settle { busy.isIdle && !model.isLoading })
+        model.perform(.like, on: "1")
+        #expect(events.banners == ["rolo is read-only (--read-only): 'like' would send a PUT — turn read-only off to act"])
+        await expectAgreesWithServer(model, service, busy)
+        #expect(await service.calls == ["GET"])
+    }
+
+    @Test("A user's own action named like takes the shipped one's place; unlike stays on l")
+    func replacedByName() async throws {
+        let service = FakeFoodsService(FoodSamples.menu)
+        let (model, busy) = makeFoods(service)
+        let toml = "[[actions]]\nsource = \"foods\"\nname = \"like\"\nkey = \"S\"\ntitle = \"Say it\"\ncommand = [\"true\"]\nmode = \"background\"\n"
+        model.takeActions(try settings(toml), base: URL(string: "https://foods.test/api/v1/user-42/"), http: service)
+        #expect(model.recordActions.map(\.name) == ["like"])
+        #expect(model.shippedActions.map(\.name) == ["unlike"])
+        model.start()
+        #expect(await settle { busy.isIdle && !model.isLoading })
+        #expect(model.applicableActions(for: "1").map(\.title) == ["Say it"])
+    }
+}
+
+/// `optimistic` is any action's, not foods' alone: on a configured source the row shows the
+/// fields at once, and a failure shows them as they were.
+@MainActor
+@Suite("optimistic on a configured source")
+struct OptimisticConfiguredTests {
+    private static let toml = #"""
+        [[sources.actions]]
+        name = "promote"
+        key = "P"
+        title = "Promote to team C"
+        method = "PATCH"
+        url = "https://crew.test/people/{id}"
+        body = { team = "C" }
+        optimistic = { team = "C" }
+        """#
+
+    @Test("The row shows team C while the PATCH is out; its failure puts A back, flashes the row and says why")
+    func optimisticCrew() async throws {
+        let api = try CrewWithWrites(count: 4)
+        let model = try makeCrew(api.crew, toml: CrewSamples.toml(Self.toml), database: nil)
+        let endpoint = try model.source.endpoint(environment: [:])
+        model.actionState.session = ActionSession(runner: ActionRunner(source: model.source, endpoint: endpoint, client: api, sleep: { _ in }))
+        let controller = await crewScreen(model, size: Size(width: 100, height: 30))
+        let events = Events()
+        model.onEvent = { events.all.append($0) }
+        let team = JSONPath("team")
+        #expect(model.actionRecord(for: "1")?.value(at: team)?.text == "A")
+        await api.holdNext()
+        await api.answer(.init(status: 500, body: #"{"error": "the crew is frozen"}"#))
+        controller.handle(.key(.character("P")))
+        #expect(model.actionRecord(for: "1")?.value(at: team)?.text == "C", "at once")
+        let row = (0..<model.entries.entryCount).compactMap { model.entries.entry(at: $0).row }.first { $0.id == "1" }
+        #expect(row?.cells.contains("C") == true, "the row shows it")
+        #expect(await settle(async: { await api.heldCount == 1 }))
+        controller.handle(.key(.character("P")))
+        await api.release()
+        #expect(await settle { events.banners == ["HTTP 500 from crew.test: the crew is frozen — try again"] })
+        #expect(model.flashingRowID == "1")
+        #expect(model.actionRecord(for: "1")?.value(at: team)?.text == "A")
+        #expect(await model.settled())
+        #expect(await api.writes.count == 1, "a press while it was out sent nothing more, and nothing was sent again")
+    }
+}
