@@ -9,14 +9,18 @@ public struct LookupStore: Sendable {
     /// The store of the source's own records, whose database and key these rows share.
     public let records: CustomRecordStore
 
-    /// The store of the looked-up records of `records`' source, beside them.
-    public init(beside records: CustomRecordStore) {
+    /// The source key the rows are stored under: `records`' own, unless given.
+    let key: String
+
+    /// The store of the looked-up records of `records`' source, beside them, under `key` when
+    /// given: a built-in source's lookups are kept under its own key (`pipedrive`).
+    public init(beside records: CustomRecordStore, key: String? = nil) {
         self.records = records
+        self.key = key ?? records.key
     }
 
     var database: RoloDatabase { records.database }
     var source: CustomSource { records.source }
-    var key: String { records.key }
 
     /// Replaces the stored records of the lookup named `lookup` with `records`.
     public func replace(_ lookup: String, with records: [CustomRecord]) async throws {

@@ -16,7 +16,7 @@ public enum PipedriveActions {
     /// envelope), the token in `x-api-token` from `${PIPEDRIVE_API_TOKEN}` (which
     /// ``acting(_:environment:)`` fills in), and the shipped actions. An action's relative
     /// `url` is resolved against the persons list, `{company}/v1/persons`: `notes` is
-    /// `{company}/v1/notes`.
+    /// `{company}/v1/notes`. Its lookups are the organisations' and owners' names (``PipedriveLookups``).
     static func definition(companyURL: String) -> String {
         let url = companyURL.hasSuffix("/") ? String(companyURL.dropLast()) : companyURL
         let quoted = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
@@ -37,6 +37,8 @@ public enum PipedriveActions {
             size = 100
             more = "additional_data.pagination.more_items_in_collection"
 
+            \(PipedriveLookups.toml(company: quoted))
+
             [[sources.actions]]
             name = "note"
             key = "N"
@@ -55,33 +57,31 @@ public enum PipedriveActions {
                               environment: [String: String]) throws(ConfigError) -> (source: CustomSource, environment: [String: String]) {
         if let missing = PipedriveSource.unconfigured(settings) { throw ConfigError(missing) }
         guard let url = settings.pipedriveURL, let token = settings.pipedriveToken else { throw ConfigError("Pipedrive isn't configured") }
-        var source: CustomSource
-        do {
-            let text = definition(companyURL: url.absoluteString)
-            let lines = KeyLines(text: text)
-            let table = try TOMLTable(string: text)
-            let read = try CustomSourcesReader(path: place, lines: lines, builtIn: []).read(table)
-            guard let first = read.sources.first else { throw ConfigError("\(place): no source") }
-            source = first
-        } catch let error as ConfigError {
-            throw error
-        } catch {
-            throw ConfigError("\(place): \(error)")
-        }
+        var source = try source(companyURL: url.absoluteString)
         source.actions = try configured.followed(byShipped: source.actions, owner: PipedriveSource.id.rawValue)
         source.place = place
         return (source, environment.merging(["PIPEDRIVE_API_TOKEN": token]) { $1 })
     }
 
+    /// The account as the configured source ``definition(companyURL:)`` declares, read by the
+    /// config file's reader.
+    static func source(companyURL: String) throws(ConfigError) -> CustomSource {
+        do {
+            let text = definition(companyURL: companyURL)
+            let table = try TOMLTable(string: text)
+            let read = try CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: []).read(table)
+            guard let first = read.sources.first else { throw ConfigError("\(place): no source") }
+            return first
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw ConfigError("\(place): \(error)")
+        }
+    }
+
     /// The shipped actions alone, for the config's built-in actions (``SourceDefinition/shippedActions``):
     /// they don't depend on the account, so any company URL reads them.
-    static let shipped: [RecordAction] = {
-        let text = definition(companyURL: "https://company.pipedrive.com")
-        guard let table = try? TOMLTable(string: text),
-              let read = try? CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: []).read(table)
-        else { return [] }
-        return read.sources.first?.actions ?? []
-    }()
+    static let shipped: [RecordAction] = (try? source(companyURL: "https://company.pipedrive.com"))?.actions ?? []
 
     /// The address of a person's page in Pipedrive's web app: `{company}/person/{id}`.
     public static func personPage(companyURL: URL, id: String) -> String {

@@ -4,4 +4,12 @@ public enum PipedriveNameKind: String, Sendable, CaseIterable, Hashable {
     case organizations
     /// `GET /v1/users`: every user in one answer; Pipedrive has no v2 successor.
     case users
+
+    /// The name of the lookup (``PipedriveLookups``) whose stored rows hold these names.
+    public var lookup: String {
+        switch self {
+        case .organizations: "org"
+        case .users: "owner"
+        }
+    }
 }

@@ -4,9 +4,12 @@ import GRDB
 /// The names of a Pipedrive account's organisations and users, kept beside its persons so the
 /// list, the detail and the search show them offline too.
 ///
-/// One `pipedrive_name` row per organisation or user. The list reads only the names of the rows
-/// it draws; the sync replaces them all at once, in the transaction that also refolds the search
-/// text of the stored persons whose organisation's name changed.
+/// They are the rows of Pipedrive's lookups `org` and `owner` (``PipedriveLookups``) in
+/// `custom_lookup`, under the source key ``PipedriveSync/source``, each the other record's JSON
+/// with at least its `id` and `name`: the same rows a configured source's lookups keep
+/// (``LookupStore``), so ``LookupValues`` resolves `{org.name}` from them. The list reads only
+/// the names of the rows it draws; the sync replaces them all at once, in the transaction that
+/// also refolds the search text of the stored persons whose organisation's name changed.
 public struct PipedriveNameStore: Sendable {
     /// The database the names live in.
     public let database: RoloDatabase
@@ -55,10 +58,14 @@ public struct PipedriveNameStore: Sendable {
             return try await database.write { db in
                 let old = try Self.fetch(db, .organizations, ids: nil)
                 let changed = Set(old.keys).union(names.organizations.keys).filter { old[$0] != names.organizations[$0] }
-                try db.execute(sql: "DELETE FROM pipedrive_name")
-                let insert = try db.cachedStatement(sql: "INSERT INTO pipedrive_name (kind, id, name) VALUES (?, ?, ?)")
+                try db.execute(
+                    sql: "DELETE FROM custom_lookup WHERE source = ? AND lookup IN (?, ?)",
+                    arguments: [PipedriveSync.source, PipedriveNameKind.organizations.lookup, PipedriveNameKind.users.lookup])
+                let insert = try db.cachedStatement(sql: "INSERT INTO custom_lookup (source, lookup, id, json) VALUES (?, ?, ?, ?)")
                 for kind in PipedriveNameKind.allCases {
-                    for (id, name) in names[kind] { try insert.execute(arguments: [kind.rawValue, id, name]) }
+                    for (id, name) in names[kind] {
+                        try insert.execute(arguments: [PipedriveSync.source, kind.lookup, String(id), Self.json(id: id, name: name)])
+                    }
                 }
                 return try Self.refold(db, sources, organizations: changed, old: old, names: names)
             }
@@ -140,17 +147,27 @@ public struct PipedriveNameStore: Sendable {
         var organizationName: String?
     }
 
-    /// The names of `kind`, only those of `ids` when given.
+    /// The lookup row's JSON of a record `id` named `name`: `{"id": 7, "name": "Acme"}`.
+    static func json(id: Int, name: String) -> String {
+        JSONValue.object([JSONMember("id", .number(String(id))), JSONMember("name", .string(name))]).jsonText
+    }
+
+    /// The names of `kind`, only those of `ids` when given. A row whose id isn't a whole number
+    /// or whose JSON has no name names nothing.
     private static func fetch(_ db: Database, _ kind: PipedriveNameKind, ids: Set<Int>?) throws -> [Int: String] {
-        var sql = "SELECT id, name FROM pipedrive_name WHERE kind = ?"
-        var arguments: [any DatabaseValueConvertible] = [kind.rawValue]
+        var sql = "SELECT id, json FROM custom_lookup WHERE source = ? AND lookup = ?"
+        var arguments: [any DatabaseValueConvertible] = [PipedriveSync.source, kind.lookup]
         if let ids {
             sql += " AND id IN (\(databaseQuestionMarks(count: ids.count)))"
-            arguments += ids.map { $0 as any DatabaseValueConvertible }
+            arguments += ids.map { String($0) as any DatabaseValueConvertible }
         }
         var names: [Int: String] = [:]
         for row in try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)) {
-            names[row["id"]] = row["name"]
+            let text: String = row["json"]
+            guard let id = Int(row["id"] as String),
+                case .string(let name)? = (try? JSONValue.parse(Data(text.utf8)))?["name"]
+            else { continue }
+            names[id] = name
         }
         return names
     }

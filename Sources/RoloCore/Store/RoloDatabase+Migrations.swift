@@ -146,6 +146,21 @@ extension RoloDatabase {
                 t.primaryKey(["source", "lookup", "id"])
             }
         }
+        migrator.registerMigration("v9: pipedrive_name into custom_lookup") { db in
+            // Pipedrive's organisation and owner names are its lookups `org` and `owner`, kept
+            // as a configured source's are: each name becomes the other record's JSON, with its
+            // id and name, so a store from before shows them offline without a fetch.
+            let lookups = ["organizations": "org", "users": "owner"]
+            let insert = try db.makeStatement(
+                sql: "INSERT OR REPLACE INTO custom_lookup (source, lookup, id, json) VALUES ('pipedrive', ?, ?, ?)")
+            for row in try Row.fetchAll(db, sql: "SELECT kind, id, name FROM pipedrive_name") {
+                guard let lookup = lookups[row["kind"] as String] else { continue }
+                let id: Int = row["id"]
+                let json = JSONValue.object([JSONMember("id", .number(String(id))), JSONMember("name", .string(row["name"]))])
+                try insert.execute(arguments: [lookup, String(id), json.jsonText])
+            }
+            try db.drop(table: "pipedrive_name")
+        }
         return migrator
     }
 }

@@ -39,8 +39,8 @@ struct LookupStandInTests {
         """
     }
 
-    /// Pipedrive's persons (API v2) with the organisation's and the owner's names as lookups:
-    /// what would declare PipedriveNameStore's names in config.
+    /// Pipedrive's persons (API v2) with the organisation's and the owner's names as lookups,
+    /// as rolo ships them (``PipedriveLookups``).
     static func pipedriveTOML(_ base: String, persons: String = "api/v2/persons") -> String {
         """
         [[sources]]
@@ -58,26 +58,7 @@ struct LookupStandInTests {
         size_param = "limit"
         size = 100
 
-        [[sources.lookups]]
-        name = "org"
-        field = "org_id"
-        url = "\(base)/pipedrive/api/v2/organizations"
-        records = "data"
-        id = "id"
-
-        [sources.lookups.paging]
-        style = "cursor"
-        param = "cursor"
-        next = "additional_data.next_cursor"
-        size_param = "limit"
-        size = 100
-
-        [[sources.lookups]]
-        name = "owner"
-        field = "owner_id"
-        url = "\(base)/pipedrive/v1/users"
-        records = "data"
-        id = "id"
+        \(PipedriveLookups.toml(company: base + "/pipedrive"))
         """
     }
 
