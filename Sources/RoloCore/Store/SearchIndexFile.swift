@@ -4,8 +4,8 @@ import Foundation
 #endif
 
 /// A stored list's ``SearchIndex`` kept in a file beside the database, so a relaunch reads the
-/// folded text of 1,000,000 records in a few milliseconds (one read of 47 MB) rather than 0.7 s
-/// of stepping through SQLite's rows.
+/// folded text of 1,000,000 records in one read of 47 MB rather than 0.7 s of stepping through
+/// SQLite's rows.
 ///
 /// The file is only a copy: it names the store's search mark it was made under (a random
 /// text the store changes whenever stored search text changes in place, ``CustomRecordStore``),
