@@ -10,7 +10,9 @@ import RoloCore
 //   made between the timed appends, one at a time, so they don't count in the peak memory;
 // - open: a fresh RoloDatabase on the file, the count and the first screenful of 50 records
 //   (what a relaunch's first frame reads), then the last 50 (End, read by position);
-// - the search index read into memory (``StoredSearchIndex``), as a list does after its first frame;
+// - the search index read into memory (``StoredSearchIndex``), as a list does after its first frame:
+//   from SQLite the first time (the index then kept in a file beside the database, timed with
+//   it), from that file at a relaunch, and a relaunch's first keystroke ('t') with the read;
 // - a search keystroke in that index: the last character of each term typed after the others
 //   were answered (narrowing their matches), and the whole term at once; each checked against
 //   the store's `positions(matching:)`, which `rolo dump --search` asks.
@@ -64,6 +66,7 @@ let terms = ["t", "ta", "tam", "user4242", "pärnu"]
 
 struct Figures {
     var insert = Timings(), firstScreen = Timings(), end = Timings(), index = Timings(), indexMB = 0.0
+    var indexFile = Timings(), firstKeystroke = Timings()
     var keystroke: [String: Timings] = [:], whole: [String: Timings] = [:]
     var matches: [String: Int] = [:]
     /// Records stored a second, over the whole insert.
@@ -105,6 +108,16 @@ func measure(_ count: Int) async throws -> Figures {
         figures.index.record(since: start)
         precondition(index.count == count)
         figures.indexMB = Double(index.size) / 1_048_576
+        for _ in 0..<5 {
+            start = ContinuousClock.now
+            let relaunched = try await reopened.memorySearch().current()
+            figures.indexFile.record(since: start)
+            precondition(relaunched.count == count)
+            start = ContinuousClock.now
+            let first = try await reopened.memorySearch().positions(matching: "t")
+            figures.firstKeystroke.record(since: start)
+            precondition(first == index.positions(matching: "t"))
+        }
 
         for term in terms {
             for _ in 0..<5 {
@@ -143,7 +156,9 @@ row("insert, pages of \(pageSize)", big.insert, little.insert)
 print(String(format: "    records stored a second: %.0f (%d) and %.0f (%d)", big.insertRate, records, little.insertRate, small))
 row("open: count + first 50 records", big.firstScreen, little.firstScreen)
 row("End: the last 50 records, read by position", big.end, little.end)
-row(String(format: "search index read into memory (%.1f MB)", big.indexMB), big.index, little.index)
+row(String(format: "search index read from SQLite, kept in a file (%.1f MB)", big.indexMB), big.index, little.index)
+row("search index read from its file (a relaunch)", big.indexFile, little.indexFile)
+row("a relaunch's first keystroke 't', the file read with it", big.firstKeystroke, little.firstKeystroke)
 for term in terms {
     let found = "\(big.matches[term] ?? 0) / \(little.matches[term] ?? 0)"
     row("keystroke '\(term)' after '\(term.dropLast())' (\(found))", big.keystroke[term]!, little.keystroke[term]!)

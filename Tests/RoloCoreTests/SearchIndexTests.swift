@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+    import Glibc
+#endif
 @testable import RoloCore
 
 @Suite("Search index: one pass over every key's bytes finds what a key-by-key search finds")
@@ -135,5 +138,26 @@ private struct SeededRandom: RandomNumberGenerator {
     mutating func next() -> UInt64 {
         state = state &* 2_862_933_555_777_941_757 &+ 3_037_000_493
         return state
+    }
+}
+
+extension SearchIndexTests {
+    @Test("A list long enough to scan in parts finds what a key-by-key search finds, in order, narrowing too")
+    func scannedInParts() throws {
+        let names = ["mari tamm", "jüri saar", "", "tõnu kask", "anna ivanova", "t", "sepp"]
+        let keys = (0..<300_000).map { SearchKey.fold("\(names[$0 % names.count]) k\($0 % 997)") }
+        let index = SearchIndex(keys: keys)
+        var earlier: [SearchMatches] = []
+        for term in ["t", "ta", "tam", "k99", "k996", "saar k1", "sepp k0", "nu ka", "zz", "k"] {
+            let folded = SearchKey.fold(term)
+            // The C library's strstr: a matcher that shares nothing with the index's.
+            let expected = keys.indices.filter { position in
+                keys[position].withCString { key in folded.withCString { strstr(key, $0) != nil } }
+            }
+            #expect(index.positions(matching: term) == expected, "\(term)")
+            let found = try #require(index.search(term, narrowing: earlier))
+            #expect(found.positions == expected, "\(term), narrowing")
+            earlier.append(found)
+        }
     }
 }

@@ -25,7 +25,9 @@ extension CustomRecordStore {
         let key = self.key, json = value.jsonText, search = source.searchText(value)
         return try await database.writer().write { db in
             try db.execute(sql: "UPDATE custom_record SET json = ?, search = ? WHERE source = ? AND id = ?", arguments: [json, search, key, id])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try Self.searchChanged(db, key)
+            return true
         }
     }
 
@@ -39,6 +41,7 @@ extension CustomRecordStore {
                 db, sql: "SELECT position FROM custom_record WHERE source = ? AND id = ?", arguments: [key, id])
             else { return false }
             try db.execute(sql: "DELETE FROM custom_record WHERE source = ? AND id = ?", arguments: [key, id])
+            try Self.searchChanged(db, key)
             // Through negative positions: moved one by one, a row could meet its neighbour's
             // old position in the unique index.
             try db.execute(

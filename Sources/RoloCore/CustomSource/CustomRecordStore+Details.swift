@@ -28,6 +28,7 @@ extension CustomRecordStore {
                 try db.execute(
                     sql: "UPDATE custom_record SET search = ? WHERE source = ? AND id = ?",
                     arguments: [source.searchText(listed.merging(detail)), key, id])
+                try Self.searchChanged(db, key)
             }
         } catch let rebuilt as DatabaseRebuilt {
             throw rebuilt

@@ -80,6 +80,7 @@ extension CustomRecordStore {
                 INSERT INTO custom_record (source, id, position, json, search, refresh, refresh_order) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             var position = try Self.count(db, key)
+            try Self.keepSearchMark(db, key)
             for (index, row) in rows.enumerated() {
                 let order = received + index
                 if let stored = try String.fetchOne(find, arguments: [key, row.id]) {
@@ -96,6 +97,7 @@ extension CustomRecordStore {
                     outcome.added += 1
                 }
             }
+            if outcome.changed > 0 { try Self.searchChanged(db, key) }
             // A list of changes names its own total, not the list's.
             try Self.saveState(db, key, next: next, total: pass.kind == .changes ? nil : page.total, at: date)
             try Self.saveGeneration(db, key, pass.generation)
@@ -104,6 +106,7 @@ extension CustomRecordStore {
                 if pass.kind == .full, whole {
                     outcome.removed = try Self.removeUnlisted(db, key, pass.generation)
                     outcome.moved = try Self.reorder(db, key)
+                    if outcome.removed + outcome.moved > 0 { try Self.searchChanged(db, key) }
                 }
                 if whole { try Self.saveMarks(db, key, pass) }
             }

@@ -45,11 +45,9 @@ public struct CustomRecordStore: Sendable {
     public func append(_ page: CustomSourcePage, replacing: Bool = false, at date: Date = Date()) async throws -> Int {
         let source = self.source, key = self.key
         let next = try page.next.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        let rows = await Self.storingRows(page.records, source: source)
         do {
             return try await database.write { db in
-                // Made on the database's writer thread, whoever the caller is: a page of
-                // records' JSON and search text is no work for the main actor.
-                let rows = page.records.map { (id: $0.id, value: $0.value, json: $0.value.jsonText) }
                 if replacing { try Self.delete(db, key) }
                 var position = try Self.count(db, key)
                 var added = 0
@@ -60,13 +58,14 @@ public struct CustomRecordStore: Sendable {
                     INSERT INTO custom_record (source, id, position, json, search) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (source, id) DO NOTHING
                     """)
+                try Self.keepSearchMark(db, key)
                 let hasDetails = try Bool.fetchOne(
                     db, sql: "SELECT EXISTS (SELECT 1 FROM custom_detail WHERE source = ?)", arguments: [key]) ?? false
                 for row in rows {
                     // A detail kept from before a refresh is searched as the screen shows it.
-                    let detail = hasDetails ? try Self.storedDetail(db, key, id: row.id, listed: row.json) : nil
-                    let search = source.searchText(detail.map { row.value.merging($0) } ?? row.value)
-                    try insert.execute(arguments: [key, row.id, position, row.json, search])
+                    let detail = hasDetails ? try Self.storedDetail(db, key, id: row.record.id, listed: row.json) : nil
+                    let search = detail.map { source.searchText(row.record.value.merging($0)) } ?? row.search
+                    try insert.execute(arguments: [key, row.record.id, position, row.json, search])
                     guard db.changesCount > 0 else { continue }
                     position += 1
                     added += 1
@@ -139,10 +138,31 @@ public struct CustomRecordStore: Sendable {
         }
     }
 
+    /// The folded search text of the records from `position` on, with the search mark it was
+    /// stored under (``SearchIndexFile``), read together.
+    func markedSearchIndex(from position: Int) async throws -> (index: SearchIndex, mark: String?) {
+        let key = self.key
+        return try await read { db in
+            let index = try SearchIndex.fetch(
+                db, sql: "SELECT search FROM custom_record WHERE source = ? AND position >= ? ORDER BY position",
+                arguments: [key, position])
+            return (index, try Self.searchMark(db, key))
+        }
+    }
+
     /// The list's search: the records' search text read into memory once, after the first frame,
-    /// and grown by the records stored since at each search (``StoredSearchIndex``).
-    public func memorySearch() -> StoredSearchIndex {
-        StoredSearchIndex(everyWord: false) { from in try await searchIndex(from: from) }
+    /// from the file it was kept in (``SearchIndexFile``) while that is current, and grown by the
+    /// records stored since at each search (``StoredSearchIndex``).
+    /// The file is written once the index holds `rewriteAfter` records more than it.
+    public func memorySearch(rewriteAfter: Int = StoredSearchIndex.rewritingAfter) -> StoredSearchIndex {
+        StoredSearchIndex(everyWord: false, file: searchIndexFile, rewriteAfter: rewriteAfter) { from in
+            try await markedSearchIndex(from: from)
+        }
+    }
+
+    /// The file the list's search index is kept in between runs; nil for a database in memory.
+    public var searchIndexFile: SearchIndexFile? {
+        SearchIndexFile(databasePath: database.path, key: key)
     }
 
     /// Forgets the source's records, their details and its state.
@@ -178,8 +198,29 @@ public struct CustomRecordStore: Sendable {
 
     private static func delete(_ db: Database, _ key: String) throws {
         try db.execute(sql: "DELETE FROM custom_record WHERE source = ?", arguments: [key])
+        try searchChanged(db, key)
         _ = try SourceStateRecord.deleteOne(db, key: key)
         try forgetPasses(db, key)
+    }
+
+    /// The source's search mark (``SearchIndexFile``); nil before its first page.
+    static func searchMark(_ db: Database, _ key: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT mark FROM custom_search_mark WHERE source = ?", arguments: [key])
+    }
+
+    /// Gives the source a search mark when it has none: appended rows keep the mark.
+    static func keepSearchMark(_ db: Database, _ key: String) throws {
+        try db.execute(
+            sql: "INSERT INTO custom_search_mark (source, mark) VALUES (?, ?) ON CONFLICT (source) DO NOTHING",
+            arguments: [key, UUID().uuidString])
+    }
+
+    /// A new search mark: stored rows changed in place or went, so a search index kept in a file
+    /// is no longer the list's.
+    static func searchChanged(_ db: Database, _ key: String) throws {
+        try db.execute(
+            sql: "INSERT INTO custom_search_mark (source, mark) VALUES (?, ?) ON CONFLICT (source) DO UPDATE SET mark = excluded.mark",
+            arguments: [key, UUID().uuidString])
     }
 
     /// The row count, read as the last position + 1: positions have no gaps, and the index

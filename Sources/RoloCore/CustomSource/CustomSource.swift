@@ -88,7 +88,12 @@ public struct CustomSource: Sendable, Equatable {
 
     /// The folded text a search of `record` looks in (``SearchKey``), a field a line.
     public func searchText(_ record: JSONValue) -> String {
-        SearchKey.fold(searchPaths.compactMap { record.value(at: $0)?.text?.sanitizedForTerminal })
+        searchText(record, paths: searchPaths)
+    }
+
+    /// ``searchText(_:)`` by ``searchPaths`` worked out once for many records.
+    func searchText(_ record: JSONValue, paths: [JSONPath]) -> String {
+        SearchKey.fold(paths.compactMap { record.value(at: $0)?.text?.sanitizedForTerminal })
     }
 
     /// The detail's rows for `record`: each of ``fields`` (or every field) with its text.

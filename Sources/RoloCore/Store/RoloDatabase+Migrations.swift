@@ -161,6 +161,17 @@ extension RoloDatabase {
             }
             try db.drop(table: "pipedrive_name")
         }
+        migrator.registerMigration("v10: custom_search_mark") { db in
+            // A random text a source's stored search text is known by: written anew whenever
+            // stored rows change in place (a merge, a detail, a removal), kept while rows are
+            // only appended. The search index kept in a file beside the database names the mark
+            // it was made under, and is used only while the store holds the same
+            // (``SearchIndexFile``). Not salvaged: a healed file's lists are read anew.
+            try db.create(table: "custom_search_mark") { t in
+                t.primaryKey("source", .text)
+                t.column("mark", .text).notNull()
+            }
+        }
         return migrator
     }
 }

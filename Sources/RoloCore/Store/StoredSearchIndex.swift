@@ -9,13 +9,33 @@ import Foundation
 /// in place (a refresh swapped in, search text refolded). Each search remembers what it found,
 /// so a keystroke that narrows the term looks only through the last matches.
 ///
+/// With a ``SearchIndexFile`` (configured sources), the index read whole is kept in that file,
+/// and a relaunch reads it from there, checked against the store's search mark, and only the
+/// rows stored after it from SQLite: the first keystroke after a relaunch at 1,000,000 records
+/// no longer waits 0.7 s for the rows to be stepped through.
+///
 /// A class with a lock rather than an actor, so that ``reset()`` and ``prepare()`` take effect
 /// at once, in the caller's order, before a search started after them.
 public final class StoredSearchIndex: @unchecked Sendable {
     /// The keys of the stored records from position `from` on, in order.
     public typealias Read = @Sendable (_ from: Int) async throws -> SearchIndex
+    /// The keys of the stored records from position `from` on, and the store's search mark,
+    /// read together (``SearchIndexFile``).
+    public typealias MarkedRead = @Sendable (_ from: Int) async throws -> (index: SearchIndex, mark: String?)
 
-    private let read: Read
+    private let read: MarkedRead
+    /// Where the index is kept between runs; nil: read from the store at each run.
+    private let file: SearchIndexFile?
+    /// Whether the file was looked at: once a run, as a reset means the stored rows changed.
+    private var fileTried = false
+    /// How many records the file holds as far as this run knows: it is written again once the
+    /// index has grown well past it.
+    private var fileCount = 0
+    /// Below this many records past the file's, reading them from SQLite is quicker than
+    /// writing the file again.
+    private let rewriteAfter: Int
+    /// ``rewriteAfter`` unless told: 10,000 records read from SQLite take a few ms.
+    public static let rewritingAfter = 10_000
     private let everyWord: Bool
     private let lock = NSLock()
     /// The rows read so far.
@@ -33,8 +53,21 @@ public final class StoredSearchIndex: @unchecked Sendable {
     /// The index of the records `read` gives; `everyWord` as the records' ``Searchable``
     /// declares it, so the list finds what `rolo dump --search` finds.
     public init(everyWord: Bool, read: @escaping Read) {
+        self.read = { (try await read($0), nil) }
+        self.everyWord = everyWord
+        file = nil
+        rewriteAfter = Self.rewritingAfter
+    }
+
+    /// The index of the records `read` gives, kept in `file` between runs under the mark `read`
+    /// gives with them; without a file (a database in memory), as ``init(everyWord:read:)``.
+    /// The file is written after a read once the index holds `rewriteAfter` records, or an
+    /// eighth, more than it.
+    public init(everyWord: Bool, file: SearchIndexFile?, rewriteAfter: Int = StoredSearchIndex.rewritingAfter, read: @escaping MarkedRead) {
         self.read = read
         self.everyWord = everyWord
+        self.file = file
+        self.rewriteAfter = rewriteAfter
     }
 
     /// Starts reading the rows not in memory yet, without waiting for them: after the list's
@@ -49,6 +82,8 @@ public final class StoredSearchIndex: @unchecked Sendable {
             index = SearchIndex()
             generation += 1
             recent = []
+            fileTried = true
+            fileCount = 0
         }
     }
 
@@ -92,15 +127,41 @@ public final class StoredSearchIndex: @unchecked Sendable {
         // the system when freed instead of staying resident in the reading thread's arena.
         HeavyWork.mapLargeBlocks()
         while true {
-            let (from, generation) = lock.withLock { (index.count, self.generation) }
-            let more = try await read(from)
-            let done = lock.withLock {
-                // A reset while reading: the rows read may be the old list's.
-                guard generation == self.generation else { return false }
-                if index.count == 0 { index = more } else if more.count > 0 { index.append(contentsOf: more) }
-                return true
+            let (from, generation, tryFile) = lock.withLock {
+                defer { if index.count == 0 { fileTried = true } }
+                return (index.count, self.generation, index.count == 0 && !fileTried)
             }
-            if done { return }
+            var kept: SearchIndexFile.Contents?
+            if tryFile { kept = await loadFile() }
+            let (more, mark) = try await read(kept?.index.count ?? from)
+            // The stored search text changed since the file was made: read every row.
+            if let kept, kept.mark != mark { continue }
+            let (done, save): (Bool, (SearchIndex, String)?) = lock.withLock {
+                // A reset while reading: the rows read may be the old list's.
+                guard generation == self.generation else { return (false, nil) }
+                if let kept {
+                    index = kept.index
+                    fileCount = kept.index.count
+                }
+                if index.count == 0 { index = more } else if more.count > 0 { index.append(contentsOf: more) }
+                guard let mark, file != nil, index.count - fileCount >= max(rewriteAfter, fileCount / 8) else { return (true, nil) }
+                fileCount = index.count
+                return (true, (index, mark))
+            }
+            if !done { continue }
+            if let save, let file {
+                // Here rather than apart: the next read waits for this one, so the index isn't
+                // copied to append to while the file is written from it.
+                await HeavyWork.run { file.save(save.0, mark: save.1) }
+            }
+            return
         }
+    }
+
+    /// The index kept in the file, read on a Dispatch thread; nil when there is none or it
+    /// doesn't read back whole.
+    private func loadFile() async -> SearchIndexFile.Contents? {
+        guard let file else { return nil }
+        return await HeavyWork.run { file.load() }
     }
 }

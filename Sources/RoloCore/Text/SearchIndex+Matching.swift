@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a search of a ``SearchIndex`` found, kept so that the next keystroke, when it only
 /// narrows the term ("lov" → "love"), looks through these records alone instead of every one.
 public struct SearchMatches: Sendable {
@@ -43,14 +45,44 @@ extension SearchIndex {
             .flatMap { $0.positions.count <= count / 2 ? $0 : nil }
         var found: [Int] = []
         if let narrowed {
-            found.reserveCapacity(narrowed.positions.count)
-            guard keep(narrowed.positions, holding: pinned, in: &found),
-                  scan(narrowed.searched..<count, for: pinned, into: &found) else { return nil }
+            found = inParts(narrowed.positions.count) { part, into in
+                keep(narrowed.positions[part], holding: pinned, in: &into)
+            }
+            guard !Task.isCancelled, scan(narrowed.searched..<count, for: pinned, into: &found) else { return nil }
         } else {
-            guard scan(0..<count, for: pinned, into: &found) else { return nil }
+            found = inParts(count) { part, into in scan(part, for: pinned, into: &into) }
+            guard !Task.isCancelled else { return nil }
         }
         return SearchMatches(positions: found, needles: needles, searched: count, lineage: lineage)
     }
+
+    /// The positions `look` finds in `0..<count`, split into one consecutive part a core when
+    /// there are enough to pay for the threads, joined in order: a keystroke at 1,000,000
+    /// records ("t" is in nearly every key) is a pass of 20 ms on one core. A part's `look`
+    /// returns false when it gave up; the caller asks `Task.isCancelled` after (a part on a
+    /// Dispatch thread has no task to ask).
+    private func inParts(_ count: Int, _ look: (Range<Int>, inout [Int]) -> Bool) -> [Int] {
+        let parts = count < 2 * Self.recordsPerScan ? 1 : min(Cores.count, count / Self.recordsPerScan)
+        guard parts > 1 else {
+            var found: [Int] = []
+            _ = look(0..<count, &found)
+            return found
+        }
+        let share = (count + parts - 1) / parts
+        let made = PartResults<Int>(parts)
+        withoutActuallyEscaping(look) { look in
+            let look = UncheckedLook(look: look)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var found: [Int] = []
+                _ = look.look(min(count, part * share)..<min(count, (part + 1) * share), &found)
+                made.set(part, found)
+            }
+        }
+        return made.joined()
+    }
+
+    /// Below this many records a part of a scan isn't worth a thread.
+    private static let recordsPerScan = 65_536
 
     /// Appends to `found` the records among `records` whose key holds every needle, the first
     /// found by one pass over their bytes: from each hit the scan goes on at the next key. False
@@ -86,7 +118,7 @@ extension SearchIndex {
 
     /// Appends to `found` those of `positions` whose key holds every needle. False when the task
     /// was cancelled meanwhile.
-    private func keep(_ positions: [Int], holding needles: [SearchNeedle], in found: inout [Int]) -> Bool {
+    private func keep(_ positions: ArraySlice<Int>, holding needles: [SearchNeedle], in found: inout [Int]) -> Bool {
         withPointers(needles[0]) { hay, starts, pin in
             let first = needles[0], others = needles.dropFirst()
             for (checked, position) in positions.enumerated() {
@@ -115,4 +147,10 @@ extension SearchIndex {
             }
         }
     }
+}
+
+/// A search's look at one part, called from the parts' threads: it only reads the index and
+/// needles the search holds for the whole of ``SearchIndex/search(_:everyWord:narrowing:)``.
+private struct UncheckedLook: @unchecked Sendable {
+    let look: (Range<Int>, inout [Int]) -> Bool
 }

@@ -22,6 +22,13 @@ public struct SearchIndex: Sendable {
         starts = [0]
     }
 
+    /// The index of keys already laid out: `starts` run from 0 to `bytes.count`, one more than
+    /// the keys (``SearchIndexFile``).
+    init(bytes: [UInt8], starts: [Int32]) {
+        self.bytes = bytes
+        self.starts = starts
+    }
+
     /// One folded key per record, fields apart by a newline (``SearchKey/fold(_:)-([String])``).
     public init(keys: [String]) {
         self.init(count: keys.count) { keys[$0] }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A record as a page stores it: its JSON text and folded search text, made before the write.
+struct StoringRow: Sendable {
+    let record: CustomRecord
+    let json: String
+    let search: String
+}
+
+extension CustomRecordStore {
+    /// `records` as stored, in order, made on a Dispatch thread, in parts on every core for a
+    /// page long enough: writing a record's JSON and folding its search text cost about as much
+    /// as storing it, and the database's writer thread does only the storing.
+    static func storingRows(_ records: [CustomRecord], source: CustomSource) async -> [StoringRow] {
+        await HeavyWork.run {
+            let paths = source.searchPaths
+            let parts = records.count < 2 * rowsPerPart ? 1 : min(Cores.count, records.count / rowsPerPart)
+            guard parts > 1 else { return storingRows(records[...], source: source, paths: paths) }
+            let share = (records.count + parts - 1) / parts
+            let made = PartResults<StoringRow>(parts)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let range = min(records.count, part * share)..<min(records.count, (part + 1) * share)
+                made.set(part, storingRows(records[range], source: source, paths: paths))
+            }
+            return made.joined()
+        }
+    }
+
+    private static func storingRows(_ records: ArraySlice<CustomRecord>, source: CustomSource, paths: [JSONPath]) -> [StoringRow] {
+        records.map { record in
+            StoringRow(record: record, json: record.value.jsonText, search: source.searchText(record.value, paths: paths))
+        }
+    }
+
+    /// Below this many records a part isn't worth a thread.
+    private static let rowsPerPart = 128
+}
