@@ -126,4 +126,22 @@ struct OptimisticConfiguredTests {
         #expect(await model.settled())
         #expect(await api.writes.count == 1, "a press while it was out sent nothing more, and nothing was sent again")
     }
+
+    @Test("A write that worked shows its fields until the record is read again as the server left it")
+    func confirmedUntilReadAgain() async throws {
+        let api = try CrewWithWrites(count: 4)
+        let model = try makeCrew(api.crew, toml: CrewSamples.toml(Self.toml), database: nil)
+        model.start()
+        #expect(await model.settled())
+        let team = JSONPath("team")
+        let listed = try #require(model.actionRecord(for: "1"))
+        #expect(listed.value(at: team)?.text == "A")
+        model.confirmWrite(.object([JSONMember("team", .string("C"))]), on: "1")
+        model.optimisticChanged()
+        #expect(model.actionRecord(for: "1")?.value(at: team)?.text == "C", "the answer, not the old value, while it is read again")
+        let row = (0..<model.entries.entryCount).compactMap { model.entries.entry(at: $0).row }.first { $0.id == "1" }
+        #expect(row?.cells.contains("C") == true)
+        #expect(await model.apply(.updated(OptimisticWrites.overlay([JSONMember("team", .string("B"))], on: listed)), to: "1") == nil)
+        #expect(model.actionRecord(for: "1")?.value(at: team)?.text == "B", "the record as the server left it decides")
+    }
 }

@@ -14,11 +14,20 @@ extension CustomSourceViewModel: ConfiguredActions, FlashesRows {
         confirmedActionRecord(for: rowID).map { actionState.optimistic.shown($0, rowID: rowID) }
     }
 
-    /// The record as stored, without the fields of `optimistic` writes not yet confirmed.
+    /// The record as stored, with the fields of `optimistic` writes the server confirmed and
+    /// without those not yet confirmed.
     public func confirmedActionRecord(for rowID: String) -> JSONValue? {
         guard let record = record(withID: rowID) else { return nil }
-        if case .loaded(let full) = details[rowID] { return lookupValues.expanded(full) }
-        return lookupValues.expanded(record.value)
+        var value = record.value
+        if case .loaded(let full) = details[rowID] { value = full }
+        return lookupValues.expanded(OptimisticWrites.overlay(confirmedWrites[rowID] ?? [], on: value))
+    }
+
+    /// An `optimistic` write worked: its fields show until the record is read again.
+    public func confirmWrite(_ fields: JSONValue, on rowID: String) {
+        guard case .object(let members) = fields else { return }
+        let written = Set(members.map(\.key))
+        confirmedWrites[rowID] = (confirmedWrites[rowID] ?? []).filter { !written.contains($0.key) } + members
     }
 
     public func optimisticChanged() {
@@ -57,6 +66,7 @@ extension CustomSourceViewModel: ConfiguredActions, FlashesRows {
     private func replace(_ rowID: String, with value: JSONValue) async -> String? {
         guard let store, let position = window?.attempt({ try store.position(ofID: rowID) }) ?? nil else { return nil }
         details[rowID] = source.detailURL == nil ? nil : .loaded(value)
+        confirmedWrites[rowID] = nil
         do {
             try await store.replace(id: rowID, with: value)
         } catch {
@@ -72,6 +82,7 @@ extension CustomSourceViewModel: ConfiguredActions, FlashesRows {
     private func drop(_ rowID: String) async -> String? {
         guard let store, let position = window?.attempt({ try store.position(ofID: rowID) }) ?? nil else { return nil }
         details[rowID] = nil
+        confirmedWrites[rowID] = nil
         do {
             try await store.remove(id: rowID)
         } catch {

@@ -64,9 +64,12 @@ extension CustomSourceViewModel {
     func rebuildEntries() {
         guard let window else { return entries = [ListEntry]() }
         let (source, lookups, wanted) = (self.source, self.lookupValues, actionState.optimistic.wantedByRow)
+        let confirmed = confirmedWrites
         let rows = CustomRecordRows(window: window) { [weak self] stored in
-            // An optimistic action's fields show at once, before the server answers.
+            // An optimistic action's fields show at once, before the server answers, and once it
+            // answered, until the record is read again.
             var record = stored
+            if let fields = confirmed[record.id] { record.value = OptimisticWrites.overlay(fields, on: record.value) }
             if let fields = wanted[record.id] { record.value = OptimisticWrites.overlay(fields, on: record.value) }
             var row = CustomSourceDetail.row(of: record, in: source, lookups: lookups)
             row.thumbnail = self?.thumbnail(of: stored)
@@ -86,6 +89,8 @@ extension CustomSourceViewModel {
     /// The stored records were replaced: nothing read of them is kept, and the new list shows
     /// in the stored order until its layout is made again from the start.
     func storedRecordsReplaced() {
+        // The new list is the server's, writes included.
+        confirmedWrites = [:]
         window?.forget()
         arrangeTexts = ArrangeTexts()
         let count = window?.reloadCount() ?? 0

@@ -81,6 +81,9 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// The listed JSON each of ``details`` was asked for: a refresh page that leaves a record as
     /// it was keeps its detail, fetched or in flight, even before the store holds it.
     var detailsAskedFor: [String: String] = [:]
+    /// Fields of `optimistic` writes the server confirmed, by record, shown until the record is
+    /// read again as the server left it: the row doesn't show the old value in between.
+    var confirmedWrites: [String: [JSONMember]] = [:]
     /// The on-screen rows' details: which are fresh, failed, in flight, wanted next.
     var rowDetails = RowDetailQueue()
     /// The requests of ``rowDetails`` in flight, by row id.
