@@ -81,6 +81,11 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// The listed JSON each of ``details`` was asked for: a refresh page that leaves a record as
     /// it was keeps its detail, fetched or in flight, even before the store holds it.
     var detailsAskedFor: [String: String] = [:]
+    /// Whether the search index is read only once ``firstFrameDrawn()`` says the screen's first
+    /// frame is out: a million records' index (its file, or SQLite's rows) would take the cores
+    /// the first frame needs. Without a screen to say so, it is read from ``start()``.
+    public var indexWaitsForFirstFrame = false
+    private var firstFrameOut = false
     /// Fields of `optimistic` writes the server confirmed, by record, shown until the record is
     /// read again as the server left it: the row doesn't show the old value in between.
     var confirmedWrites: [String: [JSONMember]] = [:]
@@ -220,6 +225,12 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// How many records are stored, as the list last read.
     public var recordCount: Int { window?.count ?? 0 }
 
+    /// The screen's first frame is out: the search index is read now, for a keystroke to find.
+    public func firstFrameDrawn() {
+        firstFrameOut = true
+        if started, store != nil { searchIndex?.prepare() }
+    }
+
     /// Shows what is stored, then syncs: a refresh beside a whole stored list, else the list
     /// from where it stopped (or from its first page). The list shows the stored count at
     /// once, its rows read as they are drawn, so End right after the first frame lands on the
@@ -228,8 +239,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         guard !started else { return }
         started = true
         guard let store, unconfigured == nil else { return }
-        // On the main actor's next turn: after the first frame, which the read mustn't delay.
-        Task { [searchIndex] in searchIndex?.prepare() }
+        if !indexWaitsForFirstFrame || firstFrameOut { Task { [searchIndex] in searchIndex?.prepare() } }
         readLookups()
         loadTask = busy.task { [weak self] in
             let state: CustomSourceState?
