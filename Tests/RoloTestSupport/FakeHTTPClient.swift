@@ -4,8 +4,9 @@ import Synchronization
 import Testing
 
 /// The one fake ``HTTPClient``: answers requests from routes (a method and a path, a whole URL,
-/// or any test of the request), each route's answers given in turn with the last repeating;
-/// records every request; can hold requests in flight until the test lets them go.
+/// or any test of the request), each route's answers given in turn with the last repeating, or
+/// passed on to another client (a real server); records every request and the most in flight at
+/// once; can hold requests in flight until the test lets them go.
 ///
 /// Misuse fails the running test with a message and never traps: a request no route answers (with
 /// `otherwise: .unexpected`) records an issue and is answered with an unreachable error; a route
@@ -18,6 +19,8 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         public var headers: [String: String]
         /// When set, the request throws this instead of answering.
         public var error: FetchError?
+        /// When set, this client answers the request instead (a real server behind the fake).
+        public var client: (any HTTPClient)?
 
         public init(status: Int = 200, body: Data, headers: [String: String] = [:]) {
             self.status = status
@@ -44,6 +47,14 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         public static func fail(_ error: FetchError) -> Answer {
             var answer = Answer(status: 0, body: Data())
             answer.error = error
+            return answer
+        }
+
+        /// Whatever `client` answers: the request passed on to it, as to a real server, and
+        /// recorded and counted here like any other.
+        public static func forward(to client: any HTTPClient) -> Answer {
+            var answer = Answer(status: 0, body: Data())
+            answer.client = client
             return answer
         }
     }
@@ -99,6 +110,8 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         var sent: [HTTPRequest] = []
         var holds: [Hold] = []
         var held: [CheckedContinuation<Void, Never>] = []
+        var inFlight = 0
+        var mostInFlight = 0
     }
 
     private let state = Mutex(State())
@@ -158,6 +171,14 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         state.withLock { $0.holds.append(Hold(method: method, match: match, count: count)) }
     }
 
+    /// Holds no more requests from now on; those held stay held until released.
+    public func stopHolding() {
+        state.withLock { $0.holds.removeAll() }
+    }
+
+    /// The most requests that were in flight at once (held ones included).
+    public var mostInFlight: Int { state.withLock { $0.mostInFlight } }
+
     /// How many requests are held now.
     public var heldCount: Int { state.withLock { $0.held.count } }
 
@@ -176,6 +197,8 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let (answer, holds) = state.withLock { state -> (Answer?, Bool) in
             state.sent.append(request)
+            state.inFlight += 1
+            state.mostInFlight = max(state.mostInFlight, state.inFlight)
             var holds = false
             if let index = state.holds.firstIndex(where: { ($0.method.map { $0 == request.method } ?? true) && $0.match.accepts(request) }) {
                 holds = true
@@ -186,11 +209,13 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
             if let compute = state.routes[index].compute { return (compute(request), holds) }
             return (state.routes[index].answers.nextAnswer(), holds)
         }
+        defer { state.withLock { $0.inFlight -= 1 } }
         if holds {
             await withCheckedContinuation { continuation in state.withLock { $0.held.append(continuation) } }
         }
         guard let answer else { return try unanswered(request) }
         if let error = answer.error { throw error }
+        if let client = answer.client { return try await client.send(request) }
         return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: request.url)
     }
 

@@ -72,36 +72,15 @@ struct CustomSourceRefreshStandInTests {
             let url = try #require(URL(string: "\(standIn.base)/staff/api/people/\(gone)/"))
             #expect(try await standIn.http.send(HTTPRequest(method: "DELETE", url: url)).status == 204)
             // Its last page fails, as a kill would stop it: four pages merged, every record kept.
+            let stopsAfterFour = FakeHTTPClient()
+            stopsAfterFour.on(.any, answers: Array(repeating: .forward(to: standIn.http), count: 4) + [.respond(500, "")])
             let stopping = CustomSourcePager(
                 source: source, endpoint: try source.endpoint(environment: CustomSourceStandIn.environment),
-                client: StopsAfter(standIn.http, requests: 4), timeout: CustomSourceStandIn.timeout, sleep: { _ in })
+                client: stopsAfterFour, timeout: CustomSourceStandIn.timeout, sleep: { _ in })
             await #expect(throws: FetchError.self) { try await CustomSourceSync(pager: stopping, store: store).run(refresh: true) }
             #expect(try await store.count() == 95)
             #expect(try await requests(standIn, source, store, refresh: false) == 1, "resumed at the fifth page")
             #expect(try await store.all().map(\.id) == CustomSourceStandInTests.staffIDs.filter { $0 != gone })
         }
-    }
-}
-
-/// An HTTP client that sends the first `requests` requests on and answers the rest 500: a
-/// refresh stopped after that many pages.
-private final class StopsAfter: HTTPClient, @unchecked Sendable {
-    private let client: any HTTPClient
-    private let requests: Int
-    private let lock = NSLock()
-    private var sent = 0
-
-    init(_ client: any HTTPClient, requests: Int) {
-        self.client = client
-        self.requests = requests
-    }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let number = lock.withLock {
-            sent += 1
-            return sent
-        }
-        guard number <= requests else { return HTTPResponse(status: 500, body: Data(), url: request.url) }
-        return try await client.send(request)
     }
 }

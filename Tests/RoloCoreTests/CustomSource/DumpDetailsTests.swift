@@ -1,7 +1,6 @@
 import Foundation
 import RoloCore
 import StandIn
-import Synchronization
 import Testing
 
 /// `rolo dump NAME --details` against the stand-in's PokeAPI over real HTTP: every detail field
@@ -49,7 +48,8 @@ struct DumpDetailsTests {
         try await CustomSourceStandIn.with { standIn in
             let source = try standIn.source(Self.pokemonTOML(standIn.base))
             let database = try RoloDatabase.inMemory()
-            let counting = CountingHTTPClient(standIn.http)
+            let counting = FakeHTTPClient()
+            counting.on(.any, .forward(to: standIn.http))
             let (lines, notices) = try await dump(source, http: counting, database: database)
             #expect(notices == ["pokemon: got 60 of 1302: max_records is 60"])
             #expect(lines.count == 60)
@@ -59,7 +59,7 @@ struct DumpDetailsTests {
             }
             #expect(lines[0].contains(#"front_default\":\"\#(standIn.base)/pokeapi/sprites/pokemon/1.png"#))
             #expect(await standIn.server.requestCount("pokeapi.detail") == 60)
-            #expect(counting.most <= CustomSourceDump.detailConcurrency && counting.most > 1)
+            #expect(counting.mostInFlight <= CustomSourceDump.detailConcurrency && counting.mostInFlight > 1)
             _ = try await dump(source, http: standIn.http, database: database)
             #expect(await standIn.server.requestCount("pokeapi.detail") == 60)
         }
@@ -98,27 +98,5 @@ struct DumpDetailsTests {
             let (_, refused) = try await dump(plain, http: standIn.http, database: try RoloDatabase.inMemory())
             #expect(refused == ["error: pokemon has no detail_url, so --details has nothing to fetch"])
         }
-    }
-}
-
-/// An ``HTTPClient`` passing requests on, counting the most in flight at once.
-final class CountingHTTPClient: HTTPClient {
-    private let inner: any HTTPClient
-    private let counts = Mutex((now: 0, most: 0))
-
-    init(_ inner: any HTTPClient) {
-        self.inner = inner
-    }
-
-    /// The most requests that were in flight at once.
-    var most: Int { counts.withLock { $0.most } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        counts.withLock { counts in
-            counts.now += 1
-            counts.most = max(counts.most, counts.now)
-        }
-        defer { counts.withLock { $0.now -= 1 } }
-        return try await inner.send(request)
     }
 }

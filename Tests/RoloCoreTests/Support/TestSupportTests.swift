@@ -60,6 +60,43 @@ struct TestSupportTests {
         } matching: { issue in issue.comments.contains { $0.rawValue.contains("no request was held") } }
     }
 
+    @Test("Holding every request until told to stop: the held stay held until released, the next answer at once")
+    func stopHolding() async throws {
+        let fake = FakeHTTPClient()
+        fake.on(.any, .respond(200, "ok"))
+        fake.hold(.max, method: "PATCH")
+        let held = try (1...2).map { number in
+            let sent = try request("https://api.test/people/\(number)", method: "PATCH")
+            return Task { try await fake.send(sent) }
+        }
+        #expect(try await fake.send(request("https://api.test/people")).status == 200, "a GET isn't held")
+        #expect(await poll { fake.heldCount == 2 })
+        fake.stopHolding()
+        #expect(try await fake.send(request("https://api.test/people/3", method: "PATCH")).status == 200)
+        #expect(fake.heldCount == 2)
+        for _ in held { await fake.release() }
+        for task in held { #expect(try await task.value.status == 200) }
+        #expect(fake.mostInFlight == 3, "the two held and the write answered beside them")
+    }
+
+    @Test("A forwarded request is the other client's answer, recorded and counted in flight here")
+    func forward() async throws {
+        let server = FakeHTTPClient()
+        server.on(.path("/people"), .respond(200, "from the server"))
+        server.hold(2)
+        let fake = FakeHTTPClient()
+        fake.on(.any, answers: [.forward(to: server), .forward(to: server), .respond(500, "")])
+        let sent = try request("https://api.test/people")
+        let first = Task { try await fake.send(sent) }, second = Task { try await fake.send(sent) }
+        #expect(await poll { server.heldCount == 2 })
+        #expect(fake.mostInFlight == 2 && server.requests.count == 2)
+        await server.release()
+        await server.release()
+        for task in [first, second] { #expect(String(decoding: try await task.value.body, as: UTF8.self) == "from the server") }
+        #expect(try await fake.send(sent).status == 500, "the last answer repeats once the forwards are used")
+        #expect(fake.requests.count == 3 && server.requests.count == 2)
+    }
+
     @Test("A temporary directory goes with its value; a scoped one lives to the test's end")
     func temporaryDirectories() throws {
         var path = ""
