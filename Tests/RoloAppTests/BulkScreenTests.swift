@@ -1,45 +1,47 @@
 import Foundation
+import Synchronization
 @testable import RoloApp
 import RoloCore
 import TerminalUI
 import Testing
 
 /// The crew API with writes: `PATCH /people/<id>` answers the person with `status` set, but
-/// for the people `failing` names, which get a 500 with the API's `{"error": …}`.
+/// for the people `failing` names, which get a 500 with the API's `{"error": …}`; any other
+/// request is the crew's.
 actor CrewWrites: HTTPClient {
     let crew: FakeCrewAPI
-    private(set) var writes: [String] = []
-    /// The bodies of the writes, as sent.
-    private(set) var bodies: [String] = []
-    private var failing: (Int) -> Bool
-    private let held = HeldRequests()
-    private var holding = false
+    private let http = FakeHTTPClient()
+    private let failing: Mutex<@Sendable (Int) -> Bool>
 
     init(count: Int, failing: @escaping @Sendable (Int) -> Bool) throws {
         crew = try FakeCrewAPI(count: count)
-        self.failing = failing
+        self.failing = Mutex(failing)
+        http.on(.any, .forward(to: crew))
+        http.on(.any, method: "PATCH") { [weak self] request in self?.write(request) ?? .respond(404, "") }
     }
 
+    /// The ids written to, in order.
+    var writes: [String] { patches.map(\.url.lastPathComponent) }
+    /// The bodies of the writes, as sent.
+    var bodies: [String] { patches.map { String(decoding: $0.body ?? Data(), as: UTF8.self) } }
+    private var patches: [HTTPRequest] { http.requests.filter { $0.method == "PATCH" } }
+
     /// From now on, the people `failing` names fail.
-    func setFailing(_ failing: @escaping @Sendable (Int) -> Bool) { self.failing = failing }
+    func setFailing(_ failing: @escaping @Sendable (Int) -> Bool) { self.failing.withLock { $0 = failing } }
     /// Holds every write from now on (true) until released, or answers at once (false).
-    func hold(_ holding: Bool) { self.holding = holding }
+    func hold(_ holding: Bool) { holding ? http.hold(.max, method: "PATCH") : http.stopHolding() }
     /// Lets the oldest held write go on.
-    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
-    var heldCount: Int { held.count }
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await http.release(sourceLocation: sourceLocation) }
+    var heldCount: Int { http.heldCount }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method == "PATCH" else { return try await crew.send(request) }
-        let id = request.url.lastPathComponent
-        writes.append(id)
-        bodies.append(String(decoding: request.body ?? Data(), as: UTF8.self))
-        if holding { await held.hold() }
-        guard let number = Int(id) else { return HTTPResponse(status: 404, body: Data(), url: request.url) }
-        if failing(number) {
-            return HTTPResponse(status: 500, body: Data(#"{"error": "person \#(number) is locked"}"#.utf8), url: request.url)
-        }
-        let person = CrewSamples.person(number, tag: "", full: false).dropLast() + #", "status": "closed"}"#
-        return HTTPResponse(status: 200, body: Data(person.utf8), url: request.url)
+        try await http.send(request)
+    }
+
+    private nonisolated func write(_ request: HTTPRequest) -> FakeHTTPClient.Answer {
+        guard let number = Int(request.url.lastPathComponent) else { return .respond(404, "") }
+        if failing.withLock({ $0 })(number) { return .respond(500, #"{"error": "person \#(number) is locked"}"#) }
+        return .json(CrewSamples.person(number, tag: "", full: false).dropLast() + #", "status": "closed"}"#)
     }
 }
 
