@@ -5,7 +5,7 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("Configured source view-model: the detail, detail_url, copy, pictures")
+@Suite("Configured source view-model: the detail, detail_url, copy, pictures", .temporaryDirectories)
 struct CustomSourceDetailTests {
     private func loaded(_ toml: String = CrewSamples.toml(), pictures: Bool = false) async throws -> (CustomSourceViewModel, FakeCrewAPI) {
         let api = try FakeCrewAPI(count: 12)

@@ -142,11 +142,7 @@ enum CrewSamples {
 
     /// The settings of the config file `toml`.
     static func settings(_ toml: String, environment: [String: String] = [:]) throws -> Settings {
-        let home = try TemporaryDirectory("rolo-custom")
-        let file = try home.write("config.toml", toml)
-        return try withExtendedLifetime(home) {
-            try SettingsLoader.load(options: [:], environment: environment.merging(["HOME": home.path]) { $1 }, configFile: file)
-        }
+        try Settings.loaded(fromConfig: toml, environment: environment)
     }
 }
 
@@ -161,8 +157,7 @@ func makeCrew(
     var loader: RemoteImageLoader?
     if pictures {
         store = PictureStore(pipeline: ImagePipeline(), busy: busy)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-crew-\(UUID().uuidString)")
-        loader = RemoteImageLoader(http: api, cache: ImageDiskCache(directory: folder.path), timeout: 5)
+        loader = RemoteImageLoader(http: api, cache: ImageDiskCache(directory: try TemporaryDirectory.scopedPath("rolo-crew")), timeout: 5)
     }
     return CustomSourceViewModel(
         source: try CrewSamples.source(toml, environment: environment), database: database, http: api, environment: environment,

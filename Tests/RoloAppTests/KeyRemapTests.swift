@@ -11,13 +11,7 @@ struct KeyRemapTests {
 
     /// The key table a config file gives, through the same loader and checks as rolo's start.
     private func table(_ file: String) throws -> KeyTable<Action> {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-keys-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("config.toml").path
-        try Data(file.utf8).write(to: URL(fileURLWithPath: path))
-        let settings = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: path)
-        return try RoloKeys.table(applying: settings.keyRemaps)
+        try RoloKeys.table(applying: Settings.loaded(fromConfig: file).keyRemaps)
     }
 
     /// The error a config file gives, from "config.toml, line N" on.
