@@ -229,16 +229,6 @@ func foodsScreen(_ service: FakeFoodsService?, size: Size, useFlags: Bool = true
     return (controller, model, busy)
 }
 
-/// Lets queued work run until an actor-side `condition` holds, e.g. a request reached its gate.
-@MainActor
-func settle(async condition: () async -> Bool, limit: Int = 10_000) async -> Bool {
-    for _ in 0..<limit {
-        if await condition() { return true }
-        await Task.yield()
-    }
-    return await condition()
-}
-
 /// Waits until nothing is in flight, then checks the screen says exactly what the server holds:
 /// every food's fields, and each row's like symbol.
 @MainActor
