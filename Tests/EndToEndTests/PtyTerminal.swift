@@ -116,7 +116,8 @@ final class PtyTerminal: @unchecked Sendable {
     private let far: FarEnd
     private let child: ChildProcess
     let idleFile: String
-    private let home: String
+    /// rolo's home, holding `idleFile`; removed after rolo has ended (in `deinit`, after `stop`).
+    private let home: TemporaryDirectory
     private var reader: Thread?
 
     /// Starts rolo with `arguments` on a `columns × rows` pty of `cellPixels` pixels a cell; or
@@ -125,9 +126,8 @@ final class PtyTerminal: @unchecked Sendable {
          cellPixels: (width: Int, height: Int) = (10, 20), program: String = RoloBinary.path, term: String = "xterm-256color") throws {
         self.columns = columns
         self.rows = rows
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-pty-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        home = scratch
+        home = try TemporaryDirectory("rolo-pty")
+        let scratch = home.path
         idleFile = scratch + "/idle"
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
         far = FarEnd(master: master)
@@ -156,7 +156,6 @@ final class PtyTerminal: @unchecked Sendable {
     deinit {
         stop()
         close(master)
-        try? FileManager.default.removeItem(atPath: home)
     }
 
     /// Everything rolo has written so far.
@@ -173,11 +172,9 @@ final class PtyTerminal: @unchecked Sendable {
     }
 
     /// Waits (bounded) until the far end has written its answers.
-    func waitAnswered(timeout: TimeInterval = 10) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !far.answered.load(ordering: .sequentiallyConsistent) {
-            guard Date() < deadline else { throw Failure(description: "rolo asked nothing within \(timeout) s") }
-            try await Task.sleep(for: .milliseconds(10))
+    func waitAnswered() async throws {
+        try await eventually("rolo to ask the terminal something and the far end to answer") {
+            far.answered.load(ordering: .sequentiallyConsistent)
         }
     }
 
@@ -213,50 +210,37 @@ final class PtyTerminal: @unchecked Sendable {
     /// Waits until rolo has drawn a frame after `frame` with nothing in flight; returns that frame.
     @discardableResult
     func waitIdle(after frame: Int, timeout: TimeInterval = 60) async throws -> Int {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let state = idleState()
-            if state.idle && state.frame > frame {
-                try await waitRead()
-                return state.frame
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        let state: (idle: Bool, frame: Int)
+        do {
+            state = try await eventually("rolo idle after frame \(frame)", within: .seconds(timeout), { idleState() },
+                                         until: { $0.idle && $0.frame > frame })
+        } catch is WaitTimedOut {
+            throw Failure(description: "rolo did not become idle after frame \(frame) within \(timeout) s (\(idleState()))")
         }
-        throw Failure(description: "rolo did not become idle after frame \(frame) within \(timeout) s (\(idleState()))")
+        try await waitRead()
+        return state.frame
     }
 
     /// Waits until the far end has read everything rolo wrote so far: rolo writes a frame before
     /// it reports it in the idle file, so after an idle report its bytes are on their way through
     /// the pty (the kernel hands them to this side on a work queue, which a loaded machine runs
     /// late); once a whole wait of the reader begun since found nothing, they are in `bytes`.
-    private func waitRead(timeout: TimeInterval = 10) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
+    private func waitRead() async throws {
         var pending: Int32 = 0
-        while ioctl(master, UInt(FIONREAD), &pending) == 0, pending > 0 {
-            guard Date() < deadline else { throw Failure(description: "the pty was not drained") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await eventually("the pty drained of rolo's bytes") { ioctl(master, UInt(FIONREAD), &pending) != 0 || pending == 0 }
         let quiet = far.quietPolls.load(ordering: .sequentiallyConsistent)
-        while far.quietPolls.load(ordering: .sequentiallyConsistent) < quiet + 2 {
-            guard Date() < deadline else { throw Failure(description: "the far end stopped reading") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await eventually("the far end to read on") { far.quietPolls.load(ordering: .sequentiallyConsistent) >= quiet + 2 }
     }
 
     /// Presses `q` and waits (bounded) for rolo to exit; kills it if it doesn't. Returns its status.
     @discardableResult
-    func quit(timeout: TimeInterval = 10) async throws -> Int32 {
+    func quit() async throws -> Int32 {
         type("q")
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let status = child.exited() {
-                stop()
-                return status
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        defer { stop() }
+        guard let status = try await eventually("rolo to exit after q", { child.exited() }, until: { $0 != nil }) else {
+            throw Failure(description: "rolo did not exit after q")
         }
-        stop()
-        throw Failure(description: "rolo did not exit within \(timeout) s of q")
+        return status
     }
 
     /// Ends the far end's thread and, if rolo still runs, kills and reaps it.

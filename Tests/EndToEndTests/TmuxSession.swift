@@ -17,6 +17,8 @@ final class TmuxSession {
     private let socket: String
     let idleFile: String
     private let home: String
+    /// Holds `home` and `idleFile`; let go once the server and what it ran are gone.
+    private var scratch: TemporaryDirectory?
     /// The tmux server, a daemon: not our child, so it is watched in /proc rather than waited for.
     private var serverPID: pid_t?
     private var isClosed = false
@@ -26,8 +28,10 @@ final class TmuxSession {
         let id = UUID().uuidString.prefix(8).lowercased()
         name = "rolo-e2e-\(id)"
         socket = "rolo-e2e-\(id)"
-        idleFile = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-idle-\(id)").path
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-home-\(id)").path
+        let scratch = try TemporaryDirectory("rolo-e2e-\(id)")
+        self.scratch = scratch
+        idleFile = scratch.path + "/idle"
+        home = scratch.path + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         Watchdog.shared.watch(tmuxSocket: socket)
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-c", home, "-x", "\(width)", "-y", "\(height)",
@@ -49,10 +53,7 @@ final class TmuxSession {
     func close() -> [pid_t] {
         guard !isClosed else { return [] }
         isClosed = true
-        defer {
-            try? FileManager.default.removeItem(atPath: idleFile)
-            try? FileManager.default.removeItem(atPath: home)
-        }
+        defer { scratch = nil }
         return Self.killServer(socket: socket, serverPID: serverPID)
     }
 
@@ -122,28 +123,26 @@ final class TmuxSession {
 
     /// Waits until rolo has drawn a frame after `frame` with nothing in flight.
     func waitIdle(after frame: Int, timeout: TimeInterval = 60) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let state = idleState()
-            if state.idle && state.frame > frame { return }
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            try await eventually("rolo idle after frame \(frame)", within: .seconds(timeout), { idleState() },
+                                 until: { $0.idle && $0.frame > frame })
+        } catch is WaitTimedOut {
+            throw Failure("rolo did not become idle after frame \(frame) within \(timeout) s; last state \(idleState())\n\((try? capture()) ?? "")")
         }
-        throw Failure("rolo did not become idle after frame \(frame) within \(timeout) s; last state \(idleState())\n\((try? capture()) ?? "")")
     }
 
     /// Polls the screen until `condition` holds, returning the screen; fails with the last screen.
     @discardableResult
     func waitFor(_ what: String, timeout: TimeInterval = 60, _ condition: (String) -> Bool) async throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
-        while Date() < deadline {
-            screen = try capture()
-            if condition(screen) { return screen }
-            // An async sleep: a blocking one would hold a cooperative thread the in-process
-            // stand-in needs to answer rolo.
-            try await Task.sleep(for: .milliseconds(20))
+        do {
+            return try await eventually(what, within: .seconds(timeout), {
+                screen = try capture()
+                return screen
+            }, until: condition)
+        } catch is WaitTimedOut {
+            throw Failure("timed out after \(timeout) s waiting for \(what); the screen was:\n\(screen)")
         }
-        throw Failure("timed out after \(timeout) s waiting for \(what); the screen was:\n\(screen)")
     }
 
     @discardableResult
