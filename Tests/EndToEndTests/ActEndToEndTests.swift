@@ -7,7 +7,7 @@ import Testing
 extension EndToEnd {
     /// `rolo act` as a script runs it: the real binary, no terminal, the stand-in's staff
     /// directory over HTTP on 127.0.0.1 as a configured source with four actions.
-    @Suite("rolo act: a configured source's actions run from a script, against the stand-in", .serialized)
+    @Suite("rolo act: a configured source's actions run from a script, against the stand-in", .serialized, .temporaryDirectories)
     struct ActEndToEndTests {
         /// Person 7 of the staff directory.
         static let uuid = "5ba1f000-0000-4000-8000-000000000007"
@@ -67,9 +67,7 @@ extension EndToEnd {
         /// A home with the config file, the stand-in, and `body`; both gone after.
         private func withStandIn(_ body: (_ home: String, _ server: StandInServer, _ run: @escaping ([String], [String: String]) async throws -> DumpProcess) async throws -> Void) async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-act-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: home) }
+            let home = try TemporaryDirectory.scopedPath("rolo-act-e2e")
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let config = home + "/config.toml"
             try Data(Self.config(server.baseURL.absoluteString).utf8).write(to: URL(fileURLWithPath: config))

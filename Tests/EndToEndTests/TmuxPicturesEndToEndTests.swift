@@ -18,11 +18,15 @@ extension EndToEnd {
         final class TmuxServer {
             let socket: String
             let config: String
+            /// Holds `config`; let go once the server is gone.
+            private var folder: TemporaryDirectory?
 
             init(allowsPassthrough: Bool) throws {
                 let id = UUID().uuidString.prefix(8).lowercased()
                 socket = "rolo-e2e-tmux-\(id)"
-                config = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-tmux-\(id).conf").path
+                let folder = try TemporaryDirectory("rolo-tmux-\(id)")
+                self.folder = folder
+                config = folder.path + "/tmux.conf"
                 // No status line, so the pane is the whole 120×40; a short escape-time, so Esc is Esc.
                 try """
                 set -g allow-passthrough \(allowsPassthrough ? "on" : "off")
@@ -46,7 +50,7 @@ extension EndToEnd {
 
             /// Kills the server and waits until it and what it ran (rolo) are gone.
             func close() {
-                defer { try? FileManager.default.removeItem(atPath: config) }
+                defer { folder = nil }
                 let pid = (try? command("display-message", "-p", "#{pid}")).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
                 TmuxSession.killServer(socket: socket, serverPID: pid)
             }
