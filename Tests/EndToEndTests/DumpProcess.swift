@@ -41,13 +41,12 @@ struct DumpProcess {
             }
             Watchdog.shared.forget(pid: pid)
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                throw TmuxSession.Failure("rolo \(arguments.joined(separator: " ")) did not end within \(timeout) s")
-            }
-            // An async sleep: a blocking one would hold a thread the in-process stand-in needs.
-            try await Task.sleep(for: .milliseconds(10))
+        do {
+            // eventually sleeps without blocking: a blocking sleep would hold a thread the in-process
+            // stand-in needs.
+            try await eventually("rolo to end", within: .seconds(timeout)) { waitpid(pid, &status, WNOHANG) != 0 }
+        } catch is WaitTimedOut {
+            throw TmuxSession.Failure("rolo \(arguments.joined(separator: " ")) did not end within \(timeout) s")
         }
         reaped = true
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
