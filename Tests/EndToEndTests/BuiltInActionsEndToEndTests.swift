@@ -56,7 +56,10 @@ extension EndToEnd {
         private func foods(_ base: URL) async throws -> [(id: String, liked: Bool)] {
             let list = try await CurlHTTPClient().send(HTTPRequest(url: base.appendingPathComponent("food"))).body
             let foods = try #require(try JSONSerialization.jsonObject(with: list) as? [[String: Any]])
-            return try foods.map { (try #require($0["id"] as? String), try #require($0["isLiked"] as? Bool)) }
+            return try foods.map { food in
+                let id = try #require((food["id"] as? Int).map(String.init) ?? food["id"] as? String)
+                return (id, try #require(food["isLiked"] as? Bool))
+            }
         }
 
         /// Polls the stand-in until `condition` holds of its foods (60 s at most).
@@ -100,6 +103,9 @@ extension EndToEnd {
                 }
                 try tmux.send("Escape")
                 try await tmux.waitFor("the results closed") { !$0.contains("Done (") }
+                // A marked food the action left out stays marked; with marks, l and U would act on it.
+                try tmux.send("Escape")
+                try await tmux.waitFor("the marks cleared") { !$0.contains("marked") }
 
                 // Food 1 is now liked or not: l likes it when it isn't, then U unlikes it.
                 if first {
