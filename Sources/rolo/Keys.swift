@@ -20,7 +20,8 @@ struct Keys: ParsableCommand {
 
         A source's action ([[sources.actions]], or [[actions]] with source = for a built-in \
         source) is known by its name too: `resolve = "X"` gives every action named resolve that key \
-        (a name rolo's own actions have, like close, remaps rolo's). \
+        (a name rolo's own actions have, like close, remaps rolo's). Foods' like and unlike share l, \
+        listed as like: `like = "L"` moves both, `unlike = "U"` moves unlike alone. \
         `rolo keys` lists each source's actions after rolo's own, "(writes)" marking those that \
         send anything but a GET.
 

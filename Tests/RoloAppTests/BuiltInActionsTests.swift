@@ -17,19 +17,9 @@ actor AcceptingHTTPClient: HTTPClient {
 /// The user's `[[actions]]` for people, directory, foods and randomuser run on their tabs, each
 /// record as `rolo dump` writes it.
 @MainActor
-@Suite("[[actions]] on the built-in tabs: keys that work, records as rolo dump writes them")
+@Suite("[[actions]] on the built-in tabs: keys that work, records as rolo dump writes them", .temporaryDirectories)
 struct BuiltInActionsTests {
     private let size = Size(width: 100, height: 30)
-
-    /// The settings `toml` gives, read as rolo reads its config file.
-    private func settings(_ toml: String) throws -> Settings {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-builtin-actions-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        let path = home.appendingPathComponent("config.toml").path
-        try Data(toml.utf8).write(to: URL(fileURLWithPath: path))
-        return try SettingsLoader.load(options: [:], environment: ["HOME": home.path], configFile: path)
-    }
 
     /// An `output` command on `source`'s key `S` that echoes `values`.
     private func echo(_ source: String, _ values: String) -> String {
@@ -54,7 +44,7 @@ struct BuiltInActionsTests {
     @Test("foods: an output command gets the food's fields, its like among them; the footer and ? show it")
     func foodsCommand() async throws {
         let (controller, model, _) = await foodsScreen(FakeFoodsService(FoodSamples.menu), size: size)
-        model.takeActions(try settings(echo("foods", "{name} liked={liked} from {country}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("foods", "{name} liked={liked} from {country}")), base: nil, http: AcceptingHTTPClient())
         #expect(controller.render(theme: .monochrome, glyphs: .unicode).lines.last?.contains("S Say it") == true)
         let text = await pressS(controller)
         #expect(text.contains("French Onion Soup liked=false from FR"), "\(text)")
@@ -70,7 +60,7 @@ struct BuiltInActionsTests {
         let (controller, model, busy) = await foodsScreen(service, size: size)
         let http = AcceptingHTTPClient()
         let toml = "[[actions]]\nsource = \"foods\"\nname = \"star\"\nkey = \"P\"\nmethod = \"PUT\"\nurl = \"food/{id}/star\"\n"
-        model.takeActions(try settings(toml), base: URL(string: "https://foods.test/api/v1/me/"), http: http)
+        model.takeActions(try loadSettings(toml), base: URL(string: "https://foods.test/api/v1/me/"), http: http)
         controller.handle(.key(.character("P")))
         #expect(await settle(async: { await service.calls.count == 2 }))
         #expect(await settle { busy.isIdle && !model.isLoading })
@@ -81,7 +71,7 @@ struct BuiltInActionsTests {
     @Test("people: the employee's fields as rolo dump people writes them")
     func people() async throws {
         let (controller, model, _) = await peopleScreen(FakePeopleService(list: [.success(Sample.staff)]), size: size)
-        model.takeActions(try settings(echo("people", "{id} {first_name} {last_name} {birth_date}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("people", "{id} {first_name} {last_name} {birth_date}")), base: nil, http: AcceptingHTTPClient())
         let id = try #require(controller.sourceUI.selectedID)
         let employee = try #require(model.state.value?.first { String($0.id) == id })
         #expect(employee.id == 1, "the first row is the first employee")
@@ -93,7 +83,7 @@ struct BuiltInActionsTests {
     func directory() async throws {
         let service = FakeDirectoryService(tallinn: .success(DirectorySamples.tallinnList), tartu: .success(DirectorySamples.tartuList))
         let (controller, model, _) = await directoryScreen(service, size: size)
-        model.takeActions(try settings(echo("directory", "{name} <{email}> card={contact}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("directory", "{name} <{email}> card={contact}")), base: nil, http: AcceptingHTTPClient())
         let id = try #require(controller.sourceUI.selectedID)
         let employee = try #require(model.employee(withID: id))
         let text = await pressS(controller)
@@ -111,7 +101,7 @@ struct BuiltInActionsTests {
         #expect(await settle { busy.isIdle && !model.isLoading })
         let person = try #require(model.persons.first)
         #expect(model.recordActions.isEmpty)
-        model.takeActions(try settings(echo("randomuser", "{first_name}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("randomuser", "{first_name}")), base: nil, http: AcceptingHTTPClient())
         #expect(model.recordActions.map(\.name) == ["say"])
         let record = try #require(model.actionRecord(for: person.id))
         #expect(record["first_name"] == .string(person.firstName))
@@ -122,7 +112,7 @@ struct BuiltInActionsTests {
     @Test("Another source's actions don't come to this tab")
     func ownActionsOnly() async throws {
         let (_, model, _) = await foodsScreen(FakeFoodsService(FoodSamples.menu), size: size)
-        model.takeActions(try settings(echo("people", "{name}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("people", "{name}")), base: nil, http: AcceptingHTTPClient())
         #expect(model.recordActions.isEmpty)
         #expect(model.shippedActions.map(\.name) == ["like", "unlike"], "foods' own, which rolo ships")
     }

@@ -36,6 +36,7 @@ actor FakeFoodsService: FoodsService, HTTPClient {
     private var listFailures: [FetchError] = []
     private var pageFailures: [Int: [FetchError]] = [:]
     private var putScripts: [PutScript] = []
+    private var failingFoods: [String: FetchError] = [:]
     private var listsToHold = 0
     private var pagesToHold: [Int: Int] = [:]
     private var putsToHold = 0
@@ -53,6 +54,9 @@ actor FakeFoodsService: FoodsService, HTTPClient {
     func failPage(_ number: Int, _ error: FetchError) { pageFailures[number, default: []].append(error) }
     /// The next like or unlike requests end so, in order; later ones succeed.
     func scriptPuts(_ scripts: PutScript...) { putScripts += scripts }
+    /// Every like or unlike of the foods `ids` names fails with `error` from now on (none: they
+    /// succeed again).
+    func failPuts(on ids: Set<String>, _ error: FetchError) { failingFoods = Dictionary(uniqueKeysWithValues: ids.map { ($0, error) }) }
     /// The next `count` list requests wait until released.
     func holdLists(_ count: Int = 1) { listsToHold += count }
     /// The next request for page `number` waits until released.
@@ -118,7 +122,7 @@ actor FakeFoodsService: FoodsService, HTTPClient {
         }
         let (foodID, liked) = (path[path.count - 2], path[path.count - 1] == "like")
         calls.append("PUT \(foodID) \(liked ? "like" : "unlike")")
-        let script = putScripts.popFirst() ?? .succeed
+        let script = failingFoods[foodID].map(PutScript.fail) ?? putScripts.popFirst() ?? .succeed
         if putsToHold > 0 {
             putsToHold -= 1
             await heldPuts.hold()

@@ -104,3 +104,10 @@ enum CrewActions {
         CrewSamples.person(n, tag: "", full: false).replacingOccurrences(of: #""team": "\#(n % 2 == 0 ? "B" : "A")""#, with: #""team": "\#(team)""#)
     }
 }
+
+/// The settings `toml` gives, read as rolo reads its config file from a home of its own that
+/// the running test removes (its suite has `.temporaryDirectories`).
+func loadSettings(_ toml: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Settings {
+    let (home, config) = try TemporaryDirectory.scopedConfig(toml, name: "rolo-actions", sourceLocation: sourceLocation)
+    return try SettingsLoader.load(options: [:], environment: ["HOME": home], configFile: config)
+}

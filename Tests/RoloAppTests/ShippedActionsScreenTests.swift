@@ -7,19 +7,9 @@ import Testing
 /// Foods' like and unlike and randomuser's set-title are actions rolo ships: one entry of the key
 /// table per key, listed by name, remapped by `[keys]`, refused by read-only mode.
 @MainActor
-@Suite("Shipped actions on the screen: the key table, [keys], rolo keys and read-only")
+@Suite("Shipped actions on the screen: the key table, [keys], rolo keys and read-only", .temporaryDirectories)
 struct ShippedActionsScreenTests {
     private let size = Size(width: 100, height: 30)
-
-    /// The settings `toml` gives, read as rolo reads its config file.
-    private func settings(_ toml: String) throws -> Settings {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-shipped-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        let path = home.appendingPathComponent("config.toml").path
-        try Data(toml.utf8).write(to: URL(fileURLWithPath: path))
-        return try SettingsLoader.load(options: [:], environment: ["HOME": home.path], configFile: path)
-    }
 
     @Test("rolo keys: like and set-title in the key table by name, like and unlike among foods' actions")
     func listed() throws {
@@ -27,7 +17,7 @@ struct ShippedActionsScreenTests {
         #expect(table.contains("like             l"))
         #expect(table.contains("set-title        t"))
         #expect(!table.contains("unlike"), "like's entry is the key of both")
-        let read = try settings("")
+        let read = try loadSettings("")
         let actions = try #require(RoloKeys.actionListing(read.customSources, catalog: SourceRegistry.catalog(read.customSources)))
         #expect(actions.contains("Actions of foods ([[actions]]):"))
         #expect(actions.contains("  like           l                     Like or unlike the selected food (writes)"))
@@ -39,7 +29,7 @@ struct ShippedActionsScreenTests {
     func remapped() async throws {
         let service = FakeFoodsService(FoodSamples.menu)
         let (model, busy) = makeFoods(service)
-        let keys = try RoloKeys.table(applying: try settings("[keys]\nlike = \"L\"\n").keyRemaps)
+        let keys = try RoloKeys.table(applying: try loadSettings("[keys]\nlike = \"L\"\n").keyRemaps)
         let controller = ScreenController(sources: [model], size: size, busy: busy, keyTable: keys, now: { Sample.today }, timeZone: Sample.zone)
         controller.start()
         #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
@@ -75,12 +65,79 @@ struct ShippedActionsScreenTests {
         let service = FakeFoodsService(FoodSamples.menu)
         let (model, busy) = makeFoods(service)
         let toml = "[[actions]]\nsource = \"foods\"\nname = \"like\"\nkey = \"S\"\ntitle = \"Say it\"\ncommand = [\"true\"]\nmode = \"background\"\n"
-        model.takeActions(try settings(toml), base: URL(string: "https://foods.test/api/v1/user-42/"), http: service)
+        model.takeActions(try loadSettings(toml), base: URL(string: "https://foods.test/api/v1/user-42/"), http: service)
         #expect(model.recordActions.map(\.name) == ["like"])
         #expect(model.shippedActions.map(\.name) == ["unlike"])
         model.start()
         #expect(await settle { busy.isIdle && !model.isLoading })
         #expect(model.applicableActions(for: "1").map(\.title) == ["Say it"])
+    }
+
+    /// The foods of `FoodSamples.menu` on screen under the keys and actions of the config file
+    /// `toml`, whose key table lists `entry` ("unlike           l").
+    private func foodsScreen(_ toml: String, listing entry: String,
+                             sourceLocation: SourceLocation = #_sourceLocation) async throws -> (ScreenController, FoodsViewModel, BusyTracker, FakeFoodsService) {
+        let run = try RunConfig(settings: try loadSettings(toml))
+        #expect(RoloKeys.listing(run.keyTable, described: false).contains(entry), sourceLocation: sourceLocation)
+        let service = FakeFoodsService(FoodSamples.menu)
+        let (model, busy) = makeFoods(service)
+        model.takeActions(run.settings, base: URL(string: "https://foods.test/api/v1/user-42/"), http: service)
+        let controller = ScreenController(sources: [model], size: size, busy: busy, keyTable: run.keyTable, now: { Sample.today }, timeZone: Sample.zone)
+        controller.start()
+        #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000), sourceLocation: sourceLocation)
+        return (controller, model, busy, service)
+    }
+
+    @Test("[keys] unlike = \"U\": l only likes, U only unlikes; rolo keys and the footer name both")
+    func unlikeMoved() async throws {
+        let (controller, model, busy, service) = try await foodsScreen("[keys]\nunlike = \"U\"\n", listing: "unlike           U")
+        #expect(RoloKeys.listing(controller.keyTable, described: false).contains("like             l"))
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).lines[29].contains("l like  U unlike"))
+        controller.handle(.key(.character("U")))
+        #expect(model.likesAtRest, "soup isn't liked: U has nothing to do")
+        controller.handle(.key(.character("l")))
+        await expectAgreesWithServer(model, service, busy)
+        controller.handle(.key(.character("l")))
+        #expect(model.likesAtRest, "l no longer unlikes")
+        controller.handle(.key(.character("U")))
+        await expectAgreesWithServer(model, service, busy)
+        #expect(await service.calls == ["GET", "PUT 1 like", "GET", "PUT 1 unlike", "GET"])
+    }
+
+    @Test("[keys] like = \"L\" frees l: a user's action on l is no clash, and l runs it while L likes and unlikes")
+    func likeMovedFreesKey() async throws {
+        let toml = "[keys]\nlike = \"L\"\n\n[[actions]]\nsource = \"foods\"\nname = \"say\"\nkey = \"l\"\ntitle = \"Say it\"\ncommand = [\"true\"]\nmode = \"background\"\n"
+        let (controller, model, busy, service) = try await foodsScreen(toml, listing: "like             L")
+        #expect(controller.recordAction(for: .character("l"))?.name == "say")
+        controller.handle(.key(.character("L")))
+        await expectAgreesWithServer(model, service, busy)
+        controller.handle(.key(.character("L")))
+        await expectAgreesWithServer(model, service, busy)
+        #expect(await service.calls == ["GET", "PUT 1 like", "GET", "PUT 1 unlike", "GET"])
+
+        let clash = #expect(throws: ConfigError.self) { try RunConfig(settings: try loadSettings("[keys]\nlike = \"r\"\n")) }
+        #expect(clash?.message.contains("config.toml, line 2: 'r' for like is already refresh's key") == true, "\(clash?.message ?? "")")
+    }
+
+    @Test("A user's like on l whose when negates unlike's pairs with rolo's unlike; one on another key leaves l named unlike")
+    func userLikePairs() async throws {
+        let paired = "[[actions]]\nsource = \"foods\"\nname = \"like\"\nkey = \"l\"\ntitle = \"Like it my way\"\nwhen = \"! liked\"\ncommand = [\"true\"]\nmode = \"background\"\n"
+        let (controller, model, busy, service) = try await foodsScreen(paired, listing: "unlike           l")
+        #expect(controller.recordAction(for: .character("l"))?.title == "Like it my way", "soup isn't liked")
+        controller.perform(.last)
+        #expect(controller.recordAction(for: .character("l"))?.name == "unlike", "plov is liked")
+        controller.handle(.key(.character("l")))
+        await expectAgreesWithServer(model, service, busy)
+        #expect(await service.calls == ["GET", "PUT 4 unlike", "GET"])
+
+        let elsewhere = paired.replacingOccurrences(of: "key = \"l\"", with: "key = \"S\"")
+        let moved = try RunConfig(settings: try loadSettings(elsewhere))
+        let listing = RoloKeys.listing(moved.keyTable, described: false)
+        #expect(listing.contains("unlike           l"))
+        #expect(!listing.contains("like             l"))
+
+        let clashing = paired.replacingOccurrences(of: "when = \"! liked\"\n", with: "")
+        #expect(throws: ConfigError.self) { try RunConfig(settings: try loadSettings(clashing)) }
     }
 }
 

@@ -12,42 +12,66 @@ extension ConfiguredActions {
         let send = actionState.optimistic.press(rowID, wanting: fields)
         actionState.flash(rowID, busy: busy) { [weak self] in self?.onEvent(.changed) }
         optimisticChanged()
-        if let send { sendOptimistic(send, preferring: action, on: rowID, session: session, busy: busy) }
+        guard let send else { return }
+        busy.task { [weak self] in
+            _ = await self?.writeOptimistic(send, preferring: action, on: rowID, session: session, busy: busy, alone: true)
+        }
+    }
+
+    /// `action`, whose `optimistic` is `fields`, on one marked record `rowID` of a bulk run: the
+    /// row shows the fields at once and the server's answer is the record's result. A record
+    /// whose write of them is still in flight (its key was just pressed) isn't sent again: its
+    /// result says so, and the results' retry sends it once that write is answered.
+    func runOptimisticMarked(_ action: RecordAction, _ fields: JSONValue, on rowID: String, session: ActionSession,
+                             busy: BusyTracker) async -> Result<ActionOutcome, ActionFailure> {
+        guard !actionState.optimistic.isSending(rowID), let send = actionState.optimistic.press(rowID, wanting: fields) else {
+            return .failure(ActionFailure(.request, "a write of it was still being sent — retry once it is answered"))
+        }
+        optimisticChanged()
+        return await writeOptimistic(send, preferring: action, on: rowID, session: session, busy: busy, alone: false)
     }
 
     /// The action that writes `fields`: `preferred` when it does, else another of the source's.
     private func action(writing fields: JSONValue, preferring preferred: RecordAction) -> RecordAction? {
-        ([preferred] + recordActions + shippedActions).first { action in
+        ([preferred] + allActions).first { action in
             if case .http(let http) = action.effect { return http.optimistic == fields }
             return false
         }
     }
 
-    private func sendOptimistic(_ fields: JSONValue, preferring preferred: RecordAction, on rowID: String,
-                                session: ActionSession, busy: BusyTracker) {
-        guard let action = action(writing: fields, preferring: preferred), let record = confirmedActionRecord(for: rowID) else {
-            return optimisticAnswered(.failure(ActionFailure(.usage, "the record is gone")), fields, preferred, rowID, session, busy)
+    /// Sends the write of `fields` on `rowID` and takes its answer; returns the answer. A key
+    /// pressed `alone` says a failure in the banner and flashes the row; a bulk run's record
+    /// has its results line and its mark for that.
+    private func writeOptimistic(_ fields: JSONValue, preferring preferred: RecordAction, on rowID: String,
+                                 session: ActionSession, busy: BusyTracker, alone: Bool) async -> Result<ActionOutcome, ActionFailure> {
+        let result: Result<ActionOutcome, ActionFailure>
+        let action = action(writing: fields, preferring: preferred)
+        if let action, let record = confirmedActionRecord(for: rowID) {
+            result = await session.run(action, ActionValues(record: record))
+        } else {
+            result = .failure(ActionFailure(.usage, "the record is gone"))
         }
-        busy.task { [weak self] in
-            let result = await session.run(action, ActionValues(record: record))
-            self?.optimisticAnswered(result, fields, action, rowID, session, busy)
-        }
+        optimisticAnswered(result, fields, action ?? preferred, rowID, session, busy, alone: alone)
+        return result
     }
 
     private func optimisticAnswered(_ result: Result<ActionOutcome, ActionFailure>, _ fields: JSONValue, _ action: RecordAction,
-                                    _ rowID: String, _ session: ActionSession, _ busy: BusyTracker) {
+                                    _ rowID: String, _ session: ActionSession, _ busy: BusyTracker, alone: Bool) {
         var failure: ActionFailure?
         if case .failure(let reason) = result { failure = reason }
         if failure == nil { confirmWrite(fields, on: rowID) }
         let next = actionState.optimistic.finished(rowID, fields, succeeded: failure == nil,
                                                    confirmed: confirmedFields(like: fields, of: rowID) ?? fields)
-        if let failure {
+        if let failure, alone {
             onEvent(.banner(failure.message.sanitizedForTerminal.endingInTryAgain, isError: true))
             actionState.flash(rowID, busy: busy) { [weak self] in self?.onEvent(.changed) }
         }
         optimisticChanged()
         switch next {
-        case .send(let wanted): sendOptimistic(wanted, preferring: action, on: rowID, session: session, busy: busy)
+        case .send(let wanted):
+            busy.task { [weak self] in
+                _ = await self?.writeOptimistic(wanted, preferring: action, on: rowID, session: session, busy: busy, alone: true)
+            }
         case .reload: busy.task { [weak self] in _ = await self?.apply(.refetch, to: rowID) }
         }
     }

@@ -36,6 +36,9 @@ public protocol ConfiguredActions: SourceModel {
 
 extension ConfiguredActions {
     public var shippedActions: [RecordAction] { [] }
+    /// Every action of the source: the user's, then those rolo ships that they leave. The menu,
+    /// the help and marks reach them all; the shipped ones' keys are their key-table entries.
+    public var allActions: [RecordAction] { recordActions + shippedActions }
     public func confirmedActionRecord(for rowID: String) -> JSONValue? { actionRecord(for: rowID) }
     public func confirmWrite(_ fields: JSONValue, on rowID: String) {}
     public func optimisticChanged() { onEvent(.changed) }
@@ -101,10 +104,10 @@ public enum ActionStart: Equatable, Sendable {
 }
 
 extension ConfiguredActions {
-    /// The source's actions that apply to row `rowID` (its `when` holds).
+    /// The source's actions, shipped ones included, that apply to row `rowID` (its `when` holds).
     public func applicableActions(for rowID: String) -> [RecordAction] {
         guard let record = actionRecord(for: rowID) else { return [] }
-        return recordActions.filter { $0.applies(to: record) }
+        return allActions.filter { $0.applies(to: record) }
     }
 
     /// Runs `action` on `rowID` with `inputs` (asked and confirmed already): the row shows it

@@ -48,15 +48,6 @@ public final class OptimisticWrites {
         Self.overlay(wanted(rowID), on: record)
     }
 
-    /// The fields wanted, by record: what rows made later (off this actor's turn) show.
-    public var wantedByRow: [String: [JSONMember]] {
-        var wanted: [String: [JSONMember]] = [:]
-        for (key, value) in ledger.intent {
-            if case .object(let members) = value { wanted[Self.rowID(ofKey: key), default: []] += members }
-        }
-        return wanted
-    }
-
     /// `record` (an object) with `fields` in the place of its own.
     public nonisolated static func overlay(_ fields: [JSONMember], on record: JSONValue) -> JSONValue {
         guard !fields.isEmpty, case .object(var members) = record else { return record }

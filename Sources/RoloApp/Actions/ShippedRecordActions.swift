@@ -22,20 +22,24 @@ extension ShippedRecordActions {
 
     /// The key table's entries of the shipped actions.
     public var offeredActions: Set<CapabilityAction> {
-        Set(ShippedActionKeys.leaders(shippedActions).map { CapabilityAction($0.name) })
+        Set(shippedActions.keyLeaders.map { CapabilityAction($0.name) })
     }
 
     public func isAvailable(_ action: CapabilityAction) -> Bool {
         shippedActionsReady && offeredActions.contains(action)
     }
 
+    /// The shipped action the key entry `action` runs on the record `rowID`: of the actions on
+    /// its key, the one that applies to it.
+    public func shippedAction(_ action: CapabilityAction, on rowID: String) -> RecordAction? {
+        guard let record = actionRecord(for: rowID) else { return nil }
+        return shippedActions.keyGroup(led: action.name).first { $0.applies(to: record) }
+    }
+
     /// The key of `action` on `rowID`: of the shipped actions on that key, the one that applies
     /// to the record runs; a refusal (read-only) says why in the banner.
     public func perform(_ action: CapabilityAction, on rowID: String?) {
-        guard isAvailable(action), let rowID, let record = actionRecord(for: rowID),
-              let leader = shippedActions.first(where: { $0.name == action.name }) else { return }
-        let onKey = [leader] + shippedActions.filter { $0.key == leader.key && $0.sharesKey(with: leader) }
-        guard let chosen = onKey.first(where: { $0.applies(to: record) }) else { return }
+        guard isAvailable(action), let rowID, let chosen = shippedAction(action, on: rowID) else { return }
         let start = runAction(chosen, on: rowID, inputs: [:], busy: busy) { [weak self] report in
             if case .failed(let text) = report { self?.onEvent(.banner(text.sanitizedForTerminal, isError: true)) }
         }
@@ -43,20 +47,34 @@ extension ShippedRecordActions {
     }
 }
 
-/// The key table's entries of a built-in source's shipped actions.
-public enum ShippedActionKeys {
-    /// Of actions sharing a key (like and unlike), the first: the one the key table names.
-    static func leaders(_ actions: [RecordAction]) -> [RecordAction] {
-        actions.enumerated().filter { index, action in
-            !actions[..<index].contains { $0.key == action.key && $0.sharesKey(with: action) }
-        }.map(\.element)
+/// A built-in source's plug-in whose keys are those of the actions rolo ships for it (foods'
+/// `l`, randomuser's `t`): one key-table entry for each key, made from the actions with the keys
+/// in effect, so `[keys]` moving one of them moves its entry.
+public protocol ShipsActionKeys: SourcePlugin {
+    /// Where the keys work: everywhere, or in the detail alone.
+    static var shippedKeyScope: KeyScope { get }
+    /// Footer words shorter than an action's name, by name.
+    static var shippedKeyHints: [String: String] { get }
+}
+
+extension ShipsActionKeys {
+    public static var shippedKeyHints: [String: String] { [:] }
+
+    /// The entries of `actions`, the source's shipped actions with the keys in effect.
+    public static func keyBindings(for actions: [RecordAction]) -> [KeyBinding<Action>] {
+        ShippedActionKeys.bindings(actions, scope: shippedKeyScope, hints: shippedKeyHints)
     }
 
+    public static var keyBindings: [KeyBinding<Action>] { keyBindings(for: shippedActions) }
+}
+
+/// The key table's entries of a built-in source's shipped actions.
+public enum ShippedActionKeys {
     /// One binding for each key of `actions` in `scope`: its first action's name is the
     /// entry's name and (unless `hints` gives a shorter word) its footer hint, its title the
     /// help's line.
     public static func bindings(_ actions: [RecordAction], scope: KeyScope, hints: [String: String] = [:]) -> [KeyBinding<Action>] {
-        leaders(actions).compactMap { action in
+        actions.keyLeaders.compactMap { action in
             guard let key = try? Key(name: action.key) else { return nil }
             return KeyBinding([key], .capability(CapabilityAction(action.name)), scope: scope, action.title,
                               hint: hints[action.name] ?? action.name)

@@ -40,19 +40,37 @@ struct SessionPerformer: RecordActionPerformer {
     }
 }
 
+/// An `optimistic` action on one record of a bulk run, as its key would run it: the row shows
+/// the fields at once, the server's answer decides, and a failure shows the row as it was.
+struct OptimisticPerformer: RecordActionPerformer {
+    /// Writes the action's fields on the record with that row id.
+    let write: @MainActor @Sendable (String) async -> Result<ActionOutcome, ActionFailure>
+
+    func perform(_ action: RecordAction, on item: BulkItem, inputs: [String: String]) async -> Result<ActionOutcome, ActionFailure> {
+        await write(item.id)
+    }
+}
+
 extension ConfiguredActions {
     /// The record behind row `id` as a bulk run holds it, if the list has it now.
     func bulkItem(forRowID id: String) -> BulkItem? {
         actionRecord(for: id).map { BulkItem(id: id, label: actionLabel(for: id), record: $0) }
     }
 
-    /// What runs `action` on each marked record; why it can't run at all (read-only mode and a
-    /// write, a source that can't be reached as configured).
-    func bulkPerformer(for action: RecordAction) -> Result<any RecordActionPerformer, ActionFailure> {
+    /// What runs `action` on each marked record (an `optimistic` one by its rules, tracked by
+    /// `busy`); why it can't run at all (read-only mode and a write, a source that can't be
+    /// reached as configured).
+    func bulkPerformer(for action: RecordAction, busy: BusyTracker) -> Result<any RecordActionPerformer, ActionFailure> {
         guard let session = actionState.session else {
             return .failure(ActionFailure(.refused, "\(listTitle) can't be reached as configured, so its actions can't run"))
         }
         if let refused = session.runner.readOnlyRefusal(of: action) { return .failure(refused) }
+        if case .http(let http) = action.effect, let fields = http.optimistic {
+            return .success(OptimisticPerformer { [weak self] id in
+                await self?.runOptimisticMarked(action, fields, on: id, session: session, busy: busy)
+                    ?? .failure(ActionFailure(.usage, "the list is gone"))
+            })
+        }
         return .success(SessionPerformer(session: session) { [weak self] outcome, id in
             await self?.apply(outcome, to: id)
         })

@@ -20,7 +20,19 @@ extension CustomSourceViewModel: ConfiguredActions, FlashesRows {
         guard let record = record(withID: rowID) else { return nil }
         var value = record.value
         if case .loaded(let full) = details[rowID] { value = full }
-        return lookupValues.expanded(OptimisticWrites.overlay(confirmedWrites[rowID] ?? [], on: value))
+        return lookupValues.expanded(confirmed(value, of: rowID))
+    }
+
+    /// `value`, record `rowID`'s, with the fields of `optimistic` writes the server confirmed:
+    /// they show until the record is read again.
+    func confirmed(_ value: JSONValue, of rowID: String) -> JSONValue {
+        OptimisticWrites.overlay(confirmedWrites[rowID] ?? [], on: value)
+    }
+
+    /// Record `rowID`'s `value` as its row shows it: the confirmed writes, and those not yet
+    /// confirmed on top.
+    func shown(_ value: JSONValue, of rowID: String) -> JSONValue {
+        actionState.optimistic.shown(confirmed(value, of: rowID), rowID: rowID)
     }
 
     /// An `optimistic` write worked: its fields show until the record is read again.

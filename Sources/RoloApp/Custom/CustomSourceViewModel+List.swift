@@ -63,14 +63,12 @@ extension CustomSourceViewModel {
     /// goes on.
     func rebuildEntries() {
         guard let window else { return entries = [ListEntry]() }
-        let (source, lookups, wanted) = (self.source, self.lookupValues, actionState.optimistic.wantedByRow)
-        let confirmed = confirmedWrites
+        let (source, lookups) = (self.source, self.lookupValues)
         let rows = CustomRecordRows(window: window) { [weak self] stored in
             // An optimistic action's fields show at once, before the server answers, and once it
             // answered, until the record is read again.
             var record = stored
-            if let fields = confirmed[record.id] { record.value = OptimisticWrites.overlay(fields, on: record.value) }
-            if let fields = wanted[record.id] { record.value = OptimisticWrites.overlay(fields, on: record.value) }
+            if let self { record.value = self.shown(stored.value, of: stored.id) }
             var row = CustomSourceDetail.row(of: record, in: source, lookups: lookups)
             row.thumbnail = self?.thumbnail(of: stored)
             self?.rowDrawn(stored)

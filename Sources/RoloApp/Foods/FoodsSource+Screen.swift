@@ -18,9 +18,7 @@ extension FoodsSource: SourcePlugin {
     }
 }
 
-extension FoodsSource {
+extension FoodsSource: ShipsActionKeys {
     /// `l`, like or unlike: the key of the shipped actions, after refresh in the footer.
-    public static var keyBindings: [KeyBinding<Action>] {
-        ShippedActionKeys.bindings(shippedActions, scope: Scopes.global)
-    }
+    public static var shippedKeyScope: KeyScope { Scopes.global }
 }

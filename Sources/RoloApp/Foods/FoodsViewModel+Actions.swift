@@ -42,3 +42,11 @@ extension FoodsViewModel: ShippedRecordActions {
         onEvent(.changed)
     }
 }
+
+/// Marks are checked against the foods the list holds, whatever a search shows: a refresh that
+/// no longer lists a food drops its mark.
+extension FoodsViewModel: MarkedRecords {
+    func recordIDs(among ids: Set<String>) -> Set<String> {
+        ids.filter { food(withID: $0) != nil }
+    }
+}

@@ -23,9 +23,8 @@ extension RandomUserSource: SourcePlugin {
     }
 }
 
-extension RandomUserSource {
+extension RandomUserSource: ShipsActionKeys {
     /// `t` in the detail: the key of the shipped set-title.
-    public static var keyBindings: [KeyBinding<Action>] {
-        ShippedActionKeys.bindings(shippedActions, scope: Scopes.detail, hints: ["set-title": "title"])
-    }
+    public static var shippedKeyScope: KeyScope { Scopes.detail }
+    public static var shippedKeyHints: [String: String] { ["set-title": "title"] }
 }

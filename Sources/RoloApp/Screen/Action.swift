@@ -63,9 +63,11 @@ public let roloKeyTable = RoloKeys.defaultTable(for: SourceRegistry.catalog())
 extension RoloKeys {
     /// The key table of `catalog`'s sources before any remap: the shared keys, and the
     /// sources' own after refresh, the first of the keys everywhere, where the footer has room.
-    public static func defaultTable(for catalog: SourceCatalog) -> KeyTable<Action> {
+    /// The keys of the actions rolo ships are those `actions` (the settings') give them, else
+    /// the shipped ones.
+    public static func defaultTable(for catalog: SourceCatalog, actions: CustomSourcesConfig? = nil) -> KeyTable<Action> {
         let split = sharedBindings.firstIndex { $0.action == .refresh }.map { $0 + 1 } ?? sharedBindings.count
-        return KeyTable(Array(sharedBindings[..<split]) + catalog.capabilityBindings + sharedBindings[split...] + bulkBindings)
+        return KeyTable(Array(sharedBindings[..<split]) + catalog.capabilityBindings(actions) + sharedBindings[split...] + bulkBindings)
     }
 }
 
@@ -119,9 +121,16 @@ let sharedBindings: [KeyBinding<Action>] = [
 ]
 
 extension SourceCatalog {
-    /// The keys the sources bring with their capabilities, each action and scope once.
-    var capabilityBindings: [KeyBinding<Action>] {
+    /// The keys the sources bring with their capabilities, each action and scope once; those
+    /// of shipped actions as `actions` key them, when given.
+    func capabilityBindings(_ actions: CustomSourcesConfig?) -> [KeyBinding<Action>] {
         var seen = Set<String>()
-        return plugins.flatMap { $0.keyBindings }.filter { seen.insert("\($0.action.name) \($0.scope.name)").inserted }
+        return plugins.flatMap { Self.keyBindings(of: $0, actions) }.filter { seen.insert("\($0.action.name) \($0.scope.name)").inserted }
+    }
+
+    /// The keys `plugin` brings; those of its shipped actions as `actions` key them, when given.
+    static func keyBindings(of plugin: any SourcePlugin.Type, _ actions: CustomSourcesConfig?) -> [KeyBinding<Action>] {
+        guard let actions, let ships = plugin as? any ShipsActionKeys.Type else { return plugin.keyBindings }
+        return ships.keyBindings(for: actions.actions(of: plugin.id.rawValue).filter(\.isShipped))
     }
 }

@@ -15,9 +15,7 @@ extension RoloKeys {
         for source in catalog.names {
             let actions = config.actions(of: source)
             guard !actions.isEmpty else { continue }
-            let inUse = keysInUse(on: source, table: table, catalog: catalog)
-            // A shipped action's key is its own entry of the key table (foods' like and unlike on like's).
-            let shipped = Set(actions.filter(\.isShipped).map(\.name))
+            let inUse = keysInUse(on: source, table: table, catalog: catalog, actions: config)
             for action in actions {
                 let key: Key
                 do {
@@ -25,7 +23,7 @@ extension RoloKeys {
                 } catch {
                     throw ConfigError("\(action.keyPlace): '\(action.key)' for action '\(action.name)' \(error.reason)")
                 }
-                if let taken = inUse[key], !(action.isShipped && shipped.contains(taken)) {
+                if let taken = inUse[key], !sharesShippedKey(action, key, entry: taken, among: actions) {
                     throw ConfigError("\(action.keyPlace): '\(key.configName)' for action '\(action.name)' of \(source) is already \(taken)'s key"
                         + " on that tab — pick another key for the action (`rolo keys` lists the keys in use)")
                 }
@@ -33,12 +31,23 @@ extension RoloKeys {
         }
     }
 
+    /// Whether `action` may be on `key`, whose key-table entry `entry` is a shipped action's
+    /// (foods' `l`, named like): every shipped action on the key is `action` or shares the key
+    /// with it (its `when` the negation), so exactly one of them applies to a record.
+    private static func sharesShippedKey(_ action: RecordAction, _ key: Key, entry: String, among actions: [RecordAction]) -> Bool {
+        let shippedOnKey = actions.filter { $0.isShipped && (try? Key(name: $0.key)) == key }
+        return shippedOnKey.contains { $0.name == entry }
+            && shippedOnKey.allSatisfy { $0.name == action.name || $0.sharesKey(with: action) }
+    }
+
     /// The keys that do something on `source`'s tab, with the name of what they do: the shared
     /// keys in the list, the detail and everywhere, and the source's own (a built-in source's
     /// capabilities; another source's don't work there).
-    private static func keysInUse(on source: String, table: KeyTable<Action>, catalog: SourceCatalog) -> [Key: String] {
-        let own = Set(catalog.plugins.first { $0.id.rawValue == source }?.keyBindings.map(\.action) ?? [])
-        let others = Set(catalog.plugins.flatMap { $0.keyBindings.map(\.action) }).subtracting(own)
+    private static func keysInUse(on source: String, table: KeyTable<Action>, catalog: SourceCatalog,
+                                  actions: CustomSourcesConfig) -> [Key: String] {
+        let bindings = { (plugin: any SourcePlugin.Type) in SourceCatalog.keyBindings(of: plugin, actions).map(\.action) }
+        let own = Set(catalog.plugins.first { $0.id.rawValue == source }.map(bindings) ?? [])
+        let others = Set(catalog.plugins.flatMap(bindings)).subtracting(own)
         var inUse: [Key: String] = [:]
         for binding in table.bindings where recordActionScopes.contains(binding.scope) && !others.contains(binding.action) {
             for key in binding.keys where inUse[key] == nil { inUse[key] = binding.action.name }
@@ -60,7 +69,9 @@ extension RoloKeys {
     /// rolo's own) to that action, on every tab with an action of that name, and returns the
     /// others: the remaps of rolo's own actions.
     static func remapSourceActions(_ settings: inout Settings) throws(ConfigError) -> [KeyRemap] {
-        let own = Set(actions.map(\.name))
+        // The entries of shipped actions' keys are made from the actions as keyed here.
+        let shipped = SourceRegistry.catalog().plugins.compactMap { $0 as? any ShipsActionKeys.Type }.flatMap { $0.shippedActions }.map(\.name)
+        let own = Set(actions.map(\.name)).subtracting(shipped)
         var remaps: [KeyRemap] = []
         for remap in settings.keyRemaps {
             let name = remap.action.lowercased()

@@ -5,23 +5,28 @@ import TerminalUI
 /// as overlays; their hints in the footer and their lines in `?`; the mark of a row whose
 /// action is in flight.
 extension ScreenController {
-    /// The footer's hints for the selected row's actions: each key and its title, short.
+    /// The footer's hints for the selected row's actions: each key and its title, short. A
+    /// shipped action's key has its own hint, from its key-table entry.
     var actionHints: [(keys: String, hint: String)] {
         guard mode == .browsing else { return [] }
         return selectedRowActions.compactMap { action in
-            guard let key = try? Key(name: action.key) else { return nil }
+            guard !action.isShipped, let key = try? Key(name: action.key) else { return nil }
             return (key.label, action.title.truncated(toWidth: 16))
         }
     }
 
-    /// The help's lines for the source's actions: each key, title and write mark.
+    /// The help's lines for the source's actions: each key, title and write mark; the name too
+    /// where two on one key share a title (foods' like and unlike).
     func actionHelpLines(theme: Theme) -> [(text: String, style: Style)] {
         guard let source = actionSource else { return [] }
         var lines: [(text: String, style: Style)] = [("", theme.text), ("Actions of \(source.listTitle)", theme.title)]
-        for action in source.recordActions {
+        let actions = source.allActions
+        for action in actions {
             let key = (try? Key(name: action.key))?.label ?? action.key
+            let twin = actions.contains { $0.name != action.name && $0.key == action.key && $0.title == action.title }
+            let title = action.title.sanitizedForTerminal + (twin ? ": \(action.name)" : "")
             let mark = action.isWrite ? " " + ActionSession.writeMark : ""
-            lines.append(("  " + key.padded(toWidth: 22) + action.title.sanitizedForTerminal + mark, theme.text))
+            lines.append(("  " + key.padded(toWidth: 22) + title + mark, theme.text))
         }
         return lines
     }
@@ -51,7 +56,7 @@ extension ScreenController {
     }
 
     private func drawActionMenu(_ names: [String], selected: Int, into canvas: inout Canvas, theme: Theme, glyphs: Glyphs) {
-        let actions = names.compactMap { name in actionSource?.recordActions.first { $0.name == name } }
+        let actions = names.compactMap { name in actionSource?.allActions.first { $0.name == name } }
         let keys = actions.map { (try? Key(name: $0.key))?.label ?? $0.key }
         let keyWidth = keys.map(\.displayWidth).max() ?? 0
         let texts = zip(actions, keys).map { action, key in

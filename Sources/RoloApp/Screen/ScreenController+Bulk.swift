@@ -5,12 +5,24 @@ import TerminalUI
 /// status line, and ended in the results overlay, failed records first, `R` to retry them.
 extension ScreenController {
     /// An action's key (or the `a` menu's choice) while rows are marked: the action runs on the
-    /// marked rows instead of the selected one. Says whether it took the action.
+    /// marked rows instead of the selected one. Says whether it took the action: one that sets
+    /// the list's title takes one record, the selected one, marks or not.
     func runOnMarked(_ action: RecordAction) -> Bool {
+        if case .setTitle = action.effect { return false }
         guard !marks.isEmpty, let actions = actionSource else { return false }
         plan(action, on: actions)
         onNeedsRender()
         return true
+    }
+
+    /// A shipped action's key (foods' `l`) while rows are marked: what the key would run on the
+    /// selected row (like, or unlike on a liked food) runs on the marked rows. Says whether it
+    /// took the key.
+    func runShippedOnMarked(_ entry: CapabilityAction) -> Bool {
+        guard !marks.isEmpty, let source = actionSource as? any ShippedRecordActions else { return false }
+        let onKey = source.shippedActions.keyGroup(led: entry.name)
+        guard let action = sourceUI.selectedID.flatMap({ source.shippedAction(entry, on: $0) }) ?? onKey.first else { return false }
+        return runOnMarked(action)
     }
 
     /// A key while the marked rows' inputs form is open; says whether it took the key.
@@ -43,7 +55,7 @@ extension ScreenController {
             let when = action.when.map { " (when = '\($0.description.sanitizedForTerminal)')" } ?? ""
             return showBanner("'\(action.name)' applies to none of the \(marked.count) marked \(source.noun.plural)\(when)", isError: true)
         }
-        if case .failure(let refused) = actions.bulkPerformer(for: action) { return showBanner(refused.message, isError: true) }
+        if case .failure(let refused) = actions.bulkPerformer(for: action, busy: busy) { return showBanner(refused.message, isError: true) }
         guard let inputs = inputs ?? (action.inputs.isEmpty ? [:] : nil) else {
             mode = .bulkForm(ActionForm(action: action, rowID: first.id))
             return
@@ -88,7 +100,7 @@ extension ScreenController {
     private func run(_ plan: BulkPlan) {
         mode = .browsing
         guard let actions = actionSource else { return }
-        switch actions.bulkPerformer(for: plan.action) {
+        switch actions.bulkPerformer(for: plan.action, busy: busy) {
         case .failure(let failure):
             showBanner(failure.message, isError: true)
         case .success(let performer):

@@ -13,6 +13,16 @@ extension ScreenController {
         sourceUI.selectedID != nil && actionSource != nil
     }
 
+    /// Whether the footer hints `action`: what is available, but `a` and Space only where the
+    /// user declared actions; a source with rolo's actions alone (foods, randomuser) has their
+    /// keys there already, and `?` lists the menu and marks.
+    func isHinted(_ action: Action) -> Bool {
+        switch action {
+        case .actionMenu, .toggleMark: isAvailable(action) && actionSource?.recordActions.isEmpty == false
+        default: isAvailable(action)
+        }
+    }
+
     /// Space: marks or unmarks the selected row and moves down, so repeated presses mark a run.
     func toggleMark() {
         guard canMark, let id = sourceUI.selectedID else { return }

@@ -5,21 +5,26 @@ import TerminalUI
 /// The source's actions on the screen: their keys, the `a` menu, the inputs form, the
 /// confirmation, and how a run's end shows (a notice, the banner, the output overlay).
 extension ScreenController {
-    /// The source on screen as one with actions, when it has some.
+    /// The source on screen as one with actions, the user's or rolo's, when it has some.
     var actionSource: (any ConfiguredActions)? {
-        guard let source = source as? any ConfiguredActions, !source.recordActions.isEmpty else { return nil }
+        guard let source = source as? any ConfiguredActions, !source.allActions.isEmpty else { return nil }
         return source
     }
 
-    /// The source's action whose key is `key`, on the list or the detail: of two sharing the
-    /// key (their `when`s each other's negation), the one that applies to the selected row.
+    /// The user's action whose key is `key`, on the list or the detail: of two sharing the key
+    /// (their `when`s each other's negation, a shipped one among them when the user's pairs with
+    /// it), the one that applies to the selected row. A shipped action alone on its key runs
+    /// from its key-table entry instead.
     func recordAction(for key: Key) -> RecordAction? {
-        let onKey = actionSource?.recordActions.filter { (try? Key(name: $0.key)) == key } ?? []
-        guard onKey.count > 1 else { return onKey.first }
-        return selectedRowActions.first { (try? Key(name: $0.key)) == key } ?? onKey.first
+        guard let source = actionSource else { return nil }
+        let own = source.recordActions.filter { (try? Key(name: $0.key)) == key }
+        guard let first = own.first else { return nil }
+        let onKey = own + source.shippedActions.filter { (try? Key(name: $0.key)) == key && $0.sharesKey(with: first) }
+        guard onKey.count > 1 else { return first }
+        return selectedRowActions.first { action in onKey.contains { $0.name == action.name } } ?? first
     }
 
-    /// The actions that apply to the selected row.
+    /// The actions that apply to the selected row, shipped ones included.
     var selectedRowActions: [RecordAction] {
         guard let source = actionSource, let id = sourceUI.selectedID else { return [] }
         return source.applicableActions(for: id)
@@ -117,7 +122,7 @@ extension ScreenController {
         defer { onNeedsRender() }
         switch mode {
         case .actionMenu(let rowID, let names, let selected):
-            let actions = names.compactMap { name in actionSource?.recordActions.first { $0.name == name } }
+            let actions = names.compactMap { name in actionSource?.allActions.first { $0.name == name } }
             switch key {
             case .escape, .character("q"): mode = .browsing
             case .up, .character("k"): mode = .actionMenu(rowID: rowID, names: names, selected: max(0, selected - 1))

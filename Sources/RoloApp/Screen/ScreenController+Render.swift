@@ -31,7 +31,7 @@ extension ScreenController {
         }
         StatusLine(left: statusLeft(glyphs: glyphs), right: statusRight(), theme: theme, glyphs: glyphs)
             .render(into: &canvas, area: layout.status)
-        FooterHints(hints: actionHints + keyTable.hints(in: activeScopes, where: isAvailable), theme: theme)
+        FooterHints(hints: actionHints + keyTable.hints(in: activeScopes, where: isHinted), theme: theme)
             .render(into: &canvas, area: layout.footer)
         // One mode at a time: at most one of these draws.
         drawCard(into: &canvas, theme: theme, glyphs: glyphs)

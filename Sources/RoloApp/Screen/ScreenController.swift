@@ -257,6 +257,7 @@ public final class ScreenController {
             break
         case .capability(let rowAction):
             guard isAvailable(action) else { return }
+            if runShippedOnMarked(rowAction) { break }
             (source as? any RowActions)?.perform(rowAction, on: sourceUI.selectedID)
             // The detail's button is done with the detail (randomuser's title).
             if rowAction == detailButtonAction { sourceUI.showingDetail = false }

@@ -21,13 +21,19 @@ public struct RunConfig {
 
     /// The run of `settings`: an entry of `[keys]` that names a source's action (and none of
     /// rolo's own) gives that action its key, on every tab with an action of that name; the
-    /// others remap rolo's own actions. The catalog is made after, so its configured sources
-    /// carry those keys; then each action's key is checked against the keys of its tab.
+    /// others remap rolo's own actions. The catalog and the entries of the shipped actions' keys
+    /// are made after, so they carry those keys; then each action's key is checked against the
+    /// keys of its tab.
     public init(settings: Settings) throws(ConfigError) {
         var settings = settings
         let remaps = try RoloKeys.remapSourceActions(&settings)
         catalog = SourceRegistry.catalog(settings.customSources)
-        keyTable = try RoloKeys.table(applying: remaps, to: RoloKeys.defaultTable(for: catalog))
+        let base = RoloKeys.defaultTable(for: catalog, actions: settings.customSources)
+        // A shipped action's entry already has the key its remap gave the action; applied again,
+        // a key it shares with another of rolo's names the remap's line.
+        let entries = Set(RoloKeys.actions(in: base).map(\.name))
+        let shipped = settings.keyRemaps.filter { !remaps.contains($0) && entries.contains($0.action.lowercased()) }
+        keyTable = try RoloKeys.table(applying: remaps + shipped, to: base)
         try RoloKeys.checkActionKeys(settings.customSources, table: keyTable, catalog: catalog)
         self.settings = settings
     }

@@ -111,19 +111,22 @@ extension CustomSourcesConfig {
     }
 
     /// Adds the actions rolo ships for the built-in source `name` after the user's
-    /// `[[actions]]` for it (``Swift/Array/followed(byShipped:owner:)``).
-    public mutating func addShipped(_ shipped: [RecordAction], to name: String) throws(ConfigError) {
-        let merged = try (builtInActions[name] ?? []).followed(byShipped: shipped, owner: name)
+    /// `[[actions]]` for it (``Swift/Array/followed(byShipped:owner:keys:)``), on the keys
+    /// `remaps` (the file's `[keys]`) give them.
+    public mutating func addShipped(_ shipped: [RecordAction], to name: String, keys remaps: [KeyRemap] = []) throws(ConfigError) {
+        let merged = try (builtInActions[name] ?? []).followed(byShipped: shipped, owner: name, keys: remaps)
         if !merged.isEmpty { builtInActions[name] = merged }
     }
 }
 
 extension Array where Element == RecordAction {
     /// These actions (the user's), then the shipped ones they leave: one of theirs with the same
-    /// name takes a shipped one's place. One of theirs on a shipped action's key is a clash
-    /// naming its line, unless the two share the key (their `when`s each other's negation).
-    public func followed(byShipped shipped: [RecordAction], owner: String) throws(ConfigError) -> [RecordAction] {
-        let kept = shipped.filter { action in !contains { $0.name == action.name } }
+    /// name takes exactly that shipped one's place. The shipped ones left take the keys `remaps`
+    /// give them (``Swift/Array/rekeyedShipped(by:)``) before one of the user's on a shipped
+    /// action's key is a clash naming its line, unless the two share the key (their `when`s each
+    /// other's negation): a shipped key moved away is free.
+    public func followed(byShipped shipped: [RecordAction], owner: String, keys remaps: [KeyRemap] = []) throws(ConfigError) -> [RecordAction] {
+        let kept = shipped.filter { action in !contains { $0.name == action.name } }.rekeyedShipped(by: remaps)
         for action in self {
             if let taken = kept.first(where: { $0.key == action.key && !$0.sharesKey(with: action) }) {
                 throw ConfigError("\(action.keyPlace): '\(action.key.sanitizedForTerminal)' for action '\(action.name)' of \(owner) is already \(taken.name)'s key on that tab"
@@ -131,5 +134,40 @@ extension Array where Element == RecordAction {
             }
         }
         return self + kept
+    }
+}
+
+extension Array where Element == RecordAction {
+    /// Of these actions, the first on each key: a key two actions share (like and unlike) is
+    /// named by its first in the key table.
+    public var keyLeaders: [RecordAction] {
+        enumerated().filter { index, action in
+            !self[..<index].contains { $0.key == action.key && $0.sharesKey(with: action) }
+        }.map(\.element)
+    }
+
+    /// The actions the key of the action named `name` runs when it leads its key: it and those
+    /// sharing the key after it; it alone otherwise; none when there is no such action.
+    public func keyGroup(led name: String) -> [RecordAction] {
+        guard let index = firstIndex(where: { $0.name == name }) else { return [] }
+        let leader = self[index]
+        guard keyLeaders.contains(where: { $0.name == name }) else { return [leader] }
+        return [leader] + self[(index + 1)...].filter { $0.key == leader.key && $0.sharesKey(with: leader) }
+    }
+
+    /// These shipped actions on the keys `remaps` name for them, in order: naming a key's first
+    /// action moves the key, with the actions sharing it (`like = "L"` moves like and unlike);
+    /// naming another moves it alone (`unlike = "U"`). A remap of several keys gives the first.
+    func rekeyedShipped(by remaps: [KeyRemap]) -> [RecordAction] {
+        var actions = self
+        for remap in remaps {
+            guard let key = remap.keys.first else { continue }
+            let moved = Set(actions.keyGroup(led: remap.action.lowercased()).map(\.name))
+            for index in actions.indices where moved.contains(actions[index].name) {
+                actions[index].key = key
+                actions[index].keyPlace = remap.place
+            }
+        }
+        return actions
     }
 }

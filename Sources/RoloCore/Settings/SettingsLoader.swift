@@ -30,7 +30,7 @@ public enum SettingsLoader {
         resolver.settings.keyRemaps = file?.keyRemaps ?? []
         resolver.settings.customSources = file?.customSources ?? CustomSourcesConfig()
         for source in sources.sources {
-            try resolver.settings.customSources.addShipped(source.shippedActions, to: source.name)
+            try resolver.settings.customSources.addShipped(source.shippedActions, to: source.name, keys: resolver.settings.keyRemaps)
         }
         for setting in sources.settings {
             let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]
