@@ -15,6 +15,10 @@ import Foundation
 public struct CustomSourcePager: Sendable {
     /// Waits a number of seconds; tests pass one that returns at once.
     public typealias Sleep = RequestPacer.Sleep
+    /// A service's own words for the error an answer stands for (Pipedrive's "Pipedrive says:
+    /// …"), asked of every answer that isn't a success and of one whose body holds the source's
+    /// `error`; nil leaves the error to the pager's words.
+    public typealias Refusal = @Sendable (HTTPResponse) -> FetchError?
 
     /// The pacer's patience with 429s: Pipedrive's, which has served well.
     static let pacing = RequestPacer.Limits(maxRefusals: 8, maxBackoff: 60)
@@ -26,13 +30,16 @@ public struct CustomSourcePager: Sendable {
     let timeout: TimeInterval
     let sleep: Sleep
     let now: @Sendable () -> Date
+    let refusal: Refusal?
 
-    /// A pager of `source`, its URL and headers `endpoint` (``CustomSource/endpoint(environment:)``).
+    /// A pager of `source`, its URL and headers `endpoint` (``CustomSource/endpoint(environment:)``),
+    /// its errors worded by `refusal` where it words them.
     public init(
         source: CustomSource, endpoint: CustomSourceEndpoint, client: any HTTPClient, timeout: TimeInterval = 30,
         sleep: @escaping Sleep = { try await Task.sleep(for: .seconds($0)) },
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init, refusal: Refusal? = nil
     ) {
+        self.refusal = refusal
         self.source = source
         self.endpoint = endpoint
         self.client = client
@@ -97,7 +104,7 @@ public struct CustomSourcePager: Sendable {
     /// The page in `response`, parsed and read on a Dispatch thread (``HeavyWork``).
     private func read(_ response: HTTPResponse, at position: PagingPosition) async throws -> CustomSourcePage {
         let reader = CustomSourcePageReader(source: source)
-        let title = source.title
+        let title = source.title, refusal = self.refusal
         return try await HeavyWork.run { () throws -> CustomSourcePage in
             let answer: JSONValue
             do {
@@ -107,6 +114,7 @@ public struct CustomSourcePager: Sendable {
                     .located(at: response)
             }
             if let message = reader.error(in: answer) {
+                if let own = refusal?(response) { throw own }
                 let text = String(message.prefix(300)).sanitizedForTerminal
                 throw FetchError(
                     kind: .badResponse, endpoint: response.url.endpoint,
@@ -209,6 +217,7 @@ public struct CustomSourcePager: Sendable {
     /// Throws the error `response` stands for, unless it is a success.
     private func check(_ response: HTTPResponse) throws {
         guard !response.isSuccess else { return }
+        if let own = refusal?(response) { throw own.redacting(endpoint.secrets) }
         let wait = RetryAfter.seconds(response, now: now())
         let limited = response.status == 429
             || ((response.status == 403 || response.status == 503) && (wait != nil || response.headers["x-ratelimit-remaining"] == "0"))

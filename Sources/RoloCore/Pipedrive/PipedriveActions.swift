@@ -12,30 +12,27 @@ public enum PipedriveActions {
     /// Where messages point for the shipped definition.
     static let place = "rolo's built-in Pipedrive actions"
 
-    /// The account as a `[[sources]]` table over API v1's persons (offset paging, `data`
-    /// envelope), the token in `x-api-token` from `${PIPEDRIVE_API_TOKEN}` (which
-    /// ``acting(_:environment:)`` fills in), and the shipped actions. An action's relative
-    /// `url` is resolved against the persons list, `{company}/v1/persons`: `notes` is
-    /// `{company}/v1/notes`. Its lookups are the organisations' and owners' names (``PipedriveLookups``).
-    static func definition(companyURL: String) -> String {
+    /// The account as a `[[sources]]` table over the persons of API `api` (`data` envelope), the
+    /// token in `x-api-token` from `${PIPEDRIVE_API_TOKEN}` (which ``acting(_:environment:)``
+    /// fills in), and the shipped actions. Its paging asks what ``PipedriveClient`` asks, 500 a
+    /// page: v1 by offset (`start`, while `more_items_in_collection`), v2 by `cursor` (with the
+    /// open deals count, which v2 leaves out unless asked). An action's `url` is resolved against
+    /// `{company}/v1/persons`: `notes` is `{company}/v1/notes`. Its lookups are the
+    /// organisations' and owners' names (``PipedriveLookups``).
+    static func definition(companyURL: String, api: PipedriveAPIVersion = .v1) -> String {
         let url = companyURL.hasSuffix("/") ? String(companyURL.dropLast()) : companyURL
         let quoted = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return """
             [[sources]]
             name = "pipedrive"
             title = "Pipedrive"
-            url = "\(quoted)/v1/persons"
+            url = "\(quoted)\(api == .v2 ? "/api/v2/persons?include_fields=open_deals_count" : "/v1/persons")"
             headers = { x-api-token = "${PIPEDRIVE_API_TOKEN}" }
             records = "data"
             label = "{name}"
             offline = false
 
-            [sources.paging]
-            style = "offset"
-            param = "start"
-            size_param = "limit"
-            size = 100
-            more = "additional_data.pagination.more_items_in_collection"
+            \(paging(api))
 
             \(PipedriveLookups.toml(company: quoted))
 
@@ -44,10 +41,34 @@ public enum PipedriveActions {
             key = "N"
             title = "Add a note"
             method = "POST"
-            url = "notes"
+            url = "\(api == .v2 ? quoted + "/v1/notes" : "notes")"
             body = { person_id = "{id}", content = "{input.content}" }
             inputs = [ { name = "content", title = "Note", kind = "text" } ]
             """
+    }
+
+    /// The persons list's `[sources.paging]` for `api`, as ``PipedriveClient`` pages it.
+    private static func paging(_ api: PipedriveAPIVersion) -> String {
+        switch api {
+        case .v1:
+            """
+            [sources.paging]
+            style = "offset"
+            param = "start"
+            size_param = "limit"
+            size = 500
+            more = "additional_data.pagination.more_items_in_collection"
+            """
+        case .v2:
+            """
+            [sources.paging]
+            style = "cursor"
+            param = "cursor"
+            next = "additional_data.next_cursor"
+            size_param = "limit"
+            size = 500
+            """
+        }
     }
 
     /// Pipedrive as a configured source whose actions are the user's `[[actions]]` for it
@@ -63,11 +84,11 @@ public enum PipedriveActions {
         return (source, environment.merging(["PIPEDRIVE_API_TOKEN": token]) { $1 })
     }
 
-    /// The account as the configured source ``definition(companyURL:)`` declares, read by the
-    /// config file's reader.
-    static func source(companyURL: String) throws(ConfigError) -> CustomSource {
+    /// The account as the configured source ``definition(companyURL:api:)`` declares, read by
+    /// the config file's reader.
+    static func source(companyURL: String, api: PipedriveAPIVersion = .v1) throws(ConfigError) -> CustomSource {
         do {
-            let text = definition(companyURL: companyURL)
+            let text = definition(companyURL: companyURL, api: api)
             let table = try TOMLTable(string: text)
             let read = try CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: []).read(table)
             guard let first = read.sources.first else { throw ConfigError("\(place): no source") }

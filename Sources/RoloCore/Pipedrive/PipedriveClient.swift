@@ -52,18 +52,7 @@ public struct PipedriveClient: Sendable {
             let request = HTTPRequest(url: url, headers: ["Accept": "application/json", "x-api-token": token], timeout: timeout)
             let response = try await http.send(request)
             let rateLimit = RateLimit(response)
-            switch response.status {
-            case 401: throw FetchError.pipedriveUnauthorized(response)
-            case 429: throw FetchError.pipedriveRateLimited(response, limit: rateLimit)
-            default: break
-            }
-            guard response.isSuccess else {
-                if let text = PipedriveDecoder.refusal(response.body) {
-                    let refusal = FetchError.refusal(by: "Pipedrive", text, body: response.body, kind: .httpStatus(response.status))
-                    throw refusal.located(at: response)
-                }
-                throw FetchError.unexpectedStatus(response, service: PipedriveDecoder.service)
-            }
+            if !response.isSuccess, let refused = Self.refusal(response) { throw refused }
             do {
                 return (try decode(response.body), rateLimit)
             } catch let error as FetchError {
@@ -72,6 +61,24 @@ public struct PipedriveClient: Sendable {
         } catch let error as FetchError {
             throw error.redacting(token)
         }
+    }
+
+    /// The error Pipedrive's answer `response` stands for, in Pipedrive's words: a refused token
+    /// (401), a rate limit (429, with its reset), the API's `{"success": false, "error": …}`
+    /// under any status ("Pipedrive says: …"), any other status that isn't a success. Nil for
+    /// an answer that is none of these. The engine's pager asks the same
+    /// (``CustomSourcePager/Refusal``), so a refusal reads alike whichever fetched it.
+    public static func refusal(_ response: HTTPResponse) -> FetchError? {
+        switch response.status {
+        case 401: return .pipedriveUnauthorized(response)
+        case 429: return .pipedriveRateLimited(response, limit: RateLimit(response))
+        default: break
+        }
+        if let text = PipedriveDecoder.refusal(response.body) {
+            let kind: FetchError.Kind = response.isSuccess ? .badResponse : .httpStatus(response.status)
+            return FetchError.refusal(by: "Pipedrive", text, body: response.body, kind: kind).located(at: response)
+        }
+        return response.isSuccess ? nil : FetchError.unexpectedStatus(response, service: PipedriveDecoder.service)
     }
 
     /// `/api/v2/persons?limit=&include_fields=open_deals_count&cursor=` or `/v1/persons?start=&limit=`.

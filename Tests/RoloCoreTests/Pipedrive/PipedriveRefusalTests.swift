@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import RoloCore
+
+/// Pipedrive's own words for its refusals, asked by the engine's pager as by PipedriveClient:
+/// the same answer is the same error whichever fetched it.
+@Suite("The engine's pager words Pipedrive's refusals as PipedriveClient does")
+struct PipedriveRefusalTests {
+    static let token = PipedriveLookupsTests.token
+
+    /// Answers to the first page of persons, each a refusal of some kind.
+    static let refusals: [FakeHTTPClient.Answer] = [
+        .respond(401, #"{"success":false,"error":"unauthorized access"}"#),
+        .respond(429, #"{"success":false,"error":"Rate limit exceeded"}"#, headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1.5"]),
+        .respond(403, #"{"success":false,"error":"Scope and URL mismatch"}"#),
+        .respond(500, "<html>oops \(token)</html>"),
+        .respond(502, #"{"success":false,"error":"bad token \#(token)"}"#),
+    ]
+
+    /// The error `answer` is to the engine's pager over the shipped definition (v1 persons), with
+    /// `refusal` as its wording.
+    static func pagerError(_ answer: FakeHTTPClient.Answer, refusal: CustomSourcePager.Refusal?) async throws -> FetchError? {
+        let source = try PipedriveLookupsTests.source()
+        let endpoint = try source.endpoint(environment: ["PIPEDRIVE_API_TOKEN": token])
+        let http = FakeHTTPClient(["/v1/persons": answer])
+        let pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, sleep: { _ in }, refusal: refusal)
+        return await #expect(throws: FetchError.self) { _ = try await pager.fetch(at: .start(source.paging)) }
+    }
+
+    /// The error `answer` is to PipedriveClient's v1 page.
+    static func clientError(_ answer: FakeHTTPClient.Answer) async -> FetchError? {
+        let http = FakeHTTPClient(["/v1/persons": answer])
+        let client = PipedriveClient(baseURL: PipedriveLookupsTests.company, token: token, api: .v1, http: http, timeout: 9)
+        return await #expect(throws: FetchError.self) { _ = try await client.page(after: nil, limit: 100) }
+    }
+
+    @Test("each refusal is the client's error: its words, its kind, its wait, no token", arguments: PipedriveRefusalTests.refusals.indices)
+    func sameAsClient(index: Int) async throws {
+        let answer = Self.refusals[index]
+        let pager = try #require(try await Self.pagerError(answer, refusal: PipedriveClient.refusal))
+        let client = try #require(await Self.clientError(answer))
+        #expect(pager.message == client.message)
+        #expect(pager.kind == client.kind)
+        #expect(pager.retryAfter == client.retryAfter)
+        #expect(pager.endpoint == "acme.pipedrive.com")
+        #expect(!pager.message.contains(Self.token) && !pager.detail.contains(Self.token))
+    }
+
+    @Test("the words are Pipedrive's: a refused token, a rate limit's wait, the API's own text")
+    func words() async throws {
+        let messages = try await Self.refusals.prefix(3).asyncMap { try await Self.pagerError($0, refusal: PipedriveClient.refusal)?.message }
+        #expect(messages == [
+            "Pipedrive refused the API token — check PIPEDRIVE_API_TOKEN",
+            "Pipedrive is rate-limiting rolo — wait 2 s, then r",
+            "Pipedrive says: Scope and URL mismatch — r to retry",
+        ])
+    }
+
+    @Test("without the wording, the pager's own words stand")
+    func withoutWording() async throws {
+        let error = try await Self.pagerError(Self.refusals[0], refusal: nil)
+        #expect(error?.message.hasPrefix("Pipedrive refused rolo's request (401)") == true)
+    }
+
+    @Test("a success is no refusal")
+    func success() {
+        let response = HTTPResponse(
+            status: 200, headers: [:], body: Data(#"{"success":true,"data":[]}"#.utf8),
+            url: PipedriveLookupsTests.company.appendingPathComponent("v1/persons"))
+        #expect(PipedriveClient.refusal(response) == nil)
+    }
+}
+
+extension Sequence {
+    /// The values `transform` gives, in order, one after another.
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var values: [T] = []
+        for element in self { values.append(try await transform(element)) }
+        return values
+    }
+}
