@@ -37,9 +37,8 @@ public struct SearchIndexFile: Sendable {
     }
 
     /// The index, mapped from the file, and the mark it was made under; nil when there is no
-    /// file or it doesn't read back whole. Only the header and the starts are read here (to
-    /// check them); the keys' pages are read as a search first touches them, and asked for
-    /// ahead meanwhile.
+    /// file or it doesn't read back whole. The keys stay where the page cache holds them: only
+    /// the header and the starts are read here, to check them.
     public func load() -> Contents? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -47,12 +46,14 @@ public struct SearchIndexFile: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return nil }
         let size = Int(status.st_size)
-        guard let region = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), region != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        // Populated: the pages the first scan would fault in one by one are mapped here, at the
+        // load, which runs after the first frame with data.
+        guard let region = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0),
+              region != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
         guard let layout = Self.layout(UnsafeRawBufferPointer(start: region, count: size)) else {
             munmap(region, size)
             return nil
         }
-        _ = madvise(region, size, MADV_WILLNEED)
         let keys = MappedKeys(region: region, length: size, startsOffset: layout.startsOffset, startCount: layout.count + 1,
                               bytesOffset: layout.bytesOffset, byteCount: layout.byteCount)
         return Contents(index: SearchIndex(mapped: keys), mark: layout.mark)
