@@ -15,7 +15,9 @@ VisiData (from PyPI, into a venv of the bench's own, VISIDATA_VENV or .build-rel
 launch → first frame with the first record, → every record loaded (its status names them all),
 and its peak memory.
 
-Usage: python3 scripts/measure-scale.py [path/to/rolo] [runs] [records]; NO_PEER=1 leaves VisiData out.
+Usage: python3 scripts/measure-scale.py [path/to/rolo[,path/to/other-rolo…]] [runs] [records]; NO_PEER=1
+leaves VisiData out. Several binaries (this commit's and an older one's) are measured in one run,
+their relaunches taking turns, so that a shared machine's load falls on each alike.
 """
 import json
 import os
@@ -29,7 +31,8 @@ import time
 
 import rolopty
 
-ROLO = sys.argv[1] if len(sys.argv) > 1 else ".build-release/release/rolo"
+# One binary, or several apart by commas ("new,old"), whose relaunches take turns.
+ROLOS = (sys.argv[1] if len(sys.argv) > 1 else ".build-release/release/rolo").split(",")
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 3
 RECORDS = int(sys.argv[3]) if len(sys.argv) > 3 else 1_000_000
 SMALL = 100
@@ -98,8 +101,9 @@ class Pane:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], check=False, capture_output=True)
 
 
-def rolo_figures(url, total):
-    """(records stored a second, [(first frame, End, keystroke, peak MB)] per relaunch)."""
+def stored(rolo, url, total):
+    """A folder whose data directory holds `total` records stored by `rolo dump`, and the
+    records stored a second."""
     folder = tempfile.mkdtemp(prefix="rolo-scale-")
     data_dir, home = os.path.join(folder, "data"), os.path.join(folder, "home")
     os.makedirs(home)
@@ -110,36 +114,71 @@ def rolo_figures(url, total):
         # Nothing listens on port 9: the relaunch shows the stored list and says it is offline.
         handle.write(CONFIG.format(url="http://127.0.0.1:9", total=total))
     started = time.monotonic()
-    subprocess.run([ROLO, "dump", "bulk", "--config", fetch, "--data-dir", data_dir, "--format", "jsonl"],
+    subprocess.run([rolo, "dump", "bulk", "--config", fetch, "--data-dir", data_dir, "--format", "jsonl"],
                    stdout=subprocess.DEVNULL, check=True, env=dict(os.environ, HOME=home))
-    rate = total / (time.monotonic() - started)
-    runs = []
-    for _ in range(RUNS):
-        idle_file = tempfile.mktemp(prefix="rolo-idle-")
-        started = time.monotonic()
-        pane = Pane([ROLO, "bulk", "--config", offline, "--data-dir", data_dir, "--images", "off"],
-                    {"ROLO_IDLE_FILE": idle_file, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8"})
+    return folder, total / (time.monotonic() - started)
+
+
+def relaunch(rolo, folder, total):
+    """(first frame, End, keystroke, peak MB) of one relaunch over the records in `folder`, the
+    process gone before it returns, so the next launch doesn't share the cores with its exit."""
+    idle_file = tempfile.mktemp(prefix="rolo-idle-")
+    home = os.path.join(folder, "home")
+    started = time.monotonic()
+    pane = Pane([rolo, "bulk", "--config", os.path.join(folder, "offline.toml"), "--data-dir", os.path.join(folder, "data"),
+                 "--images", "off"], {"ROLO_IDLE_FILE": idle_file, "HOME": home, "TERM": "xterm-256color", "LANG": "C.UTF-8"})
+    try:
+        first = pane.wait_text("user0@example.com", started)
+        pressed = time.monotonic()
+        pane.keys("End")
+        end = pane.wait_text(f"user{total - 1}@example.com", pressed)
+        frame = rolopty.wait_idle(idle_file, 0, TIMEOUT)
+        pane.keys("/")
+        frame = rolopty.wait_idle(idle_file, frame, TIMEOUT)
+        typed = time.monotonic()
+        pane.keys("9")
+        rolopty.wait_idle(idle_file, frame, TIMEOUT)
+        keystroke = time.monotonic() - typed
+        peak = rolopty.peak_memory_mb(pane.pid)
+        pane.keys("Escape")
+        pane.keys("q")
+        wait_gone(pane.pid)
+    finally:
+        pane.close()
+    os.unlink(idle_file)
+    return first, end, keystroke, peak
+
+
+def wait_gone(pid):
+    """Waits until `pid` has exited (a zombie counts as gone)."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
         try:
-            first = pane.wait_text("user0@example.com", started)
-            pressed = time.monotonic()
-            pane.keys("End")
-            end = pane.wait_text(f"user{total - 1}@example.com", pressed)
-            frame = rolopty.wait_idle(idle_file, 0, TIMEOUT)
-            pane.keys("/")
-            frame = rolopty.wait_idle(idle_file, frame, TIMEOUT)
-            typed = time.monotonic()
-            pane.keys("9")
-            rolopty.wait_idle(idle_file, frame, TIMEOUT)
-            keystroke = time.monotonic() - typed
-            peak = rolopty.peak_memory_mb(pane.pid)
-            pane.keys("Escape")
-            pane.keys("q")
-        finally:
-            pane.close()
-        os.unlink(idle_file)
-        runs.append((first, end, keystroke, peak))
-    subprocess.run(["rm", "-rf", folder], check=False)
-    return rate, runs
+            with open(f"/proc/{pid}/stat") as handle:
+                if handle.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            return
+        time.sleep(0.005)
+
+
+def rolo_figures(url, total):
+    """Per binary of ROLOS: (records stored a second, [(first frame, End, keystroke, peak MB)]
+    per relaunch). The binaries' relaunches take turns, so a load that comes and goes on a
+    shared machine falls on each alike."""
+    folders, rates, runs = [], [], [[] for _ in ROLOS]
+    try:
+        for rolo in ROLOS:
+            folder, rate = stored(rolo, url, total)
+            folders.append(folder)
+            rates.append(rate)
+        for _ in range(RUNS):
+            for number, rolo in enumerate(ROLOS):
+                runs[number].append(relaunch(rolo, folders[number], total))
+    finally:
+        for folder in folders:
+            subprocess.run(["rm", "-rf", folder], check=False)
+    return list(zip(rates, runs))
 
 
 def visidata_figures(total):
@@ -174,23 +213,29 @@ def ms(seconds):
 
 
 def main():
-    server, url = rolopty.start_stand_in(ROLO)
+    server, url = rolopty.start_stand_in(ROLOS[0])
     try:
-        print(f"A configured source, {RECORDS:,} and {SMALL} records, {COLUMNS}×{ROWS}, median of {RUNS} runs ({ROLO})")
-        big_rate, big = rolo_figures(url, RECORDS)
-        small_rate, small = rolo_figures(url, SMALL)
+        print(f"A configured source, {RECORDS:,} and {SMALL} records, {COLUMNS}×{ROWS}, median of {RUNS} runs")
+        big = rolo_figures(url, RECORDS)
+        small = rolo_figures(url, SMALL)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait()
-    print(f"{'':46}{RECORDS:>12,}{SMALL:>12}")
-    print(f"  {'rolo dump: records stored a second':44}{big_rate:12,.0f}{small_rate:12,.0f}")
-    for label, index in [("relaunch → first frame with data", 0), ("End right after it → last record drawn", 1),
-                         ("a search keystroke → idle", 2)]:
-        print(f"  {label:44}{ms(statistics.median(r[index] for r in big)):>12}{ms(statistics.median(r[index] for r in small)):>12}")
-    print(f"  {'peak memory':44}{statistics.median(r[3] for r in big):9.0f} MB{statistics.median(r[3] for r in small):9.0f} MB")
-    # The first relaunch after the dump reads the search text from SQLite and keeps it in a
-    # file; the others read the file: each run's keystroke, so the first isn't hidden by the median.
-    print(f"  {'each relaunch keystroke, in order':44}" + ", ".join(ms(r[2]).strip() for r in big))
+    for rolo, (big_rate, big_runs), (small_rate, small_runs) in zip(ROLOS, big, small):
+        print(f"{rolo}")
+        print(f"{'':46}{RECORDS:>12,}{SMALL:>12}")
+        print(f"  {'rolo dump: records stored a second':44}{big_rate:12,.0f}{small_rate:12,.0f}")
+        for label, index in [("relaunch → first frame with data", 0), ("End right after it → last record drawn", 1),
+                             ("a search keystroke → idle", 2)]:
+            print(f"  {label:44}{ms(statistics.median(r[index] for r in big_runs)):>12}"
+                  f"{ms(statistics.median(r[index] for r in small_runs)):>12}")
+        print(f"  {'peak memory':44}{statistics.median(r[3] for r in big_runs):9.0f} MB"
+              f"{statistics.median(r[3] for r in small_runs):9.0f} MB")
+        # The first relaunch after the dump reads the search text from SQLite and keeps it in a
+        # file; the others read the file: each run's figures, so the first isn't hidden by the median.
+        print(f"  {'each relaunch first frame, in order':44}" + ", ".join(ms(r[0]).strip() for r in big_runs))
+        print(f"  {'each relaunch keystroke, in order':44}" + ", ".join(ms(r[2]).strip() for r in big_runs))
+    print(f"load average: {open('/proc/loadavg').read().split()[:3]}")
     if os.environ.get("NO_PEER"):
         return
     peer = visidata_figures(RECORDS)

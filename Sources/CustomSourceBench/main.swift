@@ -12,7 +12,7 @@ import RoloCore
 //   (what a relaunch's first frame reads), then the last 50 (End, read by position);
 // - the search index read into memory (``StoredSearchIndex``), as a list does after its first frame:
 //   from SQLite the first time (the index then kept in a file beside the database, timed with
-//   it), from that file at a relaunch, and a relaunch's first keystroke ('t') with the read;
+//   it), mapped from that file at a relaunch, and a relaunch's first keystroke ('t') with the map;
 // - a search keystroke in that index: the last character of each term typed after the others
 //   were answered (narrowing their matches), and the whole term at once; each checked against
 //   the store's `positions(matching:)`, which `rolo dump --search` asks.
@@ -157,8 +157,8 @@ print(String(format: "    records stored a second: %.0f (%d) and %.0f (%d)", big
 row("open: count + first 50 records", big.firstScreen, little.firstScreen)
 row("End: the last 50 records, read by position", big.end, little.end)
 row(String(format: "search index read from SQLite, kept in a file (%.1f MB)", big.indexMB), big.index, little.index)
-row("search index read from its file (a relaunch)", big.indexFile, little.indexFile)
-row("a relaunch's first keystroke 't', the file read with it", big.firstKeystroke, little.firstKeystroke)
+row("search index mapped from its file (a relaunch)", big.indexFile, little.indexFile)
+row("a relaunch's first keystroke 't', the file mapped with it", big.firstKeystroke, little.firstKeystroke)
 for term in terms {
     let found = "\(big.matches[term] ?? 0) / \(little.matches[term] ?? 0)"
     row("keystroke '\(term)' after '\(term.dropLast())' (\(found))", big.keystroke[term]!, little.keystroke[term]!)

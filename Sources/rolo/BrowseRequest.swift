@@ -171,8 +171,6 @@ struct BrowseRequest: Equatable {
             showsPictures: showImages, unicode: terminal.isUnicode, showsFlags: graphics.initialFlags(on: terminal)
         ) { showImages ? graphics.store(pipeline: pipeline, busy: busy, on: terminal) : nil }
         let sources = Wiring.screenSources(run, context: context, environment: environment)
-        let configured = sources.compactMap { $0 as? CustomSourceViewModel }
-        for model in configured { model.indexWaitsForFirstFrame = true }
         let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: run.keyTable)
         controller.onCopy = { terminal.copyToClipboard($0) }
         controller.linkOpener = LinkOpener(environment: environment)
@@ -185,7 +183,6 @@ struct BrowseRequest: Equatable {
         app.afterFirstFrame = {
             database.openNow()
             firstFrame.open()
-            for model in configured { model.firstFrameDrawn() }
             graphics.start(terminal: terminal, pipeline: pipeline, sources: sources, busy: busy)
         }
         await app.run()

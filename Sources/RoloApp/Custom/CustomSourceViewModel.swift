@@ -15,7 +15,7 @@ import TerminalUI
 /// at once; a search asks the store's index, off the main actor. `offline = false` keeps the
 /// records in an in-memory database.
 @MainActor
-public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailPictures, RowThumbnails, CopyableValues {
+public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, FollowsSelection, DetailPictures, RowThumbnails, CopyableValues {
     public let id: SourceID
     /// The source as configured.
     public let source: CustomSource
@@ -81,10 +81,8 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// The listed JSON each of ``details`` was asked for: a refresh page that leaves a record as
     /// it was keeps its detail, fetched or in flight, even before the store holds it.
     var detailsAskedFor: [String: String] = [:]
-    /// Whether the search index is read only once ``firstFrameDrawn()`` says the screen's first
-    /// frame is out: a million records' index (its file, or SQLite's rows) would take the cores
-    /// the first frame needs. Without a screen to say so, it is read from ``start()``.
-    public var indexWaitsForFirstFrame = false
+    /// Whether the screen's first frame with data is out (``firstFrameDrawn()``): the search
+    /// index is read only then, or at the first search.
     private var firstFrameOut = false
     /// Fields of `optimistic` writes the server confirmed, by record, shown until the record is
     /// read again as the server left it: the row doesn't show the old value in between.
@@ -225,10 +223,11 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
     /// How many records are stored, as the list last read.
     public var recordCount: Int { window?.count ?? 0 }
 
-    /// The screen's first frame is out: the search index is read now, for a keystroke to find.
+    /// The screen's first frame with data is out: the search index is read now, for a
+    /// keystroke to find.
     public func firstFrameDrawn() {
         firstFrameOut = true
-        if started, store != nil { searchIndex?.prepare() }
+        if started, unconfigured == nil { searchIndex?.prepare() }
     }
 
     /// Shows what is stored, then syncs: a refresh beside a whole stored list, else the list
@@ -239,7 +238,7 @@ public final class CustomSourceViewModel: SourceModel, FollowsSelection, DetailP
         guard !started else { return }
         started = true
         guard let store, unconfigured == nil else { return }
-        if !indexWaitsForFirstFrame || firstFrameOut { Task { [searchIndex] in searchIndex?.prepare() } }
+        if firstFrameOut { searchIndex?.prepare() }
         readLookups()
         loadTask = busy.task { [weak self] in
             let state: CustomSourceState?

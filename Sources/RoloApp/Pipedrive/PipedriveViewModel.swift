@@ -13,7 +13,7 @@ import TerminalUI
 /// held in memory (``StoredSearchIndex``), off the main actor: at 100,000 persons a keystroke
 /// takes milliseconds, where a scan of the rows in SQLite takes a hundred.
 @MainActor
-public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPictures, CopyableValues {
+public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsSelection, DetailPictures, CopyableValues {
     public let id = PipedriveSource.id
     public let listTitle = "Pipedrive persons"
     public let noun = (singular: "person", plural: "persons")
@@ -65,6 +65,9 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
     /// Why nothing could be loaded, while nothing is shown.
     private var firstFailure: String?
     private var started = false
+    /// Whether the screen's first frame with data is out (``firstFrameDrawn()``): the search
+    /// index is read only then, or at the first search.
+    private var firstFrameOut = false
 
     /// Creates the source.
     ///
@@ -160,8 +163,14 @@ public final class PipedriveViewModel: SourceModel, FollowsSelection, DetailPict
         started = true
         rows?.reloadCount()
         startSync()
-        // On the main actor's next turn: after the first frame, which the read mustn't delay.
-        Task { [searchIndex] in searchIndex?.prepare() }
+        if firstFrameOut { searchIndex?.prepare() }
+    }
+
+    /// The screen's first frame with data is out: the search index is read now, for a
+    /// keystroke to find.
+    public func firstFrameDrawn() {
+        firstFrameOut = true
+        if started { searchIndex?.prepare() }
     }
 
     /// `r`: fetches the account again (or goes on where a stopped sync left off); the stored

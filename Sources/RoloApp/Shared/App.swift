@@ -23,6 +23,9 @@ public final class App {
     private let idleFile: String?
     /// Called once the first frame is out: work that could wait for it begins.
     public var afterFirstFrame: (() -> Void)?
+    /// Whether the first frame with data (or with nothing left to load) is out, after which
+    /// every ``WaitsForFirstFrame`` source was told.
+    private var startupOver = false
 
     public init(terminal: Terminal, controller: ScreenController, idleFile: String? = nil) {
         self.terminal = terminal
@@ -90,6 +93,10 @@ public final class App {
             self.afterFirstFrame = nil
             afterFirstFrame()
         }
+        if !startupOver, showsDataOrNothingLoading {
+            startupOver = true
+            for case let source as any WaitsForFirstFrame in controller.sources { source.firstFrameDrawn() }
+        }
         updateTicker()
         reportIdle()
     }
@@ -121,9 +128,15 @@ public final class App {
         if frames == 1 { StartupTrace.mark("first frame") }
         if controller.source.entries.entryCount > 0 {
             StartupTrace.finish("first frame with data")
-        } else if controller.busy.isIdle && !controller.sources.contains(where: { $0.status.isLoading }) {
+        } else if showsDataOrNothingLoading {
             StartupTrace.finish("first idle frame")
         }
+    }
+
+    /// Whether the frame just drawn shows the shown source's rows, or nothing is left loading:
+    /// the end of the start.
+    private var showsDataOrNothingLoading: Bool {
+        controller.source.entries.entryCount > 0 || (controller.busy.isIdle && !controller.sources.contains { $0.status.isLoading })
     }
 
     /// Writes "idle <frame>" once nothing is in flight, or "busy <frame>" otherwise.

@@ -76,6 +76,12 @@ public final class StoredSearchIndex: @unchecked Sendable {
         _ = catchUp()
     }
 
+    /// How many records' keys are held so far (read, or mapped from the file); nil until the
+    /// rows are first asked for (``prepare()``, a search).
+    public var held: Int? {
+        lock.withLock { reading == nil ? nil : index.count }
+    }
+
     /// Forgets the index and the remembered matches: the stored rows changed in place.
     public func reset() {
         lock.withLock {

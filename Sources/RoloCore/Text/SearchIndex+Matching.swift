@@ -138,12 +138,10 @@ extension SearchIndex {
         _ needle: SearchNeedle,
         _ body: (UnsafePointer<UInt8>, UnsafeBufferPointer<Int32>, UnsafePointer<UInt8>) -> Bool
     ) -> Bool {
-        bytes.withUnsafeBufferPointer { hay in
-            starts.withUnsafeBufferPointer { starts in
-                needle.bytes.withUnsafeBufferPointer { pin in
-                    guard let hay = hay.baseAddress, let pin = pin.baseAddress else { return true }
-                    return body(hay, starts, pin)
-                }
+        withKeys { hay, starts in
+            needle.bytes.withUnsafeBufferPointer { pin in
+                guard let hay = hay.baseAddress, let pin = pin.baseAddress else { return true }
+                return body(hay, starts, pin)
             }
         }
     }

@@ -6,12 +6,16 @@ import Foundation
 /// The keys lie end to end in one buffer: a keystroke is one `memchr`/`memcmp` pass over it
 /// rather than a call per record (a few ms over 200,000 foods, against 19 ms), and 200,000
 /// keys cost their bytes, not a heap string each. An index grows at its end as a stored list's
-/// pages land (``append(key:)``); the matching is in `SearchIndex+Matching.swift`.
+/// pages land (``append(key:)``); the matching is in `SearchIndex+Matching.swift`. An index
+/// read from its file (``SearchIndexFile``) is searched where the file is mapped, and copied
+/// into arrays of its own only when it grows.
 public struct SearchIndex: Sendable {
-    /// Every key's UTF-8, in record order.
-    private(set) var bytes: [UInt8]
+    /// Every key's UTF-8, in record order; empty while the keys are ``mapped``.
+    private var bytes: [UInt8]
     /// Where each record's key starts in `bytes`, and one more: where the last ends.
-    private(set) var starts: [Int32]
+    private var starts: [Int32]
+    /// The keys as they lie in a mapped file, in place of ``bytes`` and ``starts``.
+    private var mapped: MappedKeys?
     /// Which index this is, kept by the copies and growths of it: an earlier search's matches
     /// are narrowed only in the index they were found in (``SearchMatches``).
     let lineage = Lineage()
@@ -27,6 +31,13 @@ public struct SearchIndex: Sendable {
     init(bytes: [UInt8], starts: [Int32]) {
         self.bytes = bytes
         self.starts = starts
+    }
+
+    /// The index of the keys of a mapped file, searched where they lie.
+    init(mapped: MappedKeys) {
+        bytes = []
+        starts = [0]
+        self.mapped = mapped
     }
 
     /// One folded key per record, fields apart by a newline (``SearchKey/fold(_:)-([String])``).
@@ -95,35 +106,59 @@ public struct SearchIndex: Sendable {
     }
 
     /// How many records the index holds.
-    public var count: Int { starts.count - 1 }
+    public var count: Int { (mapped?.starts.count ?? starts.count) - 1 }
 
     /// How many bytes the index holds, its keys and their starts.
-    public var size: Int { bytes.count + starts.count * MemoryLayout<Int32>.size }
+    public var size: Int {
+        withKeys { bytes, starts in bytes.count + starts.count * MemoryLayout<Int32>.size }
+    }
+
+    /// `body` with every key's bytes and where each starts (one more: where the last ends),
+    /// wherever they lie, for one pass over them.
+    func withKeys<Result>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int32>) throws -> Result) rethrows -> Result {
+        if let mapped { return try body(mapped.bytes, mapped.starts) }
+        return try bytes.withUnsafeBufferPointer { bytes in try starts.withUnsafeBufferPointer { try body(bytes, $0) } }
+    }
 
     /// Appends the next record's key, already folded (a stored list's search column).
     public mutating func append(key: UnsafeRawBufferPointer) {
+        ownKeys()
         bytes.append(contentsOf: key)
         starts.append(Int32(bytes.count))
     }
 
     /// Appends the next record's key, already folded.
     public mutating func append(key: String) {
+        ownKeys()
         bytes.append(contentsOf: key.utf8)
         starts.append(Int32(bytes.count))
     }
 
     /// Appends the keys of `other`, after this index's own.
     public mutating func append(contentsOf other: SearchIndex) {
+        ownKeys()
         let offset = Int32(bytes.count)
-        bytes.append(contentsOf: other.bytes)
-        starts.append(contentsOf: other.starts.dropFirst().lazy.map { $0 + offset })
+        other.withKeys { otherBytes, otherStarts in
+            bytes.append(contentsOf: otherBytes)
+            starts.append(contentsOf: otherStarts.dropFirst().lazy.map { $0 + offset })
+        }
     }
 
     /// Makes room for `records` more keys of `bytes` bytes in all, so a whole stored list read
     /// into the index is copied once instead of at each doubling.
     public mutating func reserve(records: Int, bytes: Int) {
+        ownKeys()
         self.bytes.reserveCapacity(self.bytes.count + bytes)
         starts.reserveCapacity(starts.count + records)
+    }
+
+    /// Copies mapped keys into arrays of the index's own, to grow: once, when rows were stored
+    /// after the file was written.
+    private mutating func ownKeys() {
+        guard let mapped else { return }
+        bytes = Array(mapped.bytes)
+        starts = Array(mapped.starts)
+        self.mapped = nil
     }
 
     /// The identity of an index and its growths.
