@@ -5,7 +5,7 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("y and Y: copying a row's values")
+@Suite("y and Y: copying a row's values", .temporaryDirectories)
 struct CopyTests {
     private typealias S = DirectorySamples
 

@@ -5,7 +5,7 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("Directory view-model: search, contact markers, detail and the card")
+@Suite("Directory view-model: search, contact markers, detail and the card", .temporaryDirectories)
 struct DirectoryDetailTests {
     private typealias S = DirectorySamples
 

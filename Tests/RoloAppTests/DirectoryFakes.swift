@@ -151,10 +151,16 @@ func makeDirectory(_ service: FakeDirectoryService, store: DirectorySnapshotStor
     return (model, busy)
 }
 
-/// A save file in a directory of its own, removed by the system's temporary cleanup.
-func temporaryStore() -> DirectorySnapshotStore {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-dir-\(UUID().uuidString)")
-    return DirectorySnapshotStore(path: directory.appendingPathComponent("directory.json").path)
+/// A save file in a directory of its own, removed when the running test ends (its suite has
+/// `.temporaryDirectories`).
+func temporaryStore(sourceLocation: SourceLocation = #_sourceLocation) -> DirectorySnapshotStore {
+    do {
+        let directory = try TemporaryDirectory.scoped("rolo-dir", sourceLocation: sourceLocation)
+        return DirectorySnapshotStore(path: directory.appendingPathComponent("directory.json").path)
+    } catch {
+        Issue.record("no temporary directory for the directory's snapshot: \(error)", sourceLocation: sourceLocation)
+        return DirectorySnapshotStore(path: "/nonexistent/rolo-dir/directory.json")
+    }
 }
 
 /// A screen over one directory source, started and settled.

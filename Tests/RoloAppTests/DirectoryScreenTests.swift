@@ -5,7 +5,7 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("Directory screens drawn into a canvas")
+@Suite("Directory screens drawn into a canvas", .temporaryDirectories)
 struct DirectoryScreenTests {
     private typealias S = DirectorySamples
     private let size = Size(width: 100, height: 30)

@@ -5,7 +5,7 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("Directory view-model: loading, saving and failures")
+@Suite("Directory view-model: loading, saving and failures", .temporaryDirectories)
 struct DirectoryViewModelTests {
     private typealias S = DirectorySamples
 

@@ -7,7 +7,7 @@ import TerminalUI
 /// A capability's keys are in the help only where the source on screen has it: foods' like,
 /// the directory's contact cards, nowhere else.
 @MainActor
-@Suite("The help lists what the source on screen can do")
+@Suite("The help lists what the source on screen can do", .temporaryDirectories)
 struct HelpPerSourceTests {
     private let size = Size(width: 100, height: 30)
 

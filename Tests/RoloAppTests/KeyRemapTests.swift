@@ -5,7 +5,7 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("The [keys] table: remapped actions, errors by line, footer and help")
+@Suite("The [keys] table: remapped actions, errors by line, footer and help", .temporaryDirectories)
 struct KeyRemapTests {
     private typealias S = DirectorySamples
 

@@ -7,7 +7,7 @@ import TerminalUI
 /// The screen is in one mode at a time; each mode takes its own keys, and leaving it returns to
 /// the source on screen.
 @MainActor
-@Suite("Screen modes and their transitions")
+@Suite("Screen modes and their transitions", .temporaryDirectories)
 struct ScreenModeTests {
     private func screen() async -> ScreenController {
         let service = FakeDirectoryService(tallinn: .success(DirectorySamples.tallinnList), tartu: .success(DirectorySamples.tartuList))

@@ -7,7 +7,7 @@ import TerminalUI
 /// A signal (SIGINT, SIGTERM: `.interrupt`) or a lost terminal (SIGHUP, end of file: `.hangup`)
 /// ends the session from every mode; no overlay may take it for its own "close".
 @MainActor
-@Suite("Signals quit from every mode")
+@Suite("Signals quit from every mode", .temporaryDirectories)
 struct SignalQuitTests {
     /// The screen modes a person can be in, each reached by the keys a person would press.
     enum Mode: String, CaseIterable {
