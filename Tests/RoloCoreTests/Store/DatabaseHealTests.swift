@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import RoloCore
@@ -120,6 +121,24 @@ struct DatabaseHealTests {
         #expect(try await PersonStore<PipedrivePerson>(database: database).state(PipedriveSync.source) == nil, "starts over")
         try await expectSyncedWhole(database)
         #expect(heals.all.count == 1)
+    }
+
+    @Test("a page of the person table found by rolo dump --offline: its notice counts the persons it dumps, after the heal")
+    func tablePageDumped() async throws {
+        try await storeAccount()
+        let leaves = try pages(of: "person", type: "leaf")
+        try damage(page: leaves[leaves.count / 3])
+        let database = try RoloDatabase(path: path)
+        let notices = Mutex<[String]>([])
+        let runner = DumpRunner(search: nil, fields: "id", offline: true,
+                                report: DumpReport(notice: { line in notices.withLock { $0.append(line) } }, progress: { _ in }))
+        var text = ""
+        try await runner.pipedrive(fetch: nil, unconfigured: nil, api: .v2, store: PersonStore(database: database),
+                                   to: DumpSink(format: .jsonl) { text += $0 })
+        let dumped = text.split(separator: "\n").count
+        let notice = try #require(notices.withLock { $0 }.first)
+        #expect(dumped > Self.count / 2 && dumped < Self.count)
+        #expect(notice.hasPrefix("pipedrive: --offline — dumping the \(dumped) persons stored"), "\(notice)")
     }
 
     @Test("a page of an index: found by a read, every row kept (the index is the new file's own)")
