@@ -9,19 +9,29 @@ import TerminalUI
 actor FakeTeamsAPI: HTTPClient {
     let crew: FakeCrewAPI
     private(set) var teamRequests = 0
+    /// Requests of the crew's own list.
+    private(set) var crewRequests = 0
     private var failing = false
+    private var unreachable = false
 
     init(crew: FakeCrewAPI) {
         self.crew = crew
     }
 
-    /// From now on the teams list can't be reached.
-    func failTeams() { failing = true }
+    /// The teams list fails: with a 500, or as a server that can't be reached.
+    func failTeams(unreachable: Bool = false) {
+        failing = true
+        self.unreachable = unreachable
+    }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.url.path == "/teams" else { return try await crew.send(request) }
+        guard request.url.path == "/teams" else {
+            crewRequests += 1
+            return try await crew.send(request)
+        }
         teamRequests += 1
-        if failing { throw CrewSamples.unreachable }
+        if failing, unreachable { throw CrewSamples.unreachable }
+        if failing { return HTTPResponse(status: 500, body: Data("teams are down".utf8), url: request.url) }
         let body = #"{"items": [{"id": "A", "name": "Team Apollo", "floor": 3}, {"id": "B", "name": "Team Borealis", "floor": 5}]}"#
         return HTTPResponse(status: 200, body: Data(body.utf8), url: request.url)
     }
@@ -136,7 +146,7 @@ struct LookupScreenTests {
         #expect(crew.detail(for: "1").contains(.field(label: "team", value: "A")))
     }
 
-    @Test("A relaunch shows the stored names while the teams list can't be reached, and says so")
+    @Test("A relaunch shows the stored names while the teams list fails, and says so; when their server can't be reached, the list isn't asked for")
     func storedNames() async throws {
         let database = try RoloDatabase.inMemory()
         let first = FakeTeamsAPI(crew: try FakeCrewAPI(count: 5))
@@ -156,5 +166,17 @@ struct LookupScreenTests {
         #expect(banners.contains { $0.contains("lookup 'squad' wasn't fetched") }, "\(banners)")
         let row = try #require(again.entries.entry(at: 1).row)
         #expect(row.cells.contains("Team Borealis"))
+
+        // The teams are on the crew's own server: when it can't be reached, neither can the crew.
+        let third = FakeTeamsAPI(crew: try FakeCrewAPI(count: 5))
+        await third.failTeams(unreachable: true)
+        let (offline, _) = try models(third, database: database)
+        var offlineBanners: [String] = []
+        offline.onEvent = { if case .banner(let text, _) = $0 { offlineBanners.append(text) } }
+        offline.start()
+        #expect(await offline.settled())
+        #expect(await third.crewRequests == 0)
+        #expect(offlineBanners.contains { $0.hasPrefix("Offline — showing Crew saved") }, "\(offlineBanners)")
+        #expect(try #require(offline.entries.entry(at: 1).row).cells.contains("Team Borealis"))
     }
 }

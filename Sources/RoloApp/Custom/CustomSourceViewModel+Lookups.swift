@@ -25,23 +25,25 @@ extension CustomSourceViewModel: FollowsReferences {
         }
     }
 
-    /// Fetches every lookup's list again in the background, one request at a time, and shows the
-    /// names once stored; a lookup that fails keeps what was stored and says so in the banner.
-    func syncLookups() {
-        guard let lookupSync, lookupTask == nil else { return }
-        lookupTask = busy.task { [weak self] in
-            let failures = await lookupSync.run()
-            for failure in failures {
-                let message = (failure.error as? FetchError)?.message ?? String(describing: failure.error)
-                self?.logger.warning("lookup \(failure.lookup) not fetched: \(message)")
-                if failure.error is CancellationError { continue }
-                self?.onEvent(.banner("\(lookupSync.source.title): lookup '\(failure.lookup)' wasn't fetched — \(message)", isError: true))
-            }
+    /// The sync stored the lookups' lists (before the list's pages): the names are read again,
+    /// and a search reads its index again where the records' search text was folded again; a
+    /// lookup that failed keeps what was stored and says so in the banner.
+    func lookupsFetched(_ progress: CustomSourceSync.Progress) {
+        for failure in progress.lookupFailures {
+            logger.warning("lookup \(failure.lookup) not fetched: \(failure.message)")
+            onEvent(.banner("\(source.title): lookup '\(failure.lookup)' wasn't fetched — \(failure.message)", isError: true))
+        }
+        if progress.searchRefolded {
+            searchIndex?.reset()
+            search?.rowsChanged()
+        }
+        guard let lookupSync else { return onEvent(.changed) }
+        _ = busy.task { [weak self] in
             // After the read at start, so that its older answer never lands last.
             await self?.lookupRead?.value
             await self?.lookupsStored(lookupSync.store)
-            self?.lookupTask = nil
         }
+        onEvent(.changed)
     }
 
     /// Reads the lookups from `store` and lays the list out again with them.

@@ -104,8 +104,6 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
     let lookupSync: LookupSync?
     /// The stored lookups' read at start, in flight.
     var lookupRead: Task<Void, Never>?
-    /// The lookups' fetch in flight.
-    var lookupTask: Task<Void, Never>?
     private var loadTask: Task<Void, Never>?
     private(set) var syncTask: Task<Void, Never>?
     /// Whether the running sync refreshes a whole stored list, which its status says.
@@ -205,9 +203,10 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
         if let progress, syncTask != nil {
             let done = progress.total.map { "\(StatusText.grouped(progress.done)) of \(StatusText.grouped($0))" }
                 ?? StatusText.grouped(progress.done)
+            if progress.fetchingLookups { items.append("lookups…") }
             if let wait = progress.waiting {
                 items.append("rate limited, next in \(Int(wait.rounded(.up))) s")
-            } else if !progress.finished {
+            } else if !progress.finished, !progress.fetchingLookups {
                 items.append("\(replacing ? "refreshing" : "loaded") \(done)…")
             }
         }
@@ -273,8 +272,7 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
     /// needs: a whole one is fetched again, an unfinished one goes on.
     private func startSync(refresh: Bool?) {
         guard let pager, let store, syncTask == nil else { return }
-        syncLookups()
-        let sync = CustomSourceSync(pager: pager, store: store, now: now)
+        let sync = CustomSourceSync(pager: pager, store: store, lookups: lookupSync, now: now)
         firstFailure = nil
         progress = nil
         syncTask = busy.task { [weak self] in
@@ -302,7 +300,8 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
         SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
         if progress.finished, let notice = SkippedRecordsReport.notice(progress.skipped, noun: noun) { onEvent(notice) }
         self.progress = progress
-        guard progress.waiting == nil, let store else { return onEvent(.changed) }
+        if progress.lookupsStored { return lookupsFetched(progress) }
+        guard progress.waiting == nil, !progress.fetchingLookups, let store else { return onEvent(.changed) }
         var replaced = false
         if progress.rewritten {
             generation += 1

@@ -22,8 +22,9 @@ extension CustomRecordStore {
     /// nothing when it isn't stored. Returns whether it was.
     @discardableResult
     public func replace(id: String, with value: JSONValue) async throws -> Bool {
-        let key = self.key, json = value.jsonText, search = source.searchText(value)
+        let key = self.key, json = value.jsonText, source = self.source
         return try await database.writer().write { db in
+            let search = source.searchText(value, lookups: try Self.searchLookups(db, key, source))
             try db.execute(sql: "UPDATE custom_record SET json = ?, search = ? WHERE source = ? AND id = ?", arguments: [json, search, key, id])
             guard db.changesCount > 0 else { return false }
             try Self.searchChanged(db, key)

@@ -27,7 +27,7 @@ extension CustomRecordStore {
                     arguments: [key, id, listedText, detail.jsonText, date])
                 try db.execute(
                     sql: "UPDATE custom_record SET search = ? WHERE source = ? AND id = ?",
-                    arguments: [source.searchText(listed.merging(detail)), key, id])
+                    arguments: [source.searchText(listed.merging(detail), lookups: try Self.searchLookups(db, key, source)), key, id])
                 try Self.searchChanged(db, key)
             }
         } catch let rebuilt as DatabaseRebuilt {

@@ -81,18 +81,20 @@ extension CustomRecordStore {
                 """)
             var position = try Self.count(db, key)
             try Self.keepSearchMark(db, key)
+            let lookups = try Self.searchLookups(db, key, source)
             for (index, row) in rows.enumerated() {
                 let order = received + index
                 if let stored = try String.fetchOne(find, arguments: [key, row.id]) {
                     if stored == row.json {
                         try seen.execute(arguments: [pass.generation, order, key, row.id])
                     } else {
-                        try update.execute(arguments: [row.json, source.searchText(row.value), pass.generation, order, key, row.id])
+                        try update.execute(arguments: [row.json, source.searchText(row.value, lookups: lookups), pass.generation, order, key, row.id])
                         try dropDetail.execute(arguments: [key, row.id])
                         outcome.changed += 1
                     }
                 } else {
-                    try insert.execute(arguments: [key, row.id, position, row.json, source.searchText(row.value), pass.generation, order])
+                    try insert.execute(
+                        arguments: [key, row.id, position, row.json, source.searchText(row.value, lookups: lookups), pass.generation, order])
                     position += 1
                     outcome.added += 1
                 }

@@ -45,7 +45,9 @@ public struct CustomRecordStore: Sendable {
     public func append(_ page: CustomSourcePage, replacing: Bool = false, at date: Date = Date()) async throws -> Int {
         let source = self.source, key = self.key
         let next = try page.next.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        let rows = await Self.storingRows(page.records, source: source)
+        // Read before the rows are made, off the writer: a search through lookups needs them.
+        let lookups = source.searchReachesLookups ? try await read { db in try Self.searchLookups(db, key, source) } : .none
+        let rows = await Self.storingRows(page.records, source: source, lookups: lookups)
         do {
             return try await database.write { db in
                 if replacing { try Self.delete(db, key) }
@@ -64,7 +66,7 @@ public struct CustomRecordStore: Sendable {
                 for row in rows {
                     // A detail kept from before a refresh is searched as the screen shows it.
                     let detail = hasDetails ? try Self.storedDetail(db, key, id: row.record.id, listed: row.json) : nil
-                    let search = detail.map { source.searchText(row.record.value.merging($0)) } ?? row.search
+                    let search = detail.map { source.searchText(row.record.value.merging($0), lookups: lookups) } ?? row.search
                     try insert.execute(arguments: [key, row.record.id, position, row.json, search])
                     guard db.changesCount > 0 else { continue }
                     position += 1
@@ -98,6 +100,16 @@ public struct CustomRecordStore: Sendable {
     public func count() async throws -> Int {
         let key = self.key
         return try await read { db in try Self.count(db, key) }
+    }
+
+    /// How many records are stored, counted by reading each one's JSON rather than the index
+    /// (``count()``): a damaged page is met, and healed, by this read, so a dump's notice counts
+    /// what it will dump.
+    public func countReadingRows() async throws -> Int {
+        let key = self.key
+        return try await read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM custom_record WHERE source = ? AND length(json) >= 0", arguments: [key]) ?? 0
+        }
     }
 
     /// The records at positions `range`, in order, each with its stored detail merged over it

@@ -86,14 +86,17 @@ public struct CustomSource: Sendable, Equatable {
         return paths
     }
 
-    /// The folded text a search of `record` looks in (``SearchKey``), a field a line.
-    public func searchText(_ record: JSONValue) -> String {
-        searchText(record, paths: searchPaths)
+    /// The folded text a search of `record` looks in (``SearchKey``), a field a line; a path
+    /// through a lookup (`org.name`) looks in the looked-up record `lookups` holds, and in
+    /// nothing when they don't hold it.
+    public func searchText(_ record: JSONValue, lookups: LookupValues) -> String {
+        searchText(record, paths: searchPaths, lookups: lookups)
     }
 
-    /// ``searchText(_:)`` by ``searchPaths`` worked out once for many records.
-    func searchText(_ record: JSONValue, paths: [JSONPath]) -> String {
-        SearchKey.fold(paths.compactMap { record.value(at: $0)?.text?.sanitizedForTerminal })
+    /// ``searchText(_:lookups:)`` by ``searchPaths`` worked out once for many records.
+    func searchText(_ record: JSONValue, paths: [JSONPath], lookups: LookupValues) -> String {
+        guard !lookups.isEmpty else { return SearchKey.fold(paths.compactMap { record.value(at: $0)?.text?.sanitizedForTerminal }) }
+        return SearchKey.fold(paths.compactMap { lookups.value(at: $0, in: record, rawIDs: false)?.text?.sanitizedForTerminal })
     }
 
     /// The detail's rows for `record`: each of ``fields`` (or every field) with its text.

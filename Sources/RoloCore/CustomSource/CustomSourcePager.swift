@@ -58,7 +58,22 @@ public struct CustomSourcePager: Sendable {
         from position: PagingPosition, ifNoneMatch: String? = nil, page: (CustomSourcePage) async throws -> Void,
         waiting: (Double) async -> Void = { _ in }
     ) async throws {
-        var pacer = RequestPacer(limits: Self.pacing, sleep: sleep)
+        var pacer = self.pacer()
+        try await run(from: position, ifNoneMatch: ifNoneMatch, pacer: &pacer, page: page, waiting: waiting)
+    }
+
+    /// A pacer with this pager's patience and sleep, for runs that share one
+    /// (``run(from:ifNoneMatch:pacer:page:waiting:)``).
+    func pacer() -> RequestPacer {
+        RequestPacer(limits: Self.pacing, sleep: sleep)
+    }
+
+    /// ``run(from:ifNoneMatch:page:waiting:)`` through `pacer`, which other lists' requests
+    /// share: a rate limit one of them met is waited out before this one's next request.
+    func run(
+        from position: PagingPosition, ifNoneMatch: String? = nil, pacer: inout RequestPacer,
+        page: (CustomSourcePage) async throws -> Void, waiting: (Double) async -> Void
+    ) async throws {
         var current = position
         var condition = ifNoneMatch
         while true {

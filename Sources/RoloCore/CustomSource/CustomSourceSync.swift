@@ -31,19 +31,43 @@ public struct CustomSourceSync: Sendable {
         /// ``total`` (its listing's) counts towards; nil for a first listing, whose count is
         /// ``stored``.
         public var listed: Int? = nil
+        /// Whether the run is fetching the lookups' lists (before the list's own pages).
+        public var fetchingLookups = false
+        /// Whether the lookups were just stored: what is shown should be read again with them.
+        public var lookupsStored = false
+        /// Whether storing them folded stored records' search text again: a search index held in
+        /// memory is read again.
+        public var searchRefolded = false
+        /// The lookups this run couldn't fetch, each with its error; the list is fetched without
+        /// them (their stored lists stay).
+        public var lookupFailures: [LookupFailure] = []
 
         /// The count the status shows: what the refresh listed, else what is stored.
         public var done: Int { listed ?? stored }
     }
 
+    /// A lookup a run couldn't fetch.
+    public struct LookupFailure: Sendable, Equatable {
+        /// The lookup's name.
+        public var lookup: String
+        /// What went wrong, in the user's words.
+        public var message: String
+    }
+
     let pager: CustomSourcePager
     let store: CustomRecordStore
+    let lookups: LookupSync?
     let now: @Sendable () -> Date
 
-    /// A sync through `pager` into `store`.
-    public init(pager: CustomSourcePager, store: CustomRecordStore, now: @escaping @Sendable () -> Date = Date.init) {
+    /// A sync through `pager` into `store`; with `lookups`, each pass from the first page first
+    /// fetches the lookups' lists (and so does a resumed one while none is stored), through
+    /// the same pacer, so the records stored are searchable through them from the first row.
+    public init(
+        pager: CustomSourcePager, store: CustomRecordStore, lookups: LookupSync? = nil, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.pager = pager
         self.store = store
+        self.lookups = lookups
         self.now = now
     }
 
@@ -90,8 +114,21 @@ public struct CustomSourceSync: Sendable {
         var skipped: [SkippedRecord] = []
         var received = position.received
         func listed() -> Int? { pass.merges ? received : nil }
+        var pacer = pager.pacer()
+        var fetchesLookups = lookups != nil && state?.next == nil
+        if let lookups, !fetchesLookups { fetchesLookups = try await lookups.store.isEmpty() }
+        if let lookups, fetchesLookups {
+            let known = stored, knownTotal = total
+            await progress(Progress(stored: known, total: knownTotal, finished: false, skipped: [], fetchingLookups: true))
+            let (failures, refolded) = try await lookups.run(pacer: &pacer) { wait in
+                await progress(Progress(stored: known, total: knownTotal, waiting: wait, finished: false, skipped: [], fetchingLookups: true))
+            }
+            await progress(Progress(
+                stored: known, total: knownTotal, finished: false, skipped: [], lookupsStored: true, searchRefolded: refolded > 0,
+                lookupFailures: failures.map { LookupFailure(lookup: $0.lookup, message: ($0.error as? FetchError)?.message ?? "\($0.error)") }))
+        }
         let began = now()
-        try await pager.run(from: position, ifNoneMatch: condition, page: { fetched in
+        try await pager.run(from: position, ifNoneMatch: condition, pacer: &pacer, page: { fetched in
             var page = fetched
             if let firstURL, pass.mark == nil {
                 pass.mark = (page.answeredAt ?? began).addingTimeInterval(-SyncPass.overlap)

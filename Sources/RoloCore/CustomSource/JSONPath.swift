@@ -1,5 +1,6 @@
 /// A dotted path into a JSON value: `address.city`, `emails.0.value` (a number steps into a
-/// list, a negative one from its end: `data.-1.id` is the last item's id); a key that holds a
+/// list, a negative one from its end: `data.-1.id` is the last item's id; `*` steps into every
+/// item: `emails.*.value` is every email, as a list); a key that holds a
 /// dot goes in brackets and quotes: `["@odata.nextLink"]`, `a.b["c.d"].e`. The empty path is
 /// the value itself.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {

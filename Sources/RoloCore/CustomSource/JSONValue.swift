@@ -21,14 +21,23 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The value at `path`; nil when a step of it is missing. A negative index counts from a
-    /// list's end.
+    /// list's end; `*` steps into every item of a list, giving the list of what each holds at the
+    /// rest of the path.
     public func value(at path: JSONPath) -> JSONValue? {
+        value(at: path.steps[...])
+    }
+
+    private func value(at steps: ArraySlice<String>) -> JSONValue? {
         var current = self
-        for step in path.steps {
+        for (offset, step) in zip(steps.indices, steps) {
             switch current {
             case .object:
                 guard let next = current[step] else { return nil }
                 current = next
+            case .array(let items) where step == "*":
+                // Every item's value at the rest of the path, as a list (`email.*.value`).
+                let found = items.compactMap { $0.value(at: steps[(offset + 1)...]) }
+                return found.isEmpty ? nil : .array(found)
             case .array(let items):
                 // -1 is the last item, as in `data.-1.id`.
                 guard let written = Int(step) else { return nil }

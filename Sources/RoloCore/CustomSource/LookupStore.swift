@@ -22,16 +22,32 @@ public struct LookupStore: Sendable {
     var database: RoloDatabase { records.database }
     var source: CustomSource { records.source }
 
-    /// Replaces the stored records of the lookup named `lookup` with `records`.
-    public func replace(_ lookup: String, with records: [CustomRecord]) async throws {
-        let key = self.key
+    /// Replaces the stored records of the lookup named `lookup` with `records`; where the
+    /// source's search reaches into them, the records naming one that came, went or changed are
+    /// folded again in the same transaction (``CustomRecordStore/refold(_:_:_:lookup:ids:lookups:)``).
+    /// Returns how many records were folded again.
+    @discardableResult
+    public func replace(_ lookup: String, with records: [CustomRecord]) async throws -> Int {
+        let key = self.key, source = self.source, recordKey = self.records.key
+        let refolds = key == recordKey && source.searchReachesLookups
         do {
-            try await database.write { db in
+            return try await database.write { db in
+                let old = refolds ? try Self.stored(db, key: key, lookup: lookup) : [:]
                 // The JSON is written on the writer's thread, not the caller's.
                 try db.execute(sql: "DELETE FROM custom_lookup WHERE source = ? AND lookup = ?", arguments: [key, lookup])
                 let insert = try db.cachedStatement(
                     sql: "INSERT OR REPLACE INTO custom_lookup (source, lookup, id, json) VALUES (?, ?, ?, ?)")
-                for record in records { try insert.execute(arguments: [key, lookup, record.id, record.value.jsonText]) }
+                var new: [String: String] = [:]
+                for record in records {
+                    let json = record.value.jsonText
+                    try insert.execute(arguments: [key, lookup, record.id, json])
+                    new[record.id] = json
+                }
+                guard refolds, let configured = source.lookups.first(where: { $0.name == lookup }) else { return 0 }
+                let changed = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
+                guard !changed.isEmpty else { return 0 }
+                let values = try Self.values(db, key: key, lookups: source.lookups)
+                return try CustomRecordStore.refold(db, key, source, lookup: configured, ids: changed, lookups: values)
             }
         } catch let rebuilt as DatabaseRebuilt {
             throw rebuilt
@@ -40,26 +56,59 @@ public struct LookupStore: Sendable {
         }
     }
 
-    /// The stored records of the source's configured lookups, by lookup name and id, parsed on a
-    /// Dispatch thread; a lookup no longer configured is left out.
-    public func values() async throws -> LookupValues {
-        let key = self.key, lookups = source.lookups
-        let rows: [(lookup: String, id: String, json: String)]
+    /// Whether no looked-up record is stored for the source.
+    public func isEmpty() async throws -> Bool {
+        let key = self.key
         do {
-            rows = try await database.read { db in
-                try Row.fetchAll(db, sql: "SELECT lookup, id, json FROM custom_lookup WHERE source = ?", arguments: [key])
-                    .map { (lookup: $0["lookup"] as String, id: $0["id"] as String, json: $0["json"] as String) }
+            return try await database.read { db in
+                try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM custom_lookup WHERE source = ?)", arguments: [key]) ?? false)
             }
         } catch {
             throw StoreError(description: "The stored \(source.name) lookups can't be read: \(StoreError.reason(error))")
         }
-        return try await HeavyWork.run {
-            var records: [String: [String: JSONValue]] = [:]
-            let names = Set(lookups.map(\.name))
-            for row in rows where names.contains(row.lookup) {
-                records[row.lookup, default: [:]][row.id] = try JSONValue.parse(Data(row.json.utf8))
-            }
-            return LookupValues(lookups: lookups, records: records)
+    }
+
+    /// The stored records of the source's configured lookups, by lookup name and id, parsed on a
+    /// Dispatch thread; a lookup no longer configured is left out.
+    public func values() async throws -> LookupValues {
+        let key = self.key, lookups = source.lookups
+        let rows: [StoredRow]
+        do {
+            rows = try await database.read { db in try Self.rows(db, key: key) }
+        } catch {
+            throw StoreError(description: "The stored \(source.name) lookups can't be read: \(StoreError.reason(error))")
         }
+        return try await HeavyWork.run { try Self.values(rows, lookups: lookups) }
+    }
+
+    /// The stored lookups under `key`, read and parsed in `db`, in the caller's transaction.
+    static func values(_ db: Database, key: String, lookups: [CustomLookup]) throws -> LookupValues {
+        try values(rows(db, key: key), lookups: lookups)
+    }
+
+    /// A stored looked-up record.
+    typealias StoredRow = (lookup: String, id: String, json: String)
+
+    private static func rows(_ db: Database, key: String) throws -> [StoredRow] {
+        try Row.fetchAll(db, sql: "SELECT lookup, id, json FROM custom_lookup WHERE source = ?", arguments: [key])
+            .map { (lookup: $0["lookup"] as String, id: $0["id"] as String, json: $0["json"] as String) }
+    }
+
+    /// The rows of the lookups still configured, parsed.
+    private static func values(_ rows: [StoredRow], lookups: [CustomLookup]) throws -> LookupValues {
+        var records: [String: [String: JSONValue]] = [:]
+        let names = Set(lookups.map(\.name))
+        for row in rows where names.contains(row.lookup) {
+            records[row.lookup, default: [:]][row.id] = try JSONValue.parse(Data(row.json.utf8))
+        }
+        return LookupValues(lookups: lookups, records: records)
+    }
+
+    /// The JSON of the stored records of `lookup`, by id.
+    private static func stored(_ db: Database, key: String, lookup: String) throws -> [String: String] {
+        var stored: [String: String] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, json FROM custom_lookup WHERE source = ? AND lookup = ?", arguments: [key, lookup])
+        while let row = try rows.next() { stored[row["id"]] = row["json"] }
+        return stored
     }
 }

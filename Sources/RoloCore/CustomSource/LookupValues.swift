@@ -31,14 +31,21 @@ public struct LookupValues: Sendable, Equatable {
         lookups.first { $0.name == name }
     }
 
-    /// The value at `path` for `record`, through a lookup where the path's first step names one.
-    public func value(at path: JSONPath, in record: JSONValue) -> JSONValue? {
+    /// The value at `path` for `record`, through a lookup where the path's first step names one;
+    /// the raw id where the other list doesn't hold the record, unless `rawIDs` is false (a
+    /// search looks in names, not in ids).
+    public func value(at path: JSONPath, in record: JSONValue, rawIDs: Bool = true) -> JSONValue? {
         guard let first = path.steps.first, record[first] == nil, let named = lookup(named: first) else {
             return record.value(at: path)
         }
         guard let id = named.id(in: record) else { return nil }
-        guard path.steps.count > 1, let other = records[named.name]?[id] else { return .string(id) }
+        guard path.steps.count > 1, let other = records[named.name]?[id] else { return rawIDs ? .string(id) : nil }
         return other.value(at: JSONPath(steps: Array(path.steps.dropFirst())))
+    }
+
+    /// Whether any of `paths` goes through a lookup: its first step names one.
+    public func reached(by paths: [JSONPath]) -> Bool {
+        paths.contains { path in path.steps.first.map { lookup(named: $0) != nil } ?? false }
     }
 
     /// The record `lookup`'s field names in `record`; nil when the field is empty or the other
