@@ -100,30 +100,30 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         case notFound(body: Data = Data())
     }
 
-    private struct Route {
+    /// Which requests a route, a queued answer or a hold takes: those `match` accepts, of
+    /// `method` when it is given.
+    private struct Filter {
         var method: String?
         var match: Match
-        var answers: [Answer]
-        var compute: (@Sendable (HTTPRequest) -> Answer)?
 
         func accepts(_ request: HTTPRequest) -> Bool {
             (method.map { $0 == request.method } ?? true) && match.accepts(request)
         }
+    }
+
+    private struct Route {
+        var filter: Filter
+        var answers: [Answer]
+        var compute: (@Sendable (HTTPRequest) -> Answer)?
     }
 
     private struct Queued {
-        var method: String?
-        var match: Match
+        var filter: Filter
         var answer: Answer
-
-        func accepts(_ request: HTTPRequest) -> Bool {
-            (method.map { $0 == request.method } ?? true) && match.accepts(request)
-        }
     }
 
     private struct Hold {
-        var method: String?
-        var match: Match
+        var filter: Filter
         var count: Int
     }
 
@@ -181,7 +181,7 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
     /// request no queued answer accepts goes to the routes.
     public func queue(_ answers: [Answer], for match: Match = .any, method: String? = nil) {
         state.withLock { state in
-            state.queued += answers.map { Queued(method: method, match: match, answer: $0) }
+            state.queued += answers.map { Queued(filter: Filter(method: method, match: match), answer: $0) }
         }
     }
 
@@ -193,13 +193,13 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
 
     /// ``on(_:method:_:)`` with the answers as an array.
     public func on(_ match: Match, method: String? = nil, answers: [Answer]) {
-        state.withLock { $0.routes.append(Route(method: method, match: match, answers: answers)) }
+        state.withLock { $0.routes.append(Route(filter: Filter(method: method, match: match), answers: answers)) }
     }
 
     /// Answers requests `match` accepts with what `answer` makes of each, as a server computing
     /// its answer.
     public func on(_ match: Match, method: String? = nil, answer: @escaping @Sendable (HTTPRequest) -> Answer) {
-        state.withLock { $0.routes.append(Route(method: method, match: match, answers: [], compute: answer)) }
+        state.withLock { $0.routes.append(Route(filter: Filter(method: method, match: match), answers: [], compute: answer)) }
     }
 
     /// From now on, answers requests for `path` with `answer`, as a server that changed.
@@ -216,7 +216,7 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
     /// Holds the next `count` requests `match` accepts (of `method`, when given) until
     /// ``release(newest:within:sourceLocation:)``.
     public func hold(_ count: Int = 1, method: String? = nil, matching match: Match = .any) {
-        state.withLock { $0.holds.append(Hold(method: method, match: match, count: count)) }
+        state.withLock { $0.holds.append(Hold(filter: Filter(method: method, match: match), count: count)) }
     }
 
     /// Holds no more requests from now on; those held stay held until released.
@@ -259,15 +259,15 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
             state.inFlight += 1
             state.mostInFlight = max(state.mostInFlight, state.inFlight)
             var holds: Int?
-            if let index = state.holds.firstIndex(where: { ($0.method.map { $0 == request.method } ?? true) && $0.match.accepts(request) }) {
+            if let index = state.holds.firstIndex(where: { $0.filter.accepts(request) }) {
                 holds = state.releases
                 state.holds[index].count -= 1
                 if state.holds[index].count <= 0 { state.holds.remove(at: index) }
             }
-            if let index = state.queued.firstIndex(where: { $0.accepts(request) }) {
+            if let index = state.queued.firstIndex(where: { $0.filter.accepts(request) }) {
                 return (state.queued.remove(at: index).answer, holds)
             }
-            guard let index = state.routes.lastIndex(where: { $0.accepts(request) }) else { return (nil, holds) }
+            guard let index = state.routes.lastIndex(where: { $0.filter.accepts(request) }) else { return (nil, holds) }
             if let compute = state.routes[index].compute { return (compute(request), holds) }
             return (state.routes[index].answers.nextAnswer(), holds)
         }
