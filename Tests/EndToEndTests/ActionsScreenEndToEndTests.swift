@@ -6,7 +6,7 @@ import Testing
 extension EndToEnd {
     /// A configured source's actions on the screen: the real binary in tmux, the stand-in's
     /// staff directory over HTTP on 127.0.0.1 with write endpoints.
-    @Suite("Actions on the screen: HTTP writes, commands in each mode, read-only, against the stand-in", .serialized)
+    @Suite("Actions on the screen: HTTP writes, commands in each mode, read-only, against the stand-in", .serialized, .temporaryDirectories)
     struct ActionsScreenEndToEndTests {
         /// The staff directory and its actions, as a user writes them.
         static func config(_ base: String, home: String) -> String {
@@ -69,9 +69,7 @@ extension EndToEnd {
         /// gone after, pass or fail.
         private func withRolo(options: String = "", _ body: (TmuxSession, String) async throws -> Void) async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-actions-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: home) }
+            let home = try TemporaryDirectory.scopedPath("rolo-actions-e2e")
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let config = home + "/config.toml"
             try Data(Self.config(server.baseURL.absoluteString, home: home).utf8).write(to: URL(fileURLWithPath: config))

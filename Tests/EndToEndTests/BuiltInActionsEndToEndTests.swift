@@ -23,9 +23,7 @@ extension EndToEnd {
         @Test("S runs the user's output command with the selected food's values; the footer names it")
         func foodsOutputCommand() async throws {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-builtin-actions-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: home) }
+            let home = try TemporaryDirectory.scopedPath("rolo-builtin-actions-e2e")
             try Data(Self.config.utf8).write(to: URL(fileURLWithPath: home + "/config.toml"))
             let server = try await StandInServer.start(StandInOptions(foodsLikeFailRate: 0), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             let base = server.baseURL.appendingPathComponent("foods/api/v1/e2e")

@@ -7,7 +7,7 @@ import Testing
 /// The foods source against the 2025 API (`--foods-paged` stand-in): the real binary finds the
 /// pages by itself from the same URL, in tmux and in `rolo dump`.
 extension EndToEnd {
-    @Suite("foods against the paged 2025 API", .serialized)
+    @Suite("foods against the paged 2025 API", .serialized, .temporaryDirectories)
     struct FoodsPagedEndToEndTests {
         private static let quiet = Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() }
 
@@ -52,11 +52,9 @@ extension EndToEnd {
             try tmux.send("q")
         }
 
-        /// A fresh directory for a dump's HOME and XDG directories.
+        /// A fresh directory for a dump's HOME and XDG directories, removed when the test ends.
         private static func home() throws -> String {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-dump-foods-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            return path
+            try TemporaryDirectory.scopedPath("rolo-dump-foods")
         }
 
         /// `rolo dump foods` against a stand-in of one API: the run, and how many pages it asked for.

@@ -8,7 +8,7 @@ extension EndToEnd {
     /// `[[sources.lookups]]` in the real binary against the stand-in: the staff list shows each
     /// person's department by name, Enter on the detail's department opens it on the
     /// departments tab, and Esc comes back to the person.
-    @Suite("lookups against the stand-in", .serialized)
+    @Suite("lookups against the stand-in", .serialized, .temporaryDirectories)
     struct LookupsEndToEndTests {
         /// The staff directory whose `dept_id` is looked up in the departments list, which is a
         /// tab of its own; the man page's example.
@@ -49,9 +49,7 @@ extension EndToEnd {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
             defer { Task { await server.stop() } }
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-lookups-e2e-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: root) }
+            let root = try TemporaryDirectory.scopedPath("rolo-lookups-e2e")
             let config = root + "/config.toml"
             try Data(Self.config(server.baseURL.absoluteString).utf8).write(to: URL(fileURLWithPath: config))
             let tmux = try await TmuxSession(width: 120, height: 34, term: "xterm-256color")

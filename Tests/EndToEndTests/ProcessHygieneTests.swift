@@ -100,20 +100,26 @@ extension EndToEnd {
             let record = Self.record("killed", parent: getpid())
             defer { unlink(record) }
             // A test process of its own (Swift Testing's exit test: this binary again) starts a tmux
-            // session with rolo in it, writes down their pids and the reaper's, and dies as a trap
-            // or the OOM killer would end it, with no teardown of its own.
+            // session with rolo in it, writes down their pids and the reaper's and the session's
+            // directory, and dies as a trap or the OOM killer would end it, with no teardown of its own.
             await #expect(processExitsWith: .signal(SIGKILL)) {
                 let (tmux, server, shell, rolo) = try await TeardownEndToEndTests.sessionWithRolo()
                 let reaper = try #require(Watchdog.shared.reaperPID, "the watchdog's pid")
-                try "\(server) \(shell) \(rolo) \(reaper)".write(
+                let folder = (tmux.idleFile as NSString).deletingLastPathComponent
+                try "\(server) \(shell) \(rolo) \(reaper)\n\(folder)".write(
                     toFile: TeardownEndToEndTests.record("killed", parent: getppid()), atomically: true, encoding: .utf8)
                 withExtendedLifetime(tmux) { _ = kill(getpid(), SIGKILL) }
             }
-            let pids = try String(contentsOfFile: record, encoding: .utf8).split(separator: " ").compactMap { pid_t($0) }
+            let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+            let pids = lines.first?.split(separator: " ").compactMap { pid_t($0) } ?? []
             #expect(pids.count == 4, "the tmux server, the shell, rolo and the reaper: \(pids)")
             let left = ProcessTable.waitUntilGone(pids, timeout: 20)
             #expect(left.isEmpty, "still running 20 s after the test process died: \(left.map { "\($0) \(ProcessTable.commandLine(of: $0))" })")
             left.forEach { kill($0, SIGKILL) }
+            // The dead process's session directory, which no teardown removed, goes once what used it is gone.
+            if let folder = lines.dropFirst().first, (folder as NSString).lastPathComponent.hasPrefix("rolo-e2e-") {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
         }
 
         @Test("At a normal exit the watchdog has nothing to end, and is gone when the test process is")

@@ -5,11 +5,11 @@ import Testing
 
 extension EndToEnd {
     /// The randomuser source in the real binary, in tmux, against the stand-in over real HTTP.
-    @Suite("randomuser in tmux against the stand-in", .serialized)
+    @Suite("randomuser in tmux against the stand-in", .serialized, .temporaryDirectories)
     struct RandomUserEndToEndTests {
+        /// rolo's data and cache directories in a fresh one removed when the test ends.
         private func workspace() throws -> (data: String, cache: String) {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-ru-e2e-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let root = try TemporaryDirectory.scoped("rolo-ru-e2e")
             return (root.appendingPathComponent("data").path, root.appendingPathComponent("cache").path)
         }
 

@@ -4,7 +4,7 @@ import Testing
 extension EndToEnd {
     /// `rolo dump randomuser` against recorded answers of the API's older versions, served over
     /// real HTTP: the persons printed, or a clear failure.
-    @Suite("rolo dump randomuser: answers of every API version", .serialized)
+    @Suite("rolo dump randomuser: answers of every API version", .serialized, .temporaryDirectories)
     struct RandomUserVersionsDumpTests {
         private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("RoloCoreTests/Fixtures/randomuser")
@@ -14,9 +14,7 @@ extension EndToEnd {
         /// Runs the dump as JSON Lines against a server answering `body`, in a fresh home.
         private func dump(_ body: Data, path: String = "/api/") async throws -> (DumpProcess, [String]) {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-ru-versions-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: home) }
+            let home = try TemporaryDirectory.scopedPath("rolo-ru-versions")
             let server = try RecordedAnswerServer(body: body)
             defer { server.stop() }
             let run = try await DumpProcess.run(

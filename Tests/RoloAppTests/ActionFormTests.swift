@@ -57,7 +57,7 @@ struct ActionFormTests {
     @Test("A command runs through the session's runner; a terminal one without a terminal fails saying so")
     func commands() async throws {
         let session = ActionSession(
-            runner: ActionRunner(sourceTitle: "T", base: nil, client: SilentClient()),
+            runner: ActionRunner(sourceTitle: "T", base: nil, client: FakeHTTPClient()),
             runCommand: { argv, mode in .success(CommandResult(status: 3, output: "\(mode.rawValue): \(argv.joined(separator: " "))")) })
         let values = ActionValues(record: .object([JSONMember("id", .number("7"))]))
         let output = await session.run(try action([], command: ["echo", "{id}"]), values)
@@ -66,13 +66,5 @@ struct ActionFormTests {
         #expect(terminal == .failure(ActionFailure(.command, "'close' needs the terminal, and there is none here")))
         let missing = await session.run(try action([], command: ["echo", "{name}"]), values)
         #expect(missing == .failure(ActionFailure(.usage, "the record has no value at 'name'")))
-    }
-
-    /// A client no test here should reach.
-    private struct SilentClient: HTTPClient {
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            Issue.record("an unexpected request: \(request.method) \(request.url)")
-            return HTTPResponse(status: 599, body: .init(), url: request.url)
-        }
     }
 }

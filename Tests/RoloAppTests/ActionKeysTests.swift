@@ -9,13 +9,8 @@ struct ActionKeysTests {
     /// The first mistake of a config file, from "config.toml, line N" on, as rolo's start (and
     /// --check-config) finds it; nil when there is none.
     private func mistake(_ file: String) throws -> String? {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-action-keys-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("config.toml").path
-        try Data(file.utf8).write(to: URL(fileURLWithPath: path))
         do {
-            let settings = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: path)
+            let settings = try Settings.loaded(fromConfig: file)
             try RoloKeys.checkActionKeys(settings.customSources, table: try RoloKeys.table(applying: settings.keyRemaps),
                                          catalog: SourceRegistry.catalog(settings.customSources))
             return nil

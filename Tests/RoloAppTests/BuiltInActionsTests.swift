@@ -4,16 +4,6 @@ import RoloCore
 import TerminalUI
 import Testing
 
-/// Records each request and answers `{}` with 200, as a server that takes every write.
-actor AcceptingHTTPClient: HTTPClient {
-    private(set) var requests: [HTTPRequest] = []
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        requests.append(request)
-        return HTTPResponse(status: 200, body: Data("{}".utf8), url: request.url)
-    }
-}
-
 /// The user's `[[actions]]` for people, directory, foods and randomuser run on their tabs, each
 /// record as `rolo dump` writes it.
 @MainActor
@@ -44,7 +34,7 @@ struct BuiltInActionsTests {
     @Test("foods: an output command gets the food's fields, its like among them; the footer and ? show it")
     func foodsCommand() async throws {
         let (controller, model, _) = await foodsScreen(FakeFoodsService(FoodSamples.menu), size: size)
-        model.takeActions(try loadSettings(echo("foods", "{name} liked={liked} from {country}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("foods", "{name} liked={liked} from {country}")), base: nil, http: FakeHTTPClient(always: .json("{}")))
         #expect(controller.render(theme: .monochrome, glyphs: .unicode).lines.last?.contains("S Say it") == true)
         let text = await pressS(controller)
         #expect(text.contains("French Onion Soup liked=false from FR"), "\(text)")
@@ -58,20 +48,20 @@ struct BuiltInActionsTests {
     func foodsRequest() async throws {
         let service = FakeFoodsService(FoodSamples.menu)
         let (controller, model, busy) = await foodsScreen(service, size: size)
-        let http = AcceptingHTTPClient()
+        let http = FakeHTTPClient(always: .json("{}"))
         let toml = "[[actions]]\nsource = \"foods\"\nname = \"star\"\nkey = \"P\"\nmethod = \"PUT\"\nurl = \"food/{id}/star\"\n"
         model.takeActions(try loadSettings(toml), base: URL(string: "https://foods.test/api/v1/me/"), http: http)
         controller.handle(.key(.character("P")))
         #expect(await settle(async: { await service.calls.count == 2 }))
         #expect(await settle { busy.isIdle && !model.isLoading })
-        #expect(await http.requests.map { "\($0.method) \($0.url.absoluteString)" } == ["PUT https://foods.test/api/v1/me/food/1/star"])
+        #expect(http.requests.map { "\($0.method) \($0.url.absoluteString)" } == ["PUT https://foods.test/api/v1/me/food/1/star"])
         #expect(await service.calls == ["GET", "GET"], "the list was read again after the write")
     }
 
     @Test("people: the employee's fields as rolo dump people writes them")
     func people() async throws {
         let (controller, model, _) = await peopleScreen(FakePeopleService(list: [.success(Sample.staff)]), size: size)
-        model.takeActions(try loadSettings(echo("people", "{id} {first_name} {last_name} {birth_date}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("people", "{id} {first_name} {last_name} {birth_date}")), base: nil, http: FakeHTTPClient(always: .json("{}")))
         let id = try #require(controller.sourceUI.selectedID)
         let employee = try #require(model.state.value?.first { String($0.id) == id })
         #expect(employee.id == 1, "the first row is the first employee")
@@ -83,7 +73,7 @@ struct BuiltInActionsTests {
     func directory() async throws {
         let service = FakeDirectoryService(tallinn: .success(DirectorySamples.tallinnList), tartu: .success(DirectorySamples.tartuList))
         let (controller, model, _) = await directoryScreen(service, size: size)
-        model.takeActions(try loadSettings(echo("directory", "{name} <{email}> card={contact}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("directory", "{name} <{email}> card={contact}")), base: nil, http: FakeHTTPClient(always: .json("{}")))
         let id = try #require(controller.sourceUI.selectedID)
         let employee = try #require(model.employee(withID: id))
         let text = await pressS(controller)
@@ -101,7 +91,7 @@ struct BuiltInActionsTests {
         #expect(await settle { busy.isIdle && !model.isLoading })
         let person = try #require(model.persons.first)
         #expect(model.recordActions.isEmpty)
-        model.takeActions(try loadSettings(echo("randomuser", "{first_name}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("randomuser", "{first_name}")), base: nil, http: FakeHTTPClient(always: .json("{}")))
         #expect(model.recordActions.map(\.name) == ["say"])
         let record = try #require(model.actionRecord(for: person.id))
         #expect(record["first_name"] == .string(person.firstName))
@@ -112,7 +102,7 @@ struct BuiltInActionsTests {
     @Test("Another source's actions don't come to this tab")
     func ownActionsOnly() async throws {
         let (_, model, _) = await foodsScreen(FakeFoodsService(FoodSamples.menu), size: size)
-        model.takeActions(try loadSettings(echo("people", "{name}")), base: nil, http: AcceptingHTTPClient())
+        model.takeActions(try loadSettings(echo("people", "{name}")), base: nil, http: FakeHTTPClient(always: .json("{}")))
         #expect(model.recordActions.isEmpty)
         #expect(model.shippedActions.map(\.name) == ["like", "unlike"], "foods' own, which rolo ships")
     }

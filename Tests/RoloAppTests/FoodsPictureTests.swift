@@ -4,37 +4,40 @@ import Testing
 import TerminalUI
 @testable import RoloApp
 
-/// An image server in memory: bytes or a status per URL, a log of requests, and an optional gate.
+/// An image server in memory over ``FakeHTTPClient``: bytes or a status per URL (404 "not found"
+/// for any other), the URLs asked for, and a hold on every request until the test opens it.
 actor FakeImageServer: HTTPClient {
-    private var bodies: [URL: (status: Int, body: Data)] = [:]
-    private(set) var requested: [URL] = []
-    private var gate: Gate?
+    private let http = FakeHTTPClient(otherwise: .notFound(body: Data("not found".utf8)))
 
-    func serve(_ url: URL, status: Int = 200, body: Data) { bodies[url] = (status, body) }
-    /// Holds every request until the gate opens.
-    func hold(_ gate: Gate) { self.gate = gate }
+    /// From now on, answers `url` with `status` and `body`.
+    func serve(_ url: URL, status: Int = 200, body: Data) { http.on(.url(url.absoluteString), .respond(status, body)) }
+    /// The URLs asked for, in order.
+    var requested: [URL] { http.requests.map(\.url) }
+    /// Holds every request from now on until ``open()``.
+    func hold() { http.hold(.max) }
+    /// Lets every held request go on, and holds no more.
+    func open() { http.releaseAll() }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        requested.append(request.url)
-        await gate?.wait()
-        let answer = bodies[request.url] ?? (404, Data("not found".utf8))
-        return HTTPResponse(status: answer.status, body: answer.body, url: request.url)
+        try await http.send(request)
     }
 }
 
 @MainActor
-@Suite("Foods view-model: the photo")
+@Suite("Foods view-model: the photo", .temporaryDirectories)
 struct FoodsPictureTests {
     private let photoURL: URL
+    /// The photos' disk cache, removed when the test ends.
+    private let folder: URL
 
     init() throws {
         photoURL = try #require(FoodSamples.soup.photoURL)
+        folder = try TemporaryDirectory.scoped("rolo-foods")
     }
 
-    /// A loaded foods source whose photos come from `images` through a disk cache in a fresh folder.
+    /// A loaded foods source whose photos come from `images` through the disk cache in `folder`.
     private func loaded(_ images: FakeImageServer) async -> (FoodsViewModel, FakeFoodsService, BusyTracker) {
         let busy = BusyTracker()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-foods-\(UUID().uuidString)")
         let loader = RemoteImageLoader(http: images, cache: ImageDiskCache(directory: folder.path), timeout: 5)
         let service = FakeFoodsService(FoodSamples.menu)
         let (model, _) = makeFoods(service, pictures: PictureStore(pipeline: ImagePipeline(), busy: busy),
@@ -77,8 +80,7 @@ struct FoodsPictureTests {
     @Test("While the photo loads, its slot is kept and says so")
     func loading() async throws {
         let images = FakeImageServer()
-        let gate = Gate()
-        await images.hold(gate)
+        await images.hold()
         await images.serve(photoURL, body: try jpeg())
         let (model, service, busy) = await loaded(images)
         model.selectionChanged(to: "1")
@@ -86,7 +88,7 @@ struct FoodsPictureTests {
         let waiting = try #require(picture(model, "1"))
         #expect(waiting.caption == "loading photo…")
         #expect(waiting.slot == Size(width: 20, height: 10))
-        await gate.open()
+        await images.open()
         await expectAgreesWithServer(model, service, busy)
         #expect(picture(model, "1")?.image != nil)
     }
@@ -114,12 +116,11 @@ struct FoodsPictureTests {
         let failed = try #require(picture(model, "1")?.caption)
         #expect(failed.hasPrefix("photo can't be shown: "))
         await images.serve(photoURL, body: try jpeg())
-        let gate = Gate()
-        await images.hold(gate)
+        await images.hold()
         model.refresh()
         #expect(await settle(async: { await images.requested.count == 2 }))
         #expect(picture(model, "1")?.caption == failed, "no flicker to loading while asking again")
-        await gate.open()
+        await images.open()
         await expectAgreesWithServer(model, service, busy)
         #expect(picture(model, "1")?.image != nil)
         model.refresh()

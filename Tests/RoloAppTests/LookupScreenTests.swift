@@ -4,37 +4,21 @@ import Testing
 import TerminalUI
 @testable import RoloApp
 
-/// The crew API with the teams their `team` names at https://crew.test/teams; every other
-/// request goes to the crew's fake.
-actor FakeTeamsAPI: HTTPClient {
-    let crew: FakeCrewAPI
-    private(set) var teamRequests = 0
-    /// Requests of the crew's own list.
-    private(set) var crewRequests = 0
-    private var failing = false
-    private var unreachable = false
-
-    init(crew: FakeCrewAPI) {
-        self.crew = crew
+extension FakeHTTPClient {
+    /// The crew API with the teams their `team` names at https://crew.test/teams; every other
+    /// request goes to `crew`.
+    fileprivate static func teams(over crew: FakeCrewAPI) -> FakeHTTPClient {
+        let api = FakeHTTPClient()
+        api.on(.any, .forward(to: crew))
+        api.set("/teams", .json(#"{"items": [{"id": "A", "name": "Team Apollo", "floor": 3}, {"id": "B", "name": "Team Borealis", "floor": 5}]}"#))
+        return api
     }
 
-    /// The teams list fails: with a 500, or as a server that can't be reached.
-    func failTeams(unreachable: Bool = false) {
-        failing = true
-        self.unreachable = unreachable
-    }
+    /// How many times the teams list was asked for.
+    fileprivate var teamRequests: Int { requests.count { $0.url.path == "/teams" } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.url.path == "/teams" else {
-            crewRequests += 1
-            return try await crew.send(request)
-        }
-        teamRequests += 1
-        if failing, unreachable { throw CrewSamples.unreachable }
-        if failing { return HTTPResponse(status: 500, body: Data("teams are down".utf8), url: request.url) }
-        let body = #"{"items": [{"id": "A", "name": "Team Apollo", "floor": 3}, {"id": "B", "name": "Team Borealis", "floor": 5}]}"#
-        return HTTPResponse(status: 200, body: Data(body.utf8), url: request.url)
-    }
+    /// How many times the crew's own list was asked for.
+    fileprivate var crewRequests: Int { requests.count { $0.url.path != "/teams" } }
 }
 
 /// A crew whose `team` is a lookup into the teams list, which is a tab of its own.
@@ -62,7 +46,7 @@ struct LookupScreenTests {
         fields = ["name", "floor"]
         """
 
-    private func models(_ api: FakeTeamsAPI, database: RoloDatabase?) throws -> (CustomSourceViewModel, CustomSourceViewModel) {
+    private func models(_ api: FakeHTTPClient, database: RoloDatabase?) throws -> (CustomSourceViewModel, CustomSourceViewModel) {
         let sources = try CrewSamples.settings(Self.toml).customSources.sources
         let busy = BusyTracker()
         func model(_ source: CustomSource) -> CustomSourceViewModel {
@@ -79,7 +63,7 @@ struct LookupScreenTests {
 
     @Test("The list's column and the detail name the team; Enter opens it on the teams tab; Esc comes back to the person")
     func followAndBack() async throws {
-        let api = FakeTeamsAPI(crew: try FakeCrewAPI(count: 12))
+        let api = FakeHTTPClient.teams(over: try FakeCrewAPI(count: 12))
         let (crew, teams) = try models(api, database: try RoloDatabase.inMemory())
         let controller = ScreenController(sources: [crew, teams], size: size, busy: crew.busy, now: { Sample.today }, timeZone: Sample.zone)
         controller.start()
@@ -109,7 +93,7 @@ struct LookupScreenTests {
 
     @Test("A click on the detail's underlined team follows it, the list keeping the keys; Esc comes back to the list")
     func click() async throws {
-        let api = FakeTeamsAPI(crew: try FakeCrewAPI(count: 6))
+        let api = FakeHTTPClient.teams(over: try FakeCrewAPI(count: 6))
         let (crew, teams) = try models(api, database: nil)
         let controller = ScreenController(sources: [crew, teams], size: size, busy: crew.busy, now: { Sample.today }, timeZone: Sample.zone)
         controller.start()
@@ -131,7 +115,7 @@ struct LookupScreenTests {
         let toml = Self.toml.replacingOccurrences(of: "source = \"teams\"\n", with: "")
         let sources = try CrewSamples.settings(toml).customSources.sources
         #expect(sources[0].lookups[0].source == nil)
-        let api = FakeTeamsAPI(crew: try FakeCrewAPI(count: 3))
+        let api = FakeHTTPClient.teams(over: try FakeCrewAPI(count: 3))
         let crew = CustomSourceViewModel(
             source: sources[0], database: nil, http: api, environment: [:], busy: BusyTracker(), pictures: nil, imageLoader: nil,
             sleep: { _ in }, now: { Sample.today }, locale: Locale(identifier: "en"), timeZone: Sample.zone)
@@ -149,33 +133,33 @@ struct LookupScreenTests {
     @Test("A relaunch shows the stored names while the teams list fails, and says so; when their server can't be reached, the list isn't asked for")
     func storedNames() async throws {
         let database = try RoloDatabase.inMemory()
-        let first = FakeTeamsAPI(crew: try FakeCrewAPI(count: 5))
+        let first = FakeHTTPClient.teams(over: try FakeCrewAPI(count: 5))
         let (crew, _) = try models(first, database: database)
         crew.start()
         #expect(await crew.settled())
-        #expect(await first.teamRequests == 1)
-        let second = FakeTeamsAPI(crew: try FakeCrewAPI(count: 5))
-        await second.failTeams()
+        #expect(first.teamRequests == 1)
+        let second = FakeHTTPClient.teams(over: try FakeCrewAPI(count: 5))
+        second.set("/teams", .respond(500, "teams are down"))
         let (again, _) = try models(second, database: database)
         var banners: [String] = []
         again.onEvent = { if case .banner(let text, _) = $0 { banners.append(text) } }
         again.start()
         #expect(await again.settled())
-        #expect(await second.teamRequests == 1)
+        #expect(second.teamRequests == 1)
         #expect(again.lookupValues.records["squad"]?["B"]?["name"] == .string("Team Borealis"))
         #expect(banners.contains { $0.contains("lookup 'squad' wasn't fetched") }, "\(banners)")
         let row = try #require(again.entries.entry(at: 1).row)
         #expect(row.cells.contains("Team Borealis"))
 
         // The teams are on the crew's own server: when it can't be reached, neither can the crew.
-        let third = FakeTeamsAPI(crew: try FakeCrewAPI(count: 5))
-        await third.failTeams(unreachable: true)
+        let third = FakeHTTPClient.teams(over: try FakeCrewAPI(count: 5))
+        third.set("/teams", .fail(CrewSamples.unreachable))
         let (offline, _) = try models(third, database: database)
         var offlineBanners: [String] = []
         offline.onEvent = { if case .banner(let text, _) = $0 { offlineBanners.append(text) } }
         offline.start()
         #expect(await offline.settled())
-        #expect(await third.crewRequests == 0)
+        #expect(third.crewRequests == 0)
         #expect(offlineBanners.contains { $0.hasPrefix("Offline — showing Crew saved") }, "\(offlineBanners)")
         #expect(try #require(offline.entries.entry(at: 1).row).cells.contains("Team Borealis"))
     }

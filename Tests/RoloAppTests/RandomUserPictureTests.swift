@@ -5,9 +5,14 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("Randomuser view-model: avatars")
+@Suite("Randomuser view-model: avatars", .temporaryDirectories)
 struct RandomUserPictureTests {
-    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-avatars-\(UUID().uuidString)")
+    /// The avatars' disk cache, shared by a test's runs and removed when it ends.
+    private let folder: URL
+
+    init() throws {
+        folder = try TemporaryDirectory.scoped("rolo-avatars")
+    }
 
     private func jpeg() throws -> Data {
         try ImageEncoder.jpeg(rgb: [UInt8](repeating: 120, count: 16 * 16 * 3), width: 16, height: 16, quality: 90)

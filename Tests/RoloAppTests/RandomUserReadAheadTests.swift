@@ -9,12 +9,13 @@ import Testing
 /// The page is read from the database file, as a launch reads it (``PersonStore/launchSnapshot``),
 /// so each test has a database file of its own.
 @MainActor
-@Suite("Randomuser view-model: the first page read ahead of the screen")
+@Suite("Randomuser view-model: the first page read ahead of the screen", .temporaryDirectories)
 final class RandomUserReadAheadTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-readahead-\(UUID().uuidString)")
+    /// The test's database folder, removed when it ends.
+    let folder: URL
 
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
+    init() throws {
+        folder = try TemporaryDirectory.scoped("rolo-readahead")
     }
 
     /// A fresh store in a database file of its own.

@@ -5,11 +5,11 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("Randomuser view-model: r forces an update")
+@Suite("Randomuser view-model: r forces an update", .temporaryDirectories)
 struct RandomUserRefreshTests {
     /// A disk cache in a fresh folder holding one avatar.
     private func filledCache() async throws -> ImageDiskCache {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-randomuser-\(UUID().uuidString)")
+        let folder = try TemporaryDirectory.scoped("rolo-randomuser")
         let cache = ImageDiskCache(directory: folder.path)
         try await cache.store(Data(repeating: 7, count: 100), for: try #require(URL(string: "https://randomuser.test/a.jpg")))
         #expect(await cache.totalBytes() == 100)

@@ -3,10 +3,11 @@ import Foundation
 import RoloCore
 import Testing
 
-/// The crew API with writes: GETs go to ``FakeCrewAPI``; every other request is recorded and
-/// answered from a script, in turn, and can be held until the test lets it go. A write past the
-/// script fails the test and is answered 599.
+/// The crew API with writes, over ``FakeHTTPClient``: GETs go to ``FakeCrewAPI``; every other
+/// request is a write, answered from a script, once each in turn, and can be held until the test
+/// lets it go. A write past the script fails the test.
 actor CrewWithWrites: HTTPClient {
+    /// A write's answer: a status, a body and headers.
     struct Answer {
         var status: Int
         var body: String
@@ -14,36 +15,26 @@ actor CrewWithWrites: HTTPClient {
     }
 
     let crew: FakeCrewAPI
-    private(set) var writes: [HTTPRequest] = []
-    private var answers: [Answer] = []
-    private let held = HeldRequests()
-    private var toHold = 0
+    private let http = FakeHTTPClient()
+    private static let write = FakeHTTPClient.Match.matching { $0.method != "GET" }
 
     init(count: Int) throws {
         crew = try FakeCrewAPI(count: count)
+        http.on(.any, method: "GET", .forward(to: crew))
     }
 
+    /// The writes sent, in order.
+    var writes: [HTTPRequest] { http.requests.filter { $0.method != "GET" } }
     /// The next writes are answered with these, in turn.
-    func answer(_ next: Answer...) { answers += next }
-    /// Holds the next write until ``release()``.
-    func holdNext() { toHold += 1 }
+    func answer(_ next: Answer...) { http.queue(next.map { .respond($0.status, $0.body, headers: $0.headers) }, for: Self.write) }
+    /// Holds the next write until ``release(sourceLocation:)``.
+    func holdNext() { http.hold(matching: Self.write) }
     /// Lets the held write go on.
-    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
-    var heldCount: Int { held.count }
+    func release(sourceLocation: SourceLocation = #_sourceLocation) async { await http.release(sourceLocation: sourceLocation) }
+    var heldCount: Int { http.heldCount }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method != "GET" else { return try await crew.send(request) }
-        writes.append(request)
-        if toHold > 0 {
-            toHold -= 1
-            await held.hold()
-        }
-        guard !answers.isEmpty else {
-            Issue.record("an unexpected write: \(request.method) \(request.url)")
-            return HTTPResponse(status: 599, body: Data(), url: request.url)
-        }
-        let next = answers.removeFirst()
-        return HTTPResponse(status: next.status, headers: next.headers, body: Data(next.body.utf8), url: request.url)
+        try await http.send(request)
     }
 }
 

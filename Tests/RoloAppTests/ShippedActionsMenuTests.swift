@@ -146,7 +146,7 @@ struct ShippedActionsMenuTests {
     @Test("randomuser: a lists set-title, which titles the list from the selected person, marks or not")
     func randomUserMenu() async throws {
         let (model, busy) = makeRandomUser(FakeRandomUserService(), store: try memoryStore())
-        model.actionState.session = ActionSession(runner: ActionRunner(sourceTitle: "The randomuser server", base: nil, client: AcceptingHTTPClient()))
+        model.actionState.session = ActionSession(runner: ActionRunner(sourceTitle: "The randomuser server", base: nil, client: FakeHTTPClient(always: .json("{}"))))
         let controller = ScreenController(sources: [model], size: size, busy: busy, now: { Sample.today }, timeZone: Sample.zone)
         controller.start()
         #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))

@@ -5,12 +5,14 @@ import Testing
 
 /// The one fake ``HTTPClient``: answers requests from routes (a method and a path, a whole URL,
 /// or any test of the request), each route's answers given in turn with the last repeating, or
-/// passed on to another client (a real server); records every request and the most in flight at
-/// once; can hold requests in flight until the test lets them go.
+/// passed on to another client (a real server); or from a queue of answers given once each, as a
+/// script; records every request and the most in flight at once; can hold requests in flight
+/// until the test lets them go.
 ///
-/// Misuse fails the running test with a message and never traps: a request no route answers (with
-/// `otherwise: .unexpected`) records an issue and is answered with an unreachable error; a route
-/// with no answers likewise; a release with nothing held records an issue after 30 s.
+/// Misuse fails the running test with a message and never traps: a request no route or queued
+/// answer answers (with `otherwise: .unexpected`) records an issue and is answered with an
+/// unreachable error; a route with no answers likewise; a release with nothing held records an
+/// issue after 30 s.
 public final class FakeHTTPClient: HTTPClient, Sendable {
     /// A canned answer: a status, body and headers, or a transport failure.
     public struct Answer: Sendable {
@@ -21,6 +23,8 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         public var error: FetchError?
         /// When set, this client answers the request instead (a real server behind the fake).
         public var client: (any HTTPClient)?
+        /// When set, the request throws a failure of this kind from the request's server.
+        public var failure: FetchError.Kind?
 
         public init(status: Int = 200, body: Data, headers: [String: String] = [:]) {
             self.status = status
@@ -47,6 +51,14 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         public static func fail(_ error: FetchError) -> Answer {
             var answer = Answer(status: 0, body: Data())
             answer.error = error
+            return answer
+        }
+
+        /// A transport failure of `kind` from the request's server, as the HTTP client reports
+        /// one: "Can't reach api.example.com — r to retry".
+        public static func fail(_ kind: FetchError.Kind) -> Answer {
+            var answer = Answer(status: 0, body: Data())
+            answer.failure = kind
             return answer
         }
 
@@ -88,28 +100,41 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         case notFound(body: Data = Data())
     }
 
-    private struct Route {
+    /// Which requests a route, a queued answer or a hold takes: those `match` accepts, of
+    /// `method` when it is given.
+    private struct Filter {
         var method: String?
         var match: Match
-        var answers: [Answer]
-        var compute: (@Sendable (HTTPRequest) -> Answer)?
 
         func accepts(_ request: HTTPRequest) -> Bool {
             (method.map { $0 == request.method } ?? true) && match.accepts(request)
         }
     }
 
+    private struct Route {
+        var filter: Filter
+        var answers: [Answer]
+        var compute: (@Sendable (HTTPRequest) -> Answer)?
+    }
+
+    private struct Queued {
+        var filter: Filter
+        var answer: Answer
+    }
+
     private struct Hold {
-        var method: String?
-        var match: Match
+        var filter: Filter
         var count: Int
     }
 
     private struct State {
         var routes: [Route] = []
+        var queued: [Queued] = []
         var sent: [HTTPRequest] = []
         var holds: [Hold] = []
         var held: [CheckedContinuation<Void, Never>] = []
+        /// How many times ``releaseAll()`` ran: a request held before the latest one goes on.
+        var releases = 0
         var inFlight = 0
         var mostInFlight = 0
     }
@@ -137,6 +162,29 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
         for (url, answers) in answers { on(.url(url), answers: answers) }
     }
 
+    /// A client answering every request with `answer`: `.json("{}")` is a server that takes every
+    /// write.
+    public convenience init(always answer: Answer) {
+        self.init()
+        on(.any, answer)
+    }
+
+    /// A client answering each request, whatever its URL, with the next of `answers`, once each:
+    /// a request past the last is unexpected (the test fails).
+    public convenience init(inTurn answers: [Answer]) {
+        self.init()
+        queue(answers)
+    }
+
+    /// Answers the next requests `match` accepts (of `method`, when given) with `answers`, once
+    /// each, after the answers queued before; a queued answer goes before any route, and a
+    /// request no queued answer accepts goes to the routes.
+    public func queue(_ answers: [Answer], for match: Match = .any, method: String? = nil) {
+        state.withLock { state in
+            state.queued += answers.map { Queued(filter: Filter(method: method, match: match), answer: $0) }
+        }
+    }
+
     /// Answers requests `match` accepts (of `method`, when given) with `answers` in turn, the last
     /// repeating; a later route is asked before an earlier one.
     public func on(_ match: Match, method: String? = nil, _ answers: Answer...) {
@@ -145,13 +193,13 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
 
     /// ``on(_:method:_:)`` with the answers as an array.
     public func on(_ match: Match, method: String? = nil, answers: [Answer]) {
-        state.withLock { $0.routes.append(Route(method: method, match: match, answers: answers)) }
+        state.withLock { $0.routes.append(Route(filter: Filter(method: method, match: match), answers: answers)) }
     }
 
     /// Answers requests `match` accepts with what `answer` makes of each, as a server computing
     /// its answer.
     public func on(_ match: Match, method: String? = nil, answer: @escaping @Sendable (HTTPRequest) -> Answer) {
-        state.withLock { $0.routes.append(Route(method: method, match: match, answers: [], compute: answer)) }
+        state.withLock { $0.routes.append(Route(filter: Filter(method: method, match: match), answers: [], compute: answer)) }
     }
 
     /// From now on, answers requests for `path` with `answer`, as a server that changed.
@@ -168,7 +216,7 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
     /// Holds the next `count` requests `match` accepts (of `method`, when given) until
     /// ``release(newest:within:sourceLocation:)``.
     public func hold(_ count: Int = 1, method: String? = nil, matching match: Match = .any) {
-        state.withLock { $0.holds.append(Hold(method: method, match: match, count: count)) }
+        state.withLock { $0.holds.append(Hold(filter: Filter(method: method, match: match), count: count)) }
     }
 
     /// Holds no more requests from now on; those held stay held until released.
@@ -181,6 +229,17 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
 
     /// How many requests are held now.
     public var heldCount: Int { state.withLock { $0.held.count } }
+
+    /// Holds no more requests from now on, and lets every held one go on.
+    public func releaseAll() {
+        let held = state.withLock { state in
+            state.holds.removeAll()
+            state.releases += 1
+            defer { state.held.removeAll() }
+            return state.held
+        }
+        for request in held { request.resume() }
+    }
 
     /// Lets the oldest held request (the newest, with `newest`) go on, once there is one: within
     /// `within`, else the test fails here and nothing is released.
@@ -195,26 +254,38 @@ public final class FakeHTTPClient: HTTPClient, Sendable {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (answer, holds) = state.withLock { state -> (Answer?, Bool) in
+        let (answer, holds) = state.withLock { state -> (Answer?, Int?) in
             state.sent.append(request)
             state.inFlight += 1
             state.mostInFlight = max(state.mostInFlight, state.inFlight)
-            var holds = false
-            if let index = state.holds.firstIndex(where: { ($0.method.map { $0 == request.method } ?? true) && $0.match.accepts(request) }) {
-                holds = true
+            var holds: Int?
+            if let index = state.holds.firstIndex(where: { $0.filter.accepts(request) }) {
+                holds = state.releases
                 state.holds[index].count -= 1
                 if state.holds[index].count <= 0 { state.holds.remove(at: index) }
             }
-            guard let index = state.routes.lastIndex(where: { $0.accepts(request) }) else { return (nil, holds) }
+            if let index = state.queued.firstIndex(where: { $0.filter.accepts(request) }) {
+                return (state.queued.remove(at: index).answer, holds)
+            }
+            guard let index = state.routes.lastIndex(where: { $0.filter.accepts(request) }) else { return (nil, holds) }
             if let compute = state.routes[index].compute { return (compute(request), holds) }
             return (state.routes[index].answers.nextAnswer(), holds)
         }
         defer { state.withLock { $0.inFlight -= 1 } }
-        if holds {
-            await withCheckedContinuation { continuation in state.withLock { $0.held.append(continuation) } }
+        if let releases = holds {
+            await withCheckedContinuation { continuation in
+                let released = state.withLock { state in
+                    if state.releases == releases { state.held.append(continuation) }
+                    return state.releases != releases
+                }
+                if released { continuation.resume() }
+            }
         }
         guard let answer else { return try unanswered(request) }
         if let error = answer.error { throw error }
+        if let kind = answer.failure {
+            throw FetchError(kind: kind, endpoint: request.url.endpoint, message: "Can't reach \(request.url.endpoint) — r to retry", detail: "")
+        }
         if let client = answer.client { return try await client.send(request) }
         return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, url: request.url)
     }

@@ -12,7 +12,7 @@ struct ActionErrorPathTests {
             confirm: false, inputs: [], place: "here", keyPlace: "here")
     }
 
-    private func runner(_ client: SequencedHTTPClient) -> ActionRunner {
+    private func runner(_ client: FakeHTTPClient) -> ActionRunner {
         ActionRunner(sourceTitle: "The foods server", base: URL(string: "https://foods.example/api/v1/me/"), client: client)
     }
 
@@ -25,7 +25,7 @@ struct ActionErrorPathTests {
         (200, #"{"error":"\u001b]0;owned\u0007x"}"#, "The foods server refused: x"),
     ])
     func errorPathFails(_ status: Int, _ body: String, _ expected: String) async throws {
-        let client = SequencedHTTPClient([.respond(status, body)])
+        let client = FakeHTTPClient(inTurn: [.respond(status, body)])
         let failure = await #expect(throws: ActionFailure.self) { try await runner(client).run(try liking(error: "error"), food) }
         #expect(failure == ActionFailure(.request, expected, status: status))
         #expect(client.requests.map(\.url.absoluteString) == ["https://foods.example/api/v1/me/food/7/like"])
@@ -36,13 +36,13 @@ struct ActionErrorPathTests {
         (#"{"error":"ignored"}"#, nil), ("not json", "error"),
     ])
     func errorPathSucceeds(_ body: String, _ error: String?) async throws {
-        let client = SequencedHTTPClient([.respond(200, body)])
+        let client = FakeHTTPClient(inTurn: [.respond(200, body)])
         #expect(try await runner(client).run(try liking(error: error), food) == .refetch)
     }
 
     @Test("A 429 still waits and sends again, even with an error text in it")
     func rateLimitFirst() async throws {
-        let client = SequencedHTTPClient([.respond(429, #"{"error":"slow down"}"#, headers: ["Retry-After": "0"]), .respond(200, "{}")])
+        let client = FakeHTTPClient(inTurn: [.respond(429, #"{"error":"slow down"}"#, headers: ["Retry-After": "0"]), .respond(200, "{}")])
         let quick = ActionRunner(sourceTitle: "The foods server", base: URL(string: "https://foods.example/api/v1/me/"),
                                  client: client, sleep: { _ in })
         #expect(try await quick.run(try liking(error: "error"), food) == .refetch)

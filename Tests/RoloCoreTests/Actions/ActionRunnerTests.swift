@@ -2,41 +2,6 @@ import Foundation
 import Testing
 @testable import RoloCore
 
-/// An ``HTTPClient`` that gives its answers in turn, whatever the URL, and records each request;
-/// a request past the last answer fails the test and is answered 599.
-final class SequencedHTTPClient: HTTPClient, @unchecked Sendable {
-    enum Answer {
-        case respond(Int, String, headers: [String: String] = [:])
-        case fail(FetchError.Kind)
-    }
-
-    private let lock = NSLock()
-    private var answers: [Answer]
-    private var sent: [HTTPRequest] = []
-
-    init(_ answers: [Answer]) {
-        self.answers = answers
-    }
-
-    var requests: [HTTPRequest] { lock.withLock { sent } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let answer: Answer? = lock.withLock {
-            sent.append(request)
-            return answers.isEmpty ? nil : answers.removeFirst()
-        }
-        switch answer {
-        case .respond(let status, let body, let headers)?:
-            return HTTPResponse(status: status, headers: headers, body: Data(body.utf8), url: request.url)
-        case .fail(let kind)?:
-            throw FetchError(kind: kind, endpoint: request.url.endpoint, message: "Can't reach \(request.url.endpoint) — r to retry", detail: "")
-        case nil:
-            Issue.record("an unexpected request: \(request.method) \(request.url)")
-            return HTTPResponse(status: 599, body: Data(), url: request.url)
-        }
-    }
-}
-
 /// The waits a runner asked for, not slept.
 final class Waits: @unchecked Sendable {
     private let lock = NSLock()
@@ -59,7 +24,7 @@ struct ActionRunnerTests {
             place: "config.toml, line 5", keyPlace: "config.toml, line 7")
     }
 
-    private func runner(_ client: SequencedHTTPClient, waits: Waits = Waits(), readOnly: String? = nil) -> ActionRunner {
+    private func runner(_ client: FakeHTTPClient, waits: Waits = Waits(), readOnly: String? = nil) -> ActionRunner {
         ActionRunner(
             sourceTitle: "Tickets", base: URL(string: "https://api.example.com/v1/tickets"),
             headers: ["Authorization": "Bearer secret-token"], secrets: ["secret-token"], client: client, readOnly: readOnly,
@@ -68,7 +33,7 @@ struct ActionRunnerTests {
 
     @Test("A PATCH with a body: the URL on the source's server, its headers, JSON; then = update gives the answer as the record")
     func update() async throws {
-        let client = SequencedHTTPClient([.respond(200, #"{"id":7,"status":"closed"}"#)])
+        let client = FakeHTTPClient(inTurn: [.respond(200, #"{"id":7,"status":"closed"}"#)])
         let body = ActionBody.object([.init("status", .literal(.string("closed"))), .init("owner", .text(try RecordTemplate("{owner.id}")))])
         let outcome = try await runner(client).run(try action(.patch, body: body, then: .update), ActionValues(record: record))
         #expect(outcome == .updated(.object([JSONMember("id", .number("7")), JSONMember("status", .string("closed"))])))
@@ -80,7 +45,7 @@ struct ActionRunnerTests {
 
     @Test("The source's headers go only to its origin: another host, scheme or port gets none")
     func headersByOrigin() throws {
-        let runner = runner(SequencedHTTPClient([]))
+        let runner = runner(FakeHTTPClient(inTurn: []))
         let values = ActionValues(record: record)
         for (url, sendsHeaders) in [("https://api.example.com/x/{id}", true), ("https://API.example.com:443/x", true),
                                     ("http://api.example.com/x", false), ("https://api.example.com:8443/x", false),
@@ -92,7 +57,7 @@ struct ActionRunnerTests {
 
     @Test("then = refetch and remove say so; an update whose answer isn't a record fails")
     func outcomes() async throws {
-        let client = SequencedHTTPClient([.respond(200, "{}"), .respond(204, ""), .respond(200, "ok")])
+        let client = FakeHTTPClient(inTurn: [.respond(200, "{}"), .respond(204, ""), .respond(200, "ok")])
         #expect(try await runner(client).run(try action(.post), ActionValues(record: record)) == .refetch)
         #expect(try await runner(client).run(try action(.delete, then: .remove), ActionValues(record: record)) == .removed)
         let failure = await #expect(throws: ActionFailure.self) {
@@ -103,7 +68,7 @@ struct ActionRunnerTests {
 
     @Test("A 429 waits as Retry-After says and sends again, whatever the method")
     func rateLimited() async throws {
-        let client = SequencedHTTPClient([
+        let client = FakeHTTPClient(inTurn: [
             .respond(429, "", headers: ["Retry-After": "3"]), .respond(429, #"{"detail":"slow down"}"#, headers: ["Retry-After": "1"]),
             .respond(200, "{}"),
         ])
@@ -114,7 +79,7 @@ struct ActionRunnerTests {
 
     @Test("429s without end: it gives up after a few, saying so")
     func rateLimitedForGood() async throws {
-        let client = SequencedHTTPClient(Array(repeating: .respond(429, #"{"message":"rate limit"}"#, headers: ["Retry-After": "2"]), count: 5))
+        let client = FakeHTTPClient(inTurn: Array(repeating: .respond(429, #"{"message":"rate limit"}"#, headers: ["Retry-After": "2"]), count: 5))
         let waits = Waits()
         let failure = await #expect(throws: ActionFailure.self) {
             try await runner(client, waits: waits).run(try action(.patch), ActionValues(record: record))
@@ -125,8 +90,8 @@ struct ActionRunnerTests {
 
     @Test("Any other failure of a POST or PATCH is never sent again", arguments: [ActionMethod.post, .patch])
     func postNotRetried(_ method: ActionMethod) async throws {
-        for first in [SequencedHTTPClient.Answer.fail(.unreachable), .fail(.timedOut), .respond(500, "{}"), .respond(503, "")] {
-            let client = SequencedHTTPClient([first])
+        for first in [FakeHTTPClient.Answer.fail(.unreachable), .fail(.timedOut), .respond(500, "{}"), .respond(503, "")] {
+            let client = FakeHTTPClient(inTurn: [first])
             await #expect(throws: ActionFailure.self) { try await runner(client).run(try action(method), ActionValues(record: record)) }
             #expect(client.requests.count == 1, "\(method) after \(first)")
         }
@@ -134,15 +99,15 @@ struct ActionRunnerTests {
 
     @Test("A PUT or DELETE is sent once more after a connection error only", arguments: [ActionMethod.put, .delete, .get])
     func idempotentRetriedOnce(_ method: ActionMethod) async throws {
-        let recovered = SequencedHTTPClient([.fail(.unreachable), .respond(200, "{}")])
+        let recovered = FakeHTTPClient(inTurn: [.fail(.unreachable), .respond(200, "{}")])
         #expect(try await runner(recovered).run(try action(method), ActionValues(record: record)) == .refetch)
         #expect(recovered.requests.count == 2)
-        let twice = SequencedHTTPClient([.fail(.unreachable), .fail(.unreachable)])
+        let twice = FakeHTTPClient(inTurn: [.fail(.unreachable), .fail(.unreachable)])
         let failure = await #expect(throws: ActionFailure.self) { try await runner(twice).run(try action(method), ActionValues(record: record)) }
         #expect(twice.requests.count == 2 && failure?.kind == .request)
         #expect(failure?.message == "Can't reach api.example.com", "the banner's key hint is dropped")
-        for first in [SequencedHTTPClient.Answer.fail(.timedOut), .respond(500, "")] {
-            let client = SequencedHTTPClient([first])
+        for first in [FakeHTTPClient.Answer.fail(.timedOut), .respond(500, "")] {
+            let client = FakeHTTPClient(inTurn: [first])
             await #expect(throws: ActionFailure.self) { try await runner(client).run(try action(method), ActionValues(record: record)) }
             #expect(client.requests.count == 1, "\(method) after \(first)")
         }
@@ -157,14 +122,14 @@ struct ActionRunnerTests {
         (409, "", "HTTP 409 from api.example.com"),
     ])
     func failureMessages(_ status: Int, _ body: String, _ expected: String) async throws {
-        let client = SequencedHTTPClient([.respond(status, body, headers: body.hasPrefix("<") ? ["Content-Type": "text/html"] : [:])])
+        let client = FakeHTTPClient(inTurn: [.respond(status, body, headers: body.hasPrefix("<") ? ["Content-Type": "text/html"] : [:])])
         let failure = await #expect(throws: ActionFailure.self) { try await runner(client).run(try action(.patch), ActionValues(record: record)) }
         #expect(failure == ActionFailure(.request, expected, status: status))
     }
 
     @Test("Read-only refuses every HTTP write, naming the setting; a GET and commands still go")
     func readOnly() async throws {
-        let client = SequencedHTTPClient([.respond(200, "{}")])
+        let client = FakeHTTPClient(inTurn: [.respond(200, "{}")])
         let runner = runner(client, readOnly: "ROLO_READ_ONLY")
         for method in [ActionMethod.post, .put, .patch, .delete] {
             let failure = await #expect(throws: ActionFailure.self) { try await runner.run(try action(method), ActionValues(record: record)) }
@@ -180,7 +145,7 @@ struct ActionRunnerTests {
 
     @Test("when and inputs are checked before anything is sent")
     func refusedBeforeSending() async throws {
-        let client = SequencedHTTPClient([])
+        let client = FakeHTTPClient(inTurn: [])
         let closed = JSONValue.object([JSONMember("id", .number("7")), JSONMember("status", .string("closed"))])
         let notHere = await #expect(throws: ActionFailure.self) {
             try await runner(client).run(try action(.patch, when: #"status != "closed""#), ActionValues(record: closed))
@@ -202,13 +167,13 @@ struct ActionRunnerTests {
     func describe() throws {
         let body = ActionBody.object([.init("note", .text(try RecordTemplate("{input.note}")))])
         let inputs = [ActionInput(name: "note", title: "Why", kind: .text)]
-        let text = try runner(SequencedHTTPClient([])).describe(
+        let text = try runner(FakeHTTPClient(inTurn: [])).describe(
             try action(.patch, body: body, inputs: inputs), ActionValues(record: record, inputs: ["note": "done"]))
         #expect(text == #"PATCH https://api.example.com/tickets/7 {"note":"done"}"#)
         let command = RecordAction(
             name: "ssh", key: "S", title: "ssh", when: nil,
             effect: .command(CommandAction(argv: try ["sh", "-c", "echo $1", "--", "{status} it's"].map { try RecordTemplate($0) }, mode: .output)),
             confirm: false, inputs: [], place: "", keyPlace: "")
-        #expect(try runner(SequencedHTTPClient([])).describe(command, ActionValues(record: record)) == #"sh -c 'echo $1' -- 'open it'\''s'"#)
+        #expect(try runner(FakeHTTPClient(inTurn: [])).describe(command, ActionValues(record: record)) == #"sh -c 'echo $1' -- 'open it'\''s'"#)
     }
 }

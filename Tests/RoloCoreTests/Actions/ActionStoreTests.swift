@@ -52,11 +52,11 @@ struct ActionStoreTests {
         let source = try CustomSourceFixtures.source(Self.toml + "\ndetail_url = \"https://api.example/crew/{id}\"\n")
         let stored = try await stored([1, 2])
         let store = CustomRecordStore(database: stored.database, source: source)
-        let none = SequencedHTTPClient([])
+        let none = FakeHTTPClient(inTurn: [])
         let quiet = CustomSourcePager(source: source, endpoint: try source.endpoint(environment: [:]), client: none)
         let found = try await CustomRecordFinder(pager: quiet, store: store).find("2")
         #expect(found?.origin == .store && found?.record.value["name"] == .string("Person 2") && none.requests.isEmpty)
-        let client = SequencedHTTPClient([
+        let client = FakeHTTPClient(inTurn: [
             .respond(200, #"{"id":3,"name":"Grace","bio":"in full"}"#), .respond(404, "{}"), .respond(200, #"[{"id":4,"name":"Linus"}]"#),
         ])
         let pager = CustomSourcePager(source: source, endpoint: try source.endpoint(environment: [:]), client: client)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Foods' like and unlike and randomuser's set-title are actions rolo ships; success and optimistic")
 struct ShippedActionsTests {
-    private func runner(_ client: SequencedHTTPClient) -> ActionRunner {
+    private func runner(_ client: FakeHTTPClient) -> ActionRunner {
         ActionRunner(sourceTitle: "The foods server", base: URL(string: "https://foods.example/api/v1/me/"), client: client)
     }
 
@@ -71,7 +71,7 @@ struct ShippedActionsTests {
     ])
     func success(_ status: Int, _ body: String, _ expected: String?) async throws {
         let like = try shipped("like", of: FoodsSource.shippedActions)
-        let client = SequencedHTTPClient([.respond(status, body, headers: body.hasPrefix("<") ? ["content-type": "text/html"] : [:])])
+        let client = FakeHTTPClient(inTurn: [.respond(status, body, headers: body.hasPrefix("<") ? ["content-type": "text/html"] : [:])])
         do {
             _ = try await runner(client).run(like, food(liked: false))
             #expect(expected == nil)
@@ -84,13 +84,13 @@ struct ShippedActionsTests {
     @Test("An optimistic action isn't sent again after a dropped connection; the same PUT without optimistic is")
     func noRetry() async throws {
         var like = try shipped("like", of: FoodsSource.shippedActions)
-        let once = SequencedHTTPClient([.fail(.unreachable), .respond(200, #"{"success":true}"#)])
+        let once = FakeHTTPClient(inTurn: [.fail(.unreachable), .respond(200, #"{"success":true}"#)])
         await #expect(throws: ActionFailure.self) { try await runner(once).run(like, food(liked: false)) }
         #expect(once.requests.count == 1)
         guard case .http(var http) = like.effect else { return }
         http.optimistic = nil
         like.effect = .http(http)
-        let twice = SequencedHTTPClient([.fail(.unreachable), .respond(200, #"{"success":true}"#)])
+        let twice = FakeHTTPClient(inTurn: [.fail(.unreachable), .respond(200, #"{"success":true}"#)])
         #expect(try await runner(twice).run(like, food(liked: false)) == .refetch)
         #expect(twice.requests.count == 2)
     }

@@ -97,6 +97,63 @@ struct TestSupportTests {
         #expect(fake.requests.count == 3 && server.requests.count == 2)
     }
 
+    @Test("Answers in turn are given once each, whatever the URL; one more request fails the test and throws")
+    func inTurn() async throws {
+        let fake = FakeHTTPClient(inTurn: [.respond(429, ""), .json("{}")])
+        #expect(try await fake.send(request("https://api.test/a")).status == 429)
+        #expect(try await fake.send(request("https://api.test/b", method: "PUT")).status == 200)
+        await withKnownIssue {
+            await #expect(throws: FetchError.self) { try await fake.send(request("https://api.test/c")) }
+        } matching: { issue in issue.comments.contains { $0.rawValue.contains("GET https://api.test/c") } }
+        #expect(fake.urls == ["https://api.test/a", "https://api.test/b", "https://api.test/c"])
+    }
+
+    @Test("Queued answers go before the routes, oldest first, to the requests they match; the rest go to the routes")
+    func queue() async throws {
+        let fake = FakeHTTPClient()
+        fake.on(.any, method: "GET", .respond(200, "list"))
+        let write = FakeHTTPClient.Match.matching { $0.method != "GET" }
+        fake.queue([.respond(201, "first")], for: write)
+        fake.queue([.respond(500, "second")], for: write)
+        let bodies = try await [
+            fake.send(request("https://api.test/people")), fake.send(request("https://api.test/people/1", method: "POST")),
+            fake.send(request("https://api.test/people")), fake.send(request("https://api.test/people/1", method: "PATCH")),
+        ].map { "\($0.status) " + String(decoding: $0.body, as: UTF8.self) }
+        #expect(bodies == ["200 list", "201 first", "200 list", "500 second"])
+        await withKnownIssue {
+            await #expect(throws: FetchError.self) { try await fake.send(request("https://api.test/people/1", method: "DELETE")) }
+        } matching: { issue in issue.comments.contains { $0.rawValue.contains("DELETE") } }
+    }
+
+    @Test("A failure of a kind names the request's server, as the HTTP client's does; always answers every request alike")
+    func failureKindAndAlways() async throws {
+        let fake = FakeHTTPClient(inTurn: [.fail(.timedOut)])
+        let error = await #expect(throws: FetchError.self) { try await fake.send(request("https://api.test:8443/x")) }
+        #expect(error?.kind == .timedOut && error?.endpoint == "api.test:8443")
+        #expect(error?.message == "Can't reach api.test:8443 — r to retry")
+        let accepting = FakeHTTPClient(always: .json("{}"))
+        for method in ["PUT", "DELETE", "GET"] {
+            #expect(try await accepting.send(request("https://api.test/\(method)", method: method)).body == Data("{}".utf8))
+        }
+        #expect(accepting.requests.map(\.method) == ["PUT", "DELETE", "GET"])
+    }
+
+    @Test("releaseAll lets every held request go on and holds no more")
+    func releaseAll() async throws {
+        let fake = FakeHTTPClient()
+        fake.on(.any, .respond(200, "ok"))
+        fake.hold(.max)
+        let held = try (1...3).map { number in
+            let sent = try request("https://api.test/\(number)")
+            return Task { try await fake.send(sent) }
+        }
+        #expect(await poll { fake.heldCount == 3 })
+        fake.releaseAll()
+        for task in held { #expect(try await task.value.status == 200) }
+        #expect(fake.heldCount == 0)
+        #expect(try await fake.send(request("https://api.test/4")).status == 200, "not held")
+    }
+
     @Test("A temporary directory goes with its value; a scoped one lives to the test's end")
     func temporaryDirectories() throws {
         var path = ""
