@@ -144,7 +144,7 @@ actor FakePipedriveAccount: HTTPClient {
         }
     }
 
-    /// The persons from the one `token` names, `limit` of them; with `repeating`, naming `token`
+    /// The persons of the page `token` names, `limit` of them; with `repeating`, naming `token`
     /// again as the next. A token this account never gave is answered as Pipedrive answers one.
     private func personsPage(
         after token: PipedrivePageToken?, limit: Int, repeating: Bool, to request: HTTPRequest, rateLimit: RateLimit
