@@ -4,13 +4,20 @@ import RoloCore
 import Testing
 import TerminalUI
 
-/// A Pipedrive account in memory, paged by v2 cursors: scripted failures, a log of the
-/// requests, and a gate that holds the next request until the test opens it.
-actor FakePipedrive {
+/// A Pipedrive account in memory, served over HTTP as API v2 pages it by cursor (the cursor is
+/// the next offset): scripted failures, a log of the requests, and a gate that holds the next
+/// request until the test opens it. `fetch` goes through a real ``PipedriveClient`` over it.
+///
+/// A scripted failure is the answer the client turns into that error (a 401, a 429 …), or, for
+/// one that is no answer (unreachable), thrown as the HTTP layer throws it. A request it doesn't
+/// serve fails the test and is answered 404.
+actor FakePipedrive: HTTPClient {
     var persons: [PipedrivePerson]
-    /// Each request as "after <token> limit <n>", in order.
+    /// Each persons request as "after <offset> limit <n>", in order.
     private(set) var requests: [String] = []
-    private var failures: [any Error] = []
+    /// Every request as sent, URL and headers.
+    private(set) var httpRequests: [HTTPRequest] = []
+    private var failures: [FetchError] = []
     private var toHold = 0
     private let held = HeldRequests()
 
@@ -18,31 +25,46 @@ actor FakePipedrive {
         self.persons = persons
     }
 
-    func fail(_ errors: any Error...) { failures += errors }
+    /// The next requests fail with `errors`, one each, in order.
+    func fail(_ errors: FetchError...) { failures += errors }
     func hold(_ count: Int = 1) { toHold += count }
     var heldCount: Int { held.count }
     /// Lets the oldest held request answer, waiting (bounded) for one to be made.
     func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
     func replace(_ persons: [PipedrivePerson]) { self.persons = persons }
 
-    func page(after: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
-        var start = 0
-        if case .cursor(let cursor) = after { start = Int(cursor) ?? 0 }
-        requests.append("after \(start) limit \(limit)")
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        httpRequests.append(request)
+        guard case .persons(.v2, let after, let limit)? = PipedriveHTTP.asked(request) else {
+            return PipedriveHTTP.notServed(request, by: "The fake Pipedrive (API v2 persons)")
+        }
+        var start: Int? = 0
+        if case .cursor(let cursor) = after { start = Int(cursor) }
+        requests.append("after \(start.map(String.init) ?? "?") limit \(limit)")
         let failure = failures.popFirst()
         if toHold > 0 {
             toHold -= 1
             await held.hold()
         }
-        if let failure { throw failure }
+        if let failure {
+            guard let answer = PipedriveHTTP.answer(standingFor: failure, to: request) else { throw failure }
+            return answer
+        }
+        if let refused = PipedriveHTTP.unauthorized(request) { return refused }
+        let rateLimit = RateLimit(remaining: 100, resetSeconds: 2)
+        guard let start, start >= 0, limit > 0 else {
+            return PipedriveHTTP.refused(400, "Invalid cursor", to: request, rateLimit: rateLimit)
+        }
         let end = min(persons.count, start + limit)
-        let page = PipedrivePage(persons: Array(persons[min(start, end)..<end]), nextCursor: end < persons.count ? String(end) : nil)
-        return (page, RateLimit(remaining: 100, resetSeconds: 2))
+        return PipedriveHTTP.persons(
+            Array(persons[min(start, end)..<end]), api: .v2, start: start, limit: limit,
+            next: end < persons.count ? .cursor(String(end)) : nil, total: nil, to: request, rateLimit: rateLimit)
     }
 
-    /// The closure the view-model fetches through.
+    /// The closure the view-model fetches through: a page through the client, as the app's own.
     nonisolated var fetch: PipedriveSync.Fetch {
-        { after, limit in try await self.page(after: after, limit: limit) }
+        let client = PipedriveClient(baseURL: PipedriveHTTP.baseURL, token: PipedriveHTTP.token, api: .v2, http: self, timeout: 30)
+        return { after, limit in try await client.page(after: after, limit: limit) }
     }
 }
 
@@ -68,8 +90,9 @@ enum PipedriveSamples {
 
     static let unreachable = FetchError(kind: .unreachable, endpoint: "acme.pipedrive.com",
                                         message: "Can't reach acme.pipedrive.com — r to retry", detail: "refused")
-    static let unauthorized = FetchError(kind: .httpStatus(401), endpoint: "acme.pipedrive.com",
-                                         message: "Pipedrive refused the API token — check PIPEDRIVE_API_TOKEN", detail: "401")
+    /// What the client makes of Pipedrive's 401 for the persons list.
+    static let unauthorized = PipedriveHTTP.error(
+        FetchError(kind: .httpStatus(401), endpoint: "acme.pipedrive.com", message: "", detail: ""), at: "api/v2/persons")
 }
 
 /// A pipedrive source over `account` and `store`, at `Sample.today` in Tallinn time.

@@ -1,30 +1,38 @@
 import Foundation
+import Testing
 @testable import RoloCore
 
-/// A Pipedrive account served page by page the way either API version pages it (v2 `cursor`
+/// A Pipedrive account served over HTTP the way either API version pages it (v2 `cursor`
 /// tokens, v1 `start` tokens), its organisations by cursor (`o:<offset>`) and its users at once,
 /// with scripted failures and rate limits, a log of every request and wait in order, and a count
 /// of requests in flight at once.
 ///
+/// It answers the requests ``PipedriveClient`` sends, which are those the shipped definition's
+/// pager sends (``PipedriveHTTP``): its `page(after:limit:)` and `names(_:after:limit:)` go
+/// through a real client over it. A scripted failure is the answer the client turns into that
+/// error (a 429 with its reset, a 401, another status with the API's words), or, for one that
+/// is no answer (unreachable), thrown as the HTTP layer throws it. A request it doesn't serve
+/// fails the test and is answered 404.
+///
 /// Failures and limits are keyed by the request's number (1-based, counted over the fake's whole
 /// life and over persons and names alike, so a second sync run continues the count).
-actor FakePipedriveAccount {
+actor FakePipedriveAccount: HTTPClient {
     private(set) var persons: [PipedrivePerson]
     /// Organisation id → name, listed in id order.
     private(set) var organizations: [Int: String] = [:]
     /// User id → name.
     private(set) var users: [Int: String] = [:]
     let api: PipedriveAPIVersion
-    /// Whether pages carry the account's total (`additional_data` / v1 summary).
+    /// Whether pages carry the account's total (`additional_data` / v1 `pagination`).
     let announcesTotal: Bool
-    /// Request number → the error it throws instead of answering.
+    /// Request number → the error it answers with instead of a page.
     private var failures: [Int: FetchError] = [:]
     /// Request number → the rate limit its answer carries.
     private var limits: [Int: RateLimit] = [:]
     /// Request number → answer with the token just asked for as the next one (a broken server).
     private var repeatsToken: Set<Int> = []
 
-    /// Every request's token, in order (nil for the first page), failed ones included.
+    /// Every persons request's token, in order (nil for the first page), failed ones included.
     private(set) var requested: [PipedrivePageToken?] = []
     /// The tokens of the requests that were answered with a page.
     private(set) var served: [PipedrivePageToken?] = []
@@ -35,6 +43,8 @@ actor FakePipedriveAccount {
     private(set) var events: [String] = []
     /// The seconds of every wait, in order.
     private(set) var sleeps: [Double] = []
+    /// Every request as sent, URL and headers.
+    private(set) var httpRequests: [HTTPRequest] = []
     /// Requests of either kind so far: the number failures and limits are keyed by.
     private var sent = 0
     private var inFlight = 0
@@ -79,57 +89,92 @@ actor FakePipedriveAccount {
         }
     }
 
-    /// The sync's `fetch`.
-    func page(after token: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
+    /// A client of this account, as the app makes one.
+    nonisolated var client: PipedriveClient {
+        PipedriveClient(baseURL: PipedriveHTTP.baseURL, token: PipedriveHTTP.token, api: api, http: self, timeout: 30)
+    }
+
+    /// The sync's `fetch`: a page through the client.
+    nonisolated func page(after token: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
+        try await client.page(after: token, limit: limit)
+    }
+
+    /// The sync's `fetchNames`: organisations `limit` at a time in id order, users all at once,
+    /// through the client.
+    nonisolated func names(_ kind: PipedriveNameKind, after cursor: String?, limit: Int) async throws -> (PipedriveNamePage, RateLimit) {
+        try await client.names(kind, after: cursor, limit: limit)
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         inFlight += 1
         mostInFlight = max(mostInFlight, inFlight)
         defer { inFlight -= 1 }
-        requested.append(token)
-        events.append("fetch \(Self.describe(token))")
+        httpRequests.append(request)
+        guard let asked = PipedriveHTTP.asked(request), Self.serves(asked, api) else {
+            return PipedriveHTTP.notServed(request, by: "The fake Pipedrive account (API \(api.rawValue))")
+        }
+        switch asked {
+        case .persons(_, let token, _):
+            requested.append(token)
+            events.append("fetch \(Self.describe(token))")
+        case .organizations(let cursor, _):
+            nameRequests.append("organizations \(cursor ?? "first")")
+            events.append("organizations \(cursor ?? "first")")
+        case .users:
+            nameRequests.append("users")
+            events.append("users")
+        }
         sent += 1
         let number = sent
         // Suspends, so a second request sent before this one answers would be counted in flight.
         await Task.yield()
-        if let failure = failures[number] { throw failure }
-        let offset = try self.offset(of: token)
-        let end = min(offset + limit, persons.count)
-        var next: PipedrivePageToken? = end < persons.count ? self.token(at: end) : nil
-        if repeatsToken.contains(number) { next = token }
-        var page = PipedrivePage(persons: Array(persons[offset..<end]), total: announcesTotal ? persons.count : nil)
-        switch next {
-        case .cursor(let cursor): page.nextCursor = cursor
-        case .start(let start): page.nextStart = start
-        case nil: break
+        if let failure = failures[number] {
+            guard let answer = PipedriveHTTP.answer(standingFor: failure, to: request) else { throw failure }
+            return answer
         }
-        served.append(token)
-        return (page, limits[number] ?? RateLimit(remaining: 100, resetSeconds: 2))
+        if let refused = PipedriveHTTP.unauthorized(request) { return refused }
+        let rateLimit = limits[number] ?? RateLimit(remaining: 100, resetSeconds: 2)
+        switch asked {
+        case .persons(_, let token, let limit):
+            return personsPage(after: token, limit: limit, repeating: repeatsToken.contains(number), to: request, rateLimit: rateLimit)
+        case .organizations(let cursor, let limit):
+            return organizationsPage(after: cursor, limit: limit, to: request, rateLimit: rateLimit)
+        case .users:
+            return PipedriveHTTP.names(users, nextCursor: nil, paged: false, to: request, rateLimit: rateLimit)
+        }
     }
 
-    /// The sync's `fetchNames`: organisations `limit` at a time in id order, users all at once.
-    func names(_ kind: PipedriveNameKind, after cursor: String?, limit: Int) async throws -> (PipedriveNamePage, RateLimit) {
-        inFlight += 1
-        mostInFlight = max(mostInFlight, inFlight)
-        defer { inFlight -= 1 }
-        let request = kind == .users ? "users" : "organizations \(cursor ?? "first")"
-        nameRequests.append(request)
-        events.append(request)
-        sent += 1
-        let number = sent
-        await Task.yield()
-        if let failure = failures[number] { throw failure }
-        let rateLimit = limits[number] ?? RateLimit(remaining: 100, resetSeconds: 2)
-        guard kind == .organizations else { return (PipedriveNamePage(names: users), rateLimit) }
+    /// The persons of the page `token` names, `limit` of them; with `repeating`, naming `token`
+    /// again as the next. A token this account never gave is answered as Pipedrive answers one.
+    private func personsPage(
+        after token: PipedrivePageToken?, limit: Int, repeating: Bool, to request: HTTPRequest, rateLimit: RateLimit
+    ) -> HTTPResponse {
+        guard let offset = offset(of: token), limit > 0 else {
+            return PipedriveHTTP.refused(400, "Invalid cursor", to: request, rateLimit: rateLimit)
+        }
+        let end = min(offset + limit, persons.count)
+        let next: PipedrivePageToken? = repeating ? token : end < persons.count ? self.token(at: end) : nil
+        served.append(token)
+        return PipedriveHTTP.persons(
+            Array(persons[min(offset, end)..<end]), api: api, start: offset, limit: limit, next: next,
+            total: announcesTotal ? persons.count : nil, to: request, rateLimit: rateLimit)
+    }
+
+    /// The organisations from `cursor` (`o:<offset>`), `limit` of them in id order.
+    private func organizationsPage(after cursor: String?, limit: Int, to request: HTTPRequest, rateLimit: RateLimit) -> HTTPResponse {
         var offset = 0
         if let cursor {
-            guard cursor.hasPrefix("o:"), let start = Int(cursor.dropFirst(2)) else { throw WrongToken(token: .cursor(cursor)) }
+            guard cursor.hasPrefix("o:"), let start = Int(cursor.dropFirst(2)), start >= 0 else {
+                return PipedriveHTTP.refused(400, "Invalid cursor", to: request, rateLimit: rateLimit)
+            }
             offset = start
         }
         let ids = organizations.keys.sorted()
-        let end = min(offset + limit, ids.count)
+        let end = min(offset + max(limit, 0), ids.count)
         let page = ids[min(offset, end)..<end]
-        return (PipedriveNamePage(
-            names: Dictionary(uniqueKeysWithValues: page.compactMap { id in organizations[id].map { (id, $0) } }),
-            nextCursor: end < ids.count ? "o:\(end)" : nil), rateLimit)
+        return PipedriveHTTP.names(
+            organizations.filter { page.contains($0.key) }, nextCursor: end < ids.count ? "o:\(end)" : nil, paged: true,
+            to: request, rateLimit: rateLimit)
     }
 
     /// The sync's `sleep`: records the wait and returns at once (throwing when cancelled, like
@@ -148,19 +193,22 @@ actor FakePipedriveAccount {
         }
     }
 
-    private func offset(of token: PipedrivePageToken?) throws -> Int {
-        switch (token, api) {
-        case (nil, _): return 0
-        case (.cursor(let cursor), .v2):
-            guard cursor.hasPrefix("c:"), let offset = Int(cursor.dropFirst(2)) else { throw WrongToken(token: token) }
-            return offset
-        case (.start(let start), .v1): return start
-        default: throw WrongToken(token: token)
-        }
+    /// Whether an account of API `api` answers `asked`: its own persons list, and the names.
+    private static func serves(_ asked: PipedriveHTTP.Asked, _ api: PipedriveAPIVersion) -> Bool {
+        guard case .persons(let version, _, _) = asked else { return true }
+        return version == api
     }
 
-    /// A token the account's API version never gave.
-    struct WrongToken: Error { var token: PipedrivePageToken? }
+    /// Where the page `token` names starts; nil for a token this account never gave.
+    private func offset(of token: PipedrivePageToken?) -> Int? {
+        switch token {
+        case nil: return 0
+        case .cursor(let cursor):
+            guard cursor.hasPrefix("c:"), let offset = Int(cursor.dropFirst(2)), offset >= 0 else { return nil }
+            return offset
+        case .start(let start): return start >= 0 ? start : nil
+        }
+    }
 }
 
 extension FakePipedriveAccount {
@@ -191,11 +239,22 @@ actor ProgressLog {
 }
 
 extension FetchError {
-    /// A 429, naming a reset or not.
-    static func tooManyRequests(retryAfter: TimeInterval? = nil) -> FetchError {
-        FetchError(kind: .httpStatus(429), endpoint: "x", message: "m", detail: "d", retryAfter: retryAfter)
+    /// What the client makes of Pipedrive's 429 at `path`, naming a reset or not: scripted with
+    /// `fail(request:with:)`, it is answered as that 429.
+    static func tooManyRequests(retryAfter: TimeInterval? = nil, at path: String = "api/v2/persons") -> FetchError {
+        PipedriveHTTP.error(FetchError(kind: .httpStatus(429), endpoint: "", message: "", detail: "", retryAfter: retryAfter), at: path)
     }
 
-    /// The server can't be reached.
+    /// What the client makes of Pipedrive's 401 at `path`: the token was refused.
+    static func unauthorized(at path: String = "api/v2/persons") -> FetchError {
+        PipedriveHTTP.error(FetchError(kind: .httpStatus(401), endpoint: "", message: "", detail: ""), at: path)
+    }
+
+    /// What the client makes of Pipedrive's `{"success": false, "error": text}` with `status` at `path`.
+    static func pipedriveSays(_ text: String, status: Int, at path: String = "api/v2/persons") -> FetchError {
+        PipedriveHTTP.error(FetchError(kind: .httpStatus(status), endpoint: "", message: text, detail: ""), at: path)
+    }
+
+    /// The server can't be reached: thrown by the HTTP layer, no answer.
     static let offline = FetchError(kind: .unreachable, endpoint: "x", message: "offline", detail: "d")
 }

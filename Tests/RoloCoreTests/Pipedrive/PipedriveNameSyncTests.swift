@@ -132,7 +132,7 @@ struct PipedriveNameSyncTests {
     @Test("eight 429s in a row on the names stop the sync with the 429; nothing is stored")
     func namesRefused() async throws {
         let account = await account()
-        let refusal = FetchError.tooManyRequests()
+        let refusal = FetchError.tooManyRequests(at: "v1/users")
         await account.fail(requests: 1...100, with: refusal)
         await #expect(throws: refusal) { try await run(sync(account)) }
         #expect(await account.nameRequests == Array(repeating: "users", count: PipedriveSync.maxRefusals))
@@ -156,10 +156,10 @@ struct PipedriveNameSyncTests {
     @Test("names refused on their own (a token that may not list organisations) leave the ids, and the persons are still stored")
     func namesForbidden() async throws {
         let account = await account()
-        let forbidden = FetchError(kind: .httpStatus(403), endpoint: "x", message: "Pipedrive says: forbidden", detail: "d")
+        let forbidden = FetchError.pipedriveSays("forbidden", status: 403, at: "api/v2/organizations")
         await account.fail(request: 2, with: forbidden)
         let reports = try await run(sync(account))
-        #expect(reports.prefix(2) == [progress(0, fetchingNames: true), PipedriveSyncProgress(stored: 0, refreshing: false, namesProblem: "Pipedrive says: forbidden")])
+        #expect(reports.prefix(2) == [progress(0, fetchingNames: true), PipedriveSyncProgress(stored: 0, refreshing: false, namesProblem: forbidden.message)])
         #expect(try shown.persons(0..<10) == Self.persons(1...7))
         #expect(try await PipedriveNameStore(database: database).all().isEmpty)
         // The next run asks for the names again, as none are stored.
@@ -169,7 +169,7 @@ struct PipedriveNameSyncTests {
 
     @Test("no network, a refused token or a cancel while fetching names stop the sync as they would the persons")
     func namesFailLikePersons() async throws {
-        for error in [FetchError.offline, FetchError(kind: .httpStatus(401), endpoint: "x", message: "token", detail: "d")] {
+        for error in [FetchError.offline, FetchError.unauthorized(at: "v1/users")] {
             let database = try RoloDatabase.inMemory()
             let account = await account()
             await account.fail(request: 1, with: error)
