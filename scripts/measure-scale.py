@@ -8,7 +8,8 @@ a figure is late by a poll at most (a few ms).
 rolo: the stand-in's `/bulk/records` (offset-paged, 1,000 a page) stored by `rolo dump` (its
 records a second), then RUNS relaunches with the API unreachable (the stored list alone):
 launch → first frame with data (the first record's email on the screen), End pressed as soon as
-that frame is seen → the last record's email on the screen, a search keystroke → idle, and the
+that frame is seen → the last record's email on the screen, a search keystroke → its matches
+drawn (by rolo's own clock, from tmux's send-keys and from the key reaching rolo), and the
 process's peak memory.
 
 VisiData (from PyPI, into a venv of the bench's own, VISIDATA_VENV or .build-release/visidata-venv):
@@ -135,10 +136,20 @@ def relaunch(rolo, folder, total):
         frame = rolopty.wait_idle(idle_file, 0, TIMEOUT)
         pane.keys("/")
         frame = rolopty.wait_idle(idle_file, frame, TIMEOUT)
-        typed = time.monotonic()
+        typed = time.monotonic_ns()
+        pane.keys("9")
+        frame = rolopty.wait_idle(idle_file, frame, TIMEOUT)
+        # Timed by rolo's own clock readings (CLOCK_MONOTONIC, as monotonic_ns): when the frame
+        # with the matches was drawn, from the key sent (tmux's send-keys and its pane included)
+        # and from the key reaching rolo's main actor; the file's poll adds nothing.
+        _, _, drawn, event = rolopty.idle_report(idle_file)
+        keystroke, inside = (drawn - typed) / 1e9, (drawn - event) / 1e9
+        # The next character, as typing goes on: "99" narrows what "9" matched.
+        typed = time.monotonic_ns()
         pane.keys("9")
         rolopty.wait_idle(idle_file, frame, TIMEOUT)
-        keystroke = time.monotonic() - typed
+        _, _, drawn, event = rolopty.idle_report(idle_file)
+        narrowing, narrowing_inside = (drawn - typed) / 1e9, (drawn - event) / 1e9
         peak = rolopty.peak_memory_mb(pane.pid)
         pane.keys("Escape")
         pane.keys("q")
@@ -146,7 +157,7 @@ def relaunch(rolo, folder, total):
     finally:
         pane.close()
     os.unlink(idle_file)
-    return first, end, keystroke, peak
+    return first, end, keystroke, peak, inside, narrowing, narrowing_inside
 
 
 def wait_gone(pid):
@@ -163,7 +174,8 @@ def wait_gone(pid):
 
 
 def rolo_figures(url, total):
-    """Per binary of ROLOS: (records stored a second, [(first frame, End, keystroke, peak MB)]
+    """Per binary of ROLOS: (records stored a second, [(first frame, End, keystroke, peak MB,
+    keystroke inside rolo, the next keystroke, it inside rolo)]
     per relaunch). The binaries' relaunches take turns, so a load that comes and goes on a
     shared machine falls on each alike."""
     folders, rates, runs = [], [], [[] for _ in ROLOS]
@@ -226,7 +238,10 @@ def main():
         print(f"{'':46}{RECORDS:>12,}{SMALL:>12}")
         print(f"  {'rolo dump: records stored a second':44}{big_rate:12,.0f}{small_rate:12,.0f}")
         for label, index in [("relaunch → first frame with data", 0), ("End right after it → last record drawn", 1),
-                             ("a search keystroke → idle", 2)]:
+                             ("a search keystroke → drawn, from send-keys", 2),
+                             ("the same, from the key reaching rolo", 4),
+                             ("the next one, \"99\", from send-keys", 5),
+                             ("the same, from the key reaching rolo", 6)]:
             print(f"  {label:44}{ms(statistics.median(r[index] for r in big_runs)):>12}"
                   f"{ms(statistics.median(r[index] for r in small_runs)):>12}")
         print(f"  {'peak memory':44}{statistics.median(r[3] for r in big_runs):9.0f} MB"

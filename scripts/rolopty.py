@@ -39,12 +39,20 @@ def read_available(fd, timeout):
 
 def idle_frame(path):
     """(whether rolo is idle, its frame number) from its idle file; (False, 0) before the first."""
+    idle, frame, _, _ = idle_report(path)
+    return idle, frame
+
+
+def idle_report(path):
+    """(idle, frame, when the frame was drawn, when the last terminal event reached rolo) from
+    its idle file, the times in CLOCK_MONOTONIC ns (as time.monotonic_ns()); (False, 0, 0, 0)
+    before the first."""
     try:
         with open(path) as handle:
-            state, frame = handle.read().split()
-            return state == "idle", int(frame)
+            state, frame, drawn, event = (handle.read().split() + ["0", "0"])[:4]
+            return state == "idle", int(frame), int(drawn), int(event)
     except (OSError, ValueError):
-        return False, 0
+        return False, 0, 0, 0
 
 
 def wait_idle(path, after_frame=0, timeout=30.0):

@@ -45,6 +45,19 @@ struct RecordRowsTests {
         #expect(shown.rowNumber(atEntry: 1) == 2)
     }
 
+    @Test("A search's matches in ascending order: each found at its entry by halving, one not shown isn't")
+    func showingAscending() {
+        let layout = RowLayout(count: 1_000).showing([2, 40, 41, 700, 999])
+        #expect(layout.entryCount == 5 && layout.rowCount == 5)
+        #expect((0..<5).map { layout.slot(at: $0) } == [.record(2), .record(40), .record(41), .record(700), .record(999)])
+        #expect([2, 40, 41, 700, 999].map { layout.entry(ofPosition: $0) } == [0, 1, 2, 3, 4])
+        #expect([0, 3, 42, 998, 1_000, -1].map { layout.entry(ofPosition: $0) } == [nil, nil, nil, nil, nil, nil])
+        #expect(layout.rowNumber(atEntry: 3) == 4)
+        #expect(RowLayout(count: 10).showing([]).entry(ofPosition: 0) == nil, "nothing matched")
+        let unordered = RowLayout(count: 10).showing([7, 3])
+        #expect(unordered.entry(ofPosition: 3) == 1 && unordered.entry(ofPosition: 7) == 0 && unordered.entry(ofPosition: 5) == nil)
+    }
+
     @Test("Only the rows asked for are built")
     func builtOnDemand() {
         var built: [String] = []

@@ -19,8 +19,12 @@ public final class App {
     private var frames = 0
     /// The pictures the terminal draws itself on the last frame, for the debug log.
     private var placedGraphics: [GraphicPlacement] = []
-    /// Where to report "idle" after each frame, for tests that drive the real binary.
+    /// Where to report "idle" after each frame, for tests and benchmarks that drive the real binary.
     private let idleFile: String?
+    /// When the last terminal event reached the main actor (CLOCK_MONOTONIC, ns): the idle file
+    /// names it beside the frame's own time, so a benchmark times a keystroke to its frame
+    /// without polling's granularity.
+    private var lastEventAt: UInt64 = 0
     /// Called once the first frame is out: work that could wait for it begins.
     public var afterFirstFrame: (() -> Void)?
     /// Whether the first frame with data (or with nothing left to load) is out, after which
@@ -58,6 +62,7 @@ public final class App {
             // terminal's buffer, and signals in the signal pipe, and are read now.
             terminal.start { [weak self] event in
                 guard let self else { return }
+                if self.idleFile != nil { self.lastEventAt = Self.monotonicNanoseconds() }
                 if case .hangup = event {
                     // The terminal is gone: nothing more can be drawn; just restore and leave.
                     self.logger.info("terminal hung up")
@@ -139,11 +144,19 @@ public final class App {
         controller.source.entries.entryCount > 0 || (controller.busy.isIdle && !controller.sources.contains { $0.status.isLoading })
     }
 
-    /// Writes "idle <frame>" once nothing is in flight, or "busy <frame>" otherwise.
+    /// CLOCK_MONOTONIC now, in nanoseconds.
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    /// Writes "idle <frame> <when drawn> <last event>" once nothing is in flight, or "busy …"
+    /// otherwise; the times are CLOCK_MONOTONIC nanoseconds, as Python's `time.monotonic_ns()`.
     private func reportIdle() {
         guard let idleFile else { return }
         let idle = controller.busy.isIdle && !controller.sources.contains { $0.status.isLoading }
-        let bytes = Array("\(idle ? "idle" : "busy") \(frames)\n".utf8)
+        let bytes = Array("\(idle ? "idle" : "busy") \(frames) \(Self.monotonicNanoseconds()) \(lastEventAt)\n".utf8)
         // Whole or not at all for the reader, through a rename; no fsync (Foundation's atomic
         // write syncs), which would cost every frame of a test half a millisecond of the main actor.
         let temporary = idleFile + ".tmp"

@@ -41,7 +41,10 @@ struct RowLayout: Sendable {
     let rowCount: Int
     /// Row numbers (1-based) per entry, only when there are headers.
     private let numbers: [Int32]?
-    /// The entry index of each record, -1 where the record isn't shown; nil when `slots` is.
+    /// The entry index of each record, -1 where the record isn't shown; nil when `slots` is, or
+    /// when `slots` are positions in ascending order without headers (a search's matches), whose
+    /// entries a binary search finds: a million records' table would cost the main actor more
+    /// than the search did.
     private let entryOfRecord: [Int32]?
     /// The record position of each row id.
     private let positions: RowIDTable
@@ -109,9 +112,24 @@ struct RowLayout: Sendable {
     }
 
     /// The records at `shown` positions, in that order, without headers; the row-id index is
-    /// shared, not rebuilt.
+    /// shared, not rebuilt. Positions in ascending order (as a search finds them) are kept as
+    /// they are, with no table of entries.
     func showing(_ shown: [Int]) -> RowLayout {
-        RowLayout(total: total, sections: [(nil, shown)], positions: positions)
+        guard zip(shown, shown.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return RowLayout(total: total, sections: [(nil, shown)], positions: positions)
+        }
+        return RowLayout(ascending: shown, total: total, positions: positions)
+    }
+
+    /// The records at `ascending` positions, in order, without headers.
+    private init(ascending: [Int], total: Int, positions: RowIDTable) {
+        slots = ascending.map { Int32($0) }
+        headers = []
+        self.total = total
+        rowCount = ascending.count
+        numbers = nil
+        entryOfRecord = nil
+        self.positions = positions
     }
 
     /// This layout showing only the records at `shown` positions, each header kept over the
@@ -151,9 +169,19 @@ struct RowLayout: Sendable {
     /// The entry of the record at `position`; nil when it isn't shown.
     func entry(ofPosition position: Int) -> Int? {
         guard position >= 0, position < total else { return nil }
-        guard let entryOfRecord else { return position }
-        let entry = entryOfRecord[position]
-        return entry < 0 ? nil : Int(entry)
+        if let entryOfRecord {
+            let entry = entryOfRecord[position]
+            return entry < 0 ? nil : Int(entry)
+        }
+        guard let slots else { return position }
+        // Ascending positions (``showing(_:)``): found by halving.
+        let wanted = Int32(position)
+        var low = 0, high = slots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if slots[middle] < wanted { low = middle + 1 } else { high = middle }
+        }
+        return low < slots.count && slots[low] == wanted ? low : nil
     }
 
     /// The record position of a row id, shown or not.
