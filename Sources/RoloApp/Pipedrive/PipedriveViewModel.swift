@@ -41,7 +41,8 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
 
     /// Why the source can't be used as configured (no URL, no token); nil when it can.
     let unconfigured: String?
-    /// The account's persons on the record engine; nil when not configured.
+    /// The account's persons on the record engine: synced when configured, else only read (the
+    /// persons an earlier run stored stay readable); nil without a database.
     let account: PipedriveAccount?
     let rows: PipedriveRows?
     /// Whether the persons outlive the run (false: no database file could be opened).
@@ -73,7 +74,9 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     /// Creates the source.
     ///
     /// - `http`, `token`, `companyURL`: the account (``PipedriveAccount``); when one is missing,
-    ///   or `unconfigured` says what to set, the tab says so.
+    ///   or `unconfigured` says what to set, the tab says so. `apiURL`, when given, is where the
+    ///   API is asked instead of `companyURL` (a stand-in's), and without `companyURL` the
+    ///   persons have no "In Pipedrive" link.
     /// - `database`: rolo's database; nil keeps the persons in memory for this run.
     /// - `pageSize`: persons (and organisations) a request.
     /// - `imageLoader`: fetches Gravatar avatars through the disk cache; nil shows badges only.
@@ -82,25 +85,26 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
         database: RoloDatabase?, pageSize: Int = 500, timeout: TimeInterval = 30,
         sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) },
         busy: BusyTracker, pictures: PictureStore?, imageLoader: RemoteImageLoader?, gravatarBase: URL, companyURL: URL? = nil,
-        now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
+        apiURL: URL? = nil, now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
     ) {
         persistent = database != nil
         let database = database ?? (try? RoloDatabase.inMemory())
         var problem = unconfigured
         var account: PipedriveAccount?
-        if let database, let http, let token, let companyURL, unconfigured == nil {
+        if let database, let http, let token, let apiURL = apiURL ?? companyURL, unconfigured == nil {
             do {
                 account = try PipedriveAccount(
-                    companyURL: companyURL, token: token, api: api, http: http, database: database, pageSize: pageSize,
+                    companyURL: apiURL, token: token, api: api, http: http, database: database, pageSize: pageSize,
                     timeout: timeout, sleep: sleep, now: now)
             } catch {
                 problem = (error as? ConfigError)?.description ?? String(describing: error)
             }
         }
-        self.account = account
         self.unconfigured = account == nil ? (problem ?? (database == nil ? nil : "Pipedrive isn't configured")) : nil
-        rows = account.map { PipedriveRows(store: $0.store) }
-        let searchIndex = account?.store.memorySearch()
+        let shown = account ?? database.flatMap { try? PipedriveAccount(storedIn: $0, api: api) }
+        self.account = shown
+        rows = shown.map { PipedriveRows(store: $0.store) }
+        let searchIndex = shown?.store.memorySearch()
         self.searchIndex = searchIndex
         // Nil from the index is a search a newer one replaced, whose answer is dropped anyway.
         search = searchIndex.map { index in StoredSearch(busy: busy) { term in try await index.positions(matching: term) ?? [] } }

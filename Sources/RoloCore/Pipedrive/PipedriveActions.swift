@@ -61,6 +61,7 @@ public enum PipedriveActions {
             size_param = "limit"
             size = 500
             more = "additional_data.pagination.more_items_in_collection"
+            total = "additional_data.pagination.total_count"
             """
         case .v2:
             """
@@ -68,6 +69,7 @@ public enum PipedriveActions {
             style = "cursor"
             param = "cursor"
             next = "additional_data.next_cursor"
+            total = "additional_data.total_count"
             size_param = "limit"
             size = 500
             """
