@@ -44,20 +44,25 @@ func requestCounts(_ server: StandInServer) async -> [String: Int] {
 /// Loads the whole account at `server` into a new database; returns it and the seconds taken.
 func load(_ server: StandInServer, api: PipedriveAPIVersion, into directory: String) async throws -> (RoloDatabase, Double) {
     let database = try RoloDatabase(dataDirectory: directory)
-    let store = PersonStore<PipedrivePerson>(database: database)
-    let client = PipedriveClient(
-        baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: StandInOptions().pipedriveToken, api: api,
-        http: CurlHTTPClient(), timeout: 30)
-    let sync = PipedriveSync(
-        store: store, api: api, pageSize: 500,
-        fetchNames: { kind, after, limit in try await client.names(kind, after: after, limit: limit) }
-    ) { after, limit in
-        try await client.page(after: after, limit: limit)
-    }
+    let account = try PipedriveAccount(
+        companyURL: server.baseURL.appendingPathComponent("pipedrive"), token: StandInOptions().pipedriveToken, api: api,
+        http: CurlHTTPClient(), database: database)
     let start = ContinuousClock.now
-    try await sync.run { _ in }
+    try await account.sync()?.run(refresh: false)
     let elapsed = ContinuousClock.now - start
     return (database, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+}
+
+/// A network that can't be reached, so a screen shows only what is stored.
+struct Offline: HTTPClient {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw FetchError(kind: .unreachable, endpoint: "bench", message: "offline", detail: "bench")
+    }
+}
+
+/// The persons stored in `database`, counted.
+func storedCount(_ database: RoloDatabase) async throws -> Int {
+    try await PipedriveAccount(storedIn: database).store.count()
 }
 
 /// A pipedrive screen over `database`, offline (so only what is stored is shown), started.
@@ -65,9 +70,8 @@ func load(_ server: StandInServer, api: PipedriveAPIVersion, into directory: Str
 func screen(_ database: RoloDatabase) -> (ScreenController, PipedriveViewModel) {
     let busy = BusyTracker()
     let model = PipedriveViewModel(
-        fetch: { _, _ in throw FetchError(kind: .unreachable, endpoint: "bench", message: "offline", detail: "bench") },
-        api: .v2, store: PersonStore(database: database), busy: busy, pictures: nil, imageLoader: nil,
-        gravatarBase: URL(string: "http://127.0.0.1/")!)
+        http: Offline(), token: "bench", api: .v2, database: database, busy: busy, pictures: nil, imageLoader: nil,
+        gravatarBase: URL(string: "http://127.0.0.1/")!, companyURL: URL(string: "http://127.0.0.1/pipedrive")!)
     let controller = ScreenController(sources: [model], size: size, busy: busy)
     controller.start()
     return (controller, model)
@@ -153,7 +157,7 @@ let smallServer = try await StandInServer.start(options, logger: Logger(label: "
 
 print("rolo-pipedrive-bench: \(large) persons against \(small), stand-in on 127.0.0.1, pages of 500, WAL database")
 print("")
-print("Loading the account into the database (PipedriveSync: fetch, decode, one transaction per page)")
+print("Loading the account into the database (the record engine: fetch, read, one transaction per page)")
 var largeDatabase: RoloDatabase?
 for api in [PipedriveAPIVersion.v2, .v1] {
     var rates: [Double] = []
@@ -165,7 +169,7 @@ for api in [PipedriveAPIVersion.v2, .v1] {
             let asked = routes.map { ($0, after[$0, default: 0] - before[$0, default: 0]) }.filter { $0.1 > 0 }
             print("  \(api) requests for \(large) persons: " + asked.map { "\($0.1) \($0.0)" }.joined(separator: ", "))
         }
-        let stored = try StoredRows<PipedrivePerson>(database: database, source: PipedriveSync.source).count()
+        let stored = try await storedCount(database)
         precondition(stored == large, "stored \(stored) of \(large)")
         rates.append(Double(large) / seconds)
         if api == .v2 { largeDatabase = database }
@@ -200,7 +204,7 @@ for (label, a, b) in figureRows {
 var indexRead = Timings(), indexSize = 0
 for _ in 0..<5 {
     let start = ContinuousClock.now
-    let index = try await StoredRows<PipedrivePerson>(database: largeDatabase!, source: PipedriveSync.source).searchIndex()
+    let index = try await PipedriveAccount(storedIn: largeDatabase!).store.searchIndex()
     indexRead.record(since: start)
     indexSize = index.size
 }

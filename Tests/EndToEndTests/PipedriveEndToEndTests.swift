@@ -5,7 +5,7 @@ import Testing
 
 extension EndToEnd {
     /// The pipedrive source in the real binary, in tmux, against the stand-in over real HTTP.
-    @Suite("pipedrive in tmux against the stand-in", .serialized)
+    @Suite("pipedrive in tmux against the stand-in", .serialized, .temporaryDirectories)
     struct PipedriveEndToEndTests {
         private struct Workspace {
             let root: URL
@@ -16,9 +16,7 @@ extension EndToEnd {
         }
 
         private func workspace() throws -> Workspace {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-pd-e2e-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            return Workspace(root: root)
+            Workspace(root: try TemporaryDirectory.scoped("rolo-pd-e2e"))
         }
 
         /// rolo on the stand-in's account with `token` in the environment, as a user sets it.

@@ -15,17 +15,13 @@ struct DamagedStoreScreenTests {
         let persons = PipedriveSamples.persons(300)
         do {
             let database = try RoloDatabase(path: path)
-            let store = PersonStore<PipedrivePerson>(database: database)
             for page in 0..<6 {
-                let slice = Array(persons[page * 50..<(page + 1) * 50])
-                try await store.appendPage(
-                    PipedriveSync.source, persons: slice, names: slice.map(\.displayName), search: slice.map(\.searchKey),
-                    page: page + 1, seed: nil, complete: page == 5, cursor: page == 5 ? nil : "v2:\(page)", at: Sample.today)
+                try await storePipedrive(Array(persons[page * 50..<(page + 1) * 50]), in: database, at: Sample.today)
             }
             database.checkpointAtExit()
         }
         let leaves = try await DatabaseQueue(path: path).read { db in
-            try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'person' AND pagetype = 'leaf' ORDER BY pageno")
+            try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'custom_record' AND pagetype = 'leaf' ORDER BY pageno")
         }
         let database = try RoloDatabase(path: path)
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
@@ -33,7 +29,7 @@ struct DamagedStoreScreenTests {
         try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
         try handle.close()
 
-        let model = makePipedrive(FakePipedrive(persons: persons), store: PersonStore(database: database), pageSize: 50)
+        let model = makePipedrive(FakePipedrive(persons: persons), database: database, pageSize: 50)
         let controller = ScreenController(sources: [model], size: Size(width: 200, height: 30), busy: model.busy, now: { Sample.today }, timeZone: Sample.zone)
         controller.sayHeals(of: database)
         controller.start()

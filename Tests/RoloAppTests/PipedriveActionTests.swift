@@ -26,7 +26,7 @@ struct PipedriveActionTests {
         settings.pipedriveURL = URL(string: "https://acme.pipedrive.com")
         settings.pipedriveToken = "t0k3n"
         let account = FakePipedrive(persons: PipedriveSamples.persons(3))
-        let model = makePipedrive(account, store: nil)
+        let model = makePipedrive(account, database: nil)
         let api = try CrewWithWrites(count: 1)
         model.recordActions = settings.customSources.actions(of: "pipedrive")
         model.actionState.session = PipedriveViewModel.actionSession(settings, http: api)
@@ -54,7 +54,7 @@ struct PipedriveActionTests {
         settings.pipedriveURL = URL(string: "https://acme.example/pipedrive")
         settings.pipedriveToken = "t0k3n"
         let account = FakePipedrive(persons: PipedriveSamples.persons(3))
-        let model = makePipedrive(account, store: nil)
+        let model = makePipedrive(account, database: nil)
         let api = try CrewWithWrites(count: 1)
         model.recordActions = settings.customSources.actions(of: "pipedrive")
         #expect(model.recordActions.map(\.name) == ["note"])
@@ -78,7 +78,7 @@ struct PipedriveActionTests {
         let settings = try CrewSamples.settings("")
         let persons = PipedriveSamples.persons(5)
         let account = FakePipedrive(persons: persons)
-        let model = makePipedrive(account, store: PersonStore<PipedrivePerson>(database: try RoloDatabase.inMemory()))
+        let model = makePipedrive(account, database: try RoloDatabase.inMemory())
         model.recordActions = settings.customSources.actions(of: "pipedrive")
         let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: model.busy,
                                           now: { Sample.today }, timeZone: Sample.zone)

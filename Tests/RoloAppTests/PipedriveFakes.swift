@@ -5,39 +5,69 @@ import Testing
 import TerminalUI
 
 /// A Pipedrive account in memory, served over HTTP as API v2 pages it by cursor (the cursor is
-/// the next offset): scripted failures, a log of the requests, and a gate that holds the next
-/// request until the test opens it. `fetch` goes through a real ``PipedriveClient`` over it.
+/// the next offset), with its organisations and users (none unless set), which v2's sync asks
+/// for first: scripted failures and gates that hold the next request until the test opens it,
+/// each for the persons and for the names apart, and a log of the requests.
 ///
-/// A scripted failure is the answer the client turns into that error (a 401, a 429 …), or, for
-/// one that is no answer (unreachable), thrown as the HTTP layer throws it. A request it doesn't
-/// serve fails the test and is answered 404.
+/// A scripted failure is the answer the engine's pager turns into that error (a 401, a 429 …),
+/// or, for one that is no answer (unreachable), thrown as the HTTP layer throws it. A request it
+/// doesn't serve fails the test and is answered 404.
 actor FakePipedrive: HTTPClient {
     var persons: [PipedrivePerson]
+    /// The account's organisations and users, by id.
+    private(set) var names = PipedriveNames()
     /// Each persons request as "after <offset> limit <n>", in order.
     private(set) var requests: [String] = []
+    /// Each names request, "organizations" or "users", in order.
+    private(set) var nameRequests: [String] = []
     /// Every request as sent, URL and headers.
     private(set) var httpRequests: [HTTPRequest] = []
     private var failures: [FetchError] = []
+    private var nameFailures: [FetchError] = []
     private var toHold = 0
+    private var namesToHold = 0
     private let held = HeldRequests()
+    private let heldNames = HeldRequests()
 
-    init(persons: [PipedrivePerson]) {
+    init(persons: [PipedrivePerson], names: PipedriveNames = PipedriveNames()) {
         self.persons = persons
+        self.names = names
     }
 
-    /// The next requests fail with `errors`, one each, in order.
+    /// The next persons requests fail with `errors`, one each, in order.
     func fail(_ errors: FetchError...) { failures += errors }
+    /// The next names requests fail with `errors`, one each, in order.
+    func failNames(_ errors: FetchError...) { nameFailures += errors }
+    /// Holds the next `count` persons requests until released.
     func hold(_ count: Int = 1) { toHold += count }
+    /// Holds the next `count` names requests until released.
+    func holdNames(_ count: Int = 1) { namesToHold += count }
     var heldCount: Int { held.count }
-    /// Lets the oldest held request answer, waiting (bounded) for one to be made.
+    var heldNamesCount: Int { heldNames.count }
+    /// Lets the oldest held persons request answer, waiting (bounded) for one to be made.
     func release(sourceLocation: SourceLocation = #_sourceLocation) async { await held.release(sourceLocation: sourceLocation) }
+    /// Lets the oldest held names request answer, waiting (bounded) for one to be made.
+    func releaseNames(sourceLocation: SourceLocation = #_sourceLocation) async {
+        await heldNames.release(sourceLocation: sourceLocation)
+    }
     func replace(_ persons: [PipedrivePerson]) { self.persons = persons }
+    func setNames(_ names: PipedriveNames) { self.names = names }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         httpRequests.append(request)
-        guard case .persons(.v2, let after, let limit)? = PipedriveHTTP.asked(request) else {
-            return PipedriveHTTP.notServed(request, by: "The fake Pipedrive (API v2 persons)")
+        switch PipedriveHTTP.asked(request) {
+        case .persons(.v2, let after, let limit)?:
+            return try await persons(after: after, limit: limit, to: request)
+        case .organizations(let cursor, _)? where cursor == nil:
+            return try await names(.organizations, to: request)
+        case .users?:
+            return try await names(.users, to: request)
+        default:
+            return PipedriveHTTP.notServed(request, by: "The fake Pipedrive (API v2 persons, its organisations at once, users)")
         }
+    }
+
+    private func persons(after: PipedrivePageToken?, limit: Int, to request: HTTPRequest) async throws -> HTTPResponse {
         var start: Int? = 0
         if case .cursor(let cursor) = after { start = Int(cursor) }
         requests.append("after \(start.map(String.init) ?? "?") limit \(limit)")
@@ -46,11 +76,7 @@ actor FakePipedrive: HTTPClient {
             toHold -= 1
             await held.hold()
         }
-        if let failure {
-            guard let answer = PipedriveHTTP.answer(standingFor: failure, to: request) else { throw failure }
-            return answer
-        }
-        if let refused = PipedriveHTTP.unauthorized(request) { return refused }
+        if let answer = try Self.answer(failing: failure, to: request) { return answer }
         let rateLimit = RateLimit(remaining: 100, resetSeconds: 2)
         guard let start, start >= 0, limit > 0 else {
             return PipedriveHTTP.refused(400, "Invalid cursor", to: request, rateLimit: rateLimit)
@@ -61,10 +87,27 @@ actor FakePipedrive: HTTPClient {
             next: end < persons.count ? .cursor(String(end)) : nil, total: nil, to: request, rateLimit: rateLimit)
     }
 
-    /// The closure the view-model fetches through: a page through the client, as the app's own.
-    nonisolated var fetch: PipedriveSync.Fetch {
-        let client = PipedriveClient(baseURL: PipedriveHTTP.baseURL, token: PipedriveHTTP.token, api: .v2, http: self, timeout: 30)
-        return { after, limit in try await client.page(after: after, limit: limit) }
+    /// The organisations (all on one page) or the users.
+    private func names(_ kind: PipedriveNameKind, to request: HTTPRequest) async throws -> HTTPResponse {
+        nameRequests.append(kind.rawValue)
+        let failure = nameFailures.popFirst()
+        if namesToHold > 0 {
+            namesToHold -= 1
+            await heldNames.hold()
+        }
+        if let answer = try Self.answer(failing: failure, to: request) { return answer }
+        return PipedriveHTTP.names(
+            names[kind], nextCursor: nil, paged: kind == .organizations, to: request, rateLimit: RateLimit(remaining: 100, resetSeconds: 2))
+    }
+
+    /// The answer to `request` when it fails with `failure` (thrown when it is no answer) or
+    /// lacks the token; nil when it is to be served.
+    private static func answer(failing failure: FetchError?, to request: HTTPRequest) throws -> HTTPResponse? {
+        if let failure {
+            guard let answer = PipedriveHTTP.answer(standingFor: failure, to: request) else { throw failure }
+            return answer
+        }
+        return PipedriveHTTP.unauthorized(request)
     }
 }
 
@@ -95,21 +138,24 @@ enum PipedriveSamples {
         FetchError(kind: .httpStatus(401), endpoint: "acme.pipedrive.com", message: "", detail: ""), at: "api/v2/persons")
 }
 
-/// A pipedrive source over `account` and `store`, at `Sample.today` in Tallinn time.
+/// A pipedrive source over `account` (nil: not configured) and `database` (nil: in memory), at
+/// `Sample.today` in Tallinn time. The account is asked at ``PipedriveHTTP/baseURL``, with no
+/// company URL, so the detail has no "In Pipedrive" link.
 @MainActor
-func makePipedrive(_ account: FakePipedrive?, store: PersonStore<PipedrivePerson>?, pageSize: Int = 10,
+func makePipedrive(_ account: FakePipedrive?, database: RoloDatabase?, pageSize: Int = 10,
                    pictures: PictureStore? = nil, imageLoader: RemoteImageLoader? = nil,
-                   busy: BusyTracker = BusyTracker(), fetchNames: PipedriveSync.FetchNames? = nil) -> PipedriveViewModel {
+                   busy: BusyTracker = BusyTracker()) -> PipedriveViewModel {
     PipedriveViewModel(
-        fetch: account?.fetch, fetchNames: fetchNames, unconfigured: account == nil ? "Set your Pipedrive API token" : nil, api: .v2,
-        store: store, pageSize: pageSize, sleep: { _ in }, busy: busy, pictures: pictures, imageLoader: imageLoader,
-        gravatarBase: URL(string: "https://gravatar.test/avatar/")!, now: { Sample.today }, timeZone: Sample.zone)
+        http: account, token: PipedriveHTTP.token, unconfigured: account == nil ? "Set your Pipedrive API token" : nil, api: .v2,
+        database: database, pageSize: pageSize, sleep: { _ in }, busy: busy, pictures: pictures, imageLoader: imageLoader,
+        gravatarBase: URL(string: "https://gravatar.test/avatar/")!, apiURL: PipedriveHTTP.baseURL, now: { Sample.today },
+        timeZone: Sample.zone)
 }
 
-/// Stores `persons` as the shown list, whole, fetched at `date`, as an earlier run would have.
-func storePipedrive(_ persons: [PipedrivePerson], in store: PersonStore<PipedrivePerson>, at date: Date) async throws {
-    try await store.appendPage(PipedriveSync.source, persons: persons, names: persons.map(\.displayName),
-                               search: persons.map(\.searchKey), page: 1, seed: nil, complete: true, cursor: nil, at: date)
+/// Stores `persons` as the list, whole, fetched at `date`, as an earlier run would have.
+func storePipedrive(_ persons: [PipedrivePerson], in database: RoloDatabase, at date: Date) async throws {
+    try await PipedriveAccount(storedIn: database).store.append(
+        CustomSourcePage(records: persons.map { CustomRecord(id: $0.id, value: $0.v1JSON) }, next: nil), at: date)
 }
 
 extension PipedriveViewModel {

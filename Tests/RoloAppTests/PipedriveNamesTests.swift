@@ -20,14 +20,16 @@ struct PipedriveNamesTests {
 
     @Test("Stored names fill v2's ids in the list's Organisation column and in the detail; an unknown id shows as the id")
     func storedNames() async throws {
-        let store = PersonStore<PipedrivePerson>(database: try RoloDatabase.inMemory())
+        let store = try RoloDatabase.inMemory()
         var gone = Self.person(2)
         gone.organizationID = 9
         gone.ownerID = 7
         try await storePipedrive([Self.person(1), gone], in: store, at: Sample.today)
-        try await PipedriveNameStore(database: store.database).replace(with: Self.names, refolding: [])
-        let model = makePipedrive(nil, store: store)
+        try await Self.storeNames(Self.names, in: store)
+        let model = makePipedrive(nil, database: store)
         model.start()
+        // The names are read off the main actor.
+        #expect(await model.settled())
         #expect(model.entries.entry(at: 0).row?.cells == ["Jüri Tamm", "Globex", "person1@example.com"])
         #expect(model.entries.entry(at: 1).row?.cells == ["Анна Tamm", "organisation #9", "person2@example.com"])
         model.selectionChanged(to: "1")
@@ -44,20 +46,21 @@ struct PipedriveNamesTests {
     @Test("While names are fetched the status says so; names refused on their own are a banner, and the persons still load")
     func namesStatusAndRefusal() async throws {
         let persons = (1...12).map(Self.person)
-        let account = FakePipedrive(persons: persons)
-        let gate = NamesGate()
-        let model = makePipedrive(account, store: PersonStore(database: try RoloDatabase.inMemory()), fetchNames: { _, _, _ in
-            await gate.wait()
-            throw FetchError(kind: .httpStatus(403), endpoint: "acme.pipedrive.com", message: "Pipedrive says: forbidden", detail: "403")
-        })
+        let account = FakePipedrive(persons: persons, names: Self.names)
+        let forbidden = PipedriveHTTP.error(
+            FetchError(kind: .httpStatus(403), endpoint: "", message: "forbidden", detail: ""), at: "api/v2/organizations")
+        await account.failNames(forbidden)
+        await account.holdNames(1)
+        let model = makePipedrive(account, database: try RoloDatabase.inMemory())
         var banners: [String] = []
         model.onEvent = { if case .banner(let text, _) = $0 { banners.append(text) } }
         model.start()
-        #expect(await settle(async: { await gate.waiting }, limit: 200_000))
+        #expect(await settle(async: { await account.heldNamesCount == 1 }, limit: 200_000))
         #expect(model.statusItems == ["names of organisations and owners…"])
-        await gate.open()
+        await account.releaseNames()
         #expect(await model.settled())
-        #expect(banners == ["Organisation and owner names couldn't be fetched: Pipedrive says: forbidden"])
+        #expect(banners == ["Organisation and owner names couldn't be fetched: \(forbidden.message)"])
+        #expect(forbidden.message.hasPrefix("Pipedrive says: forbidden"))
         #expect(model.rowIDs == (1...12).map(String.init))
         #expect(model.entries.entry(at: 0).row?.cells[1] == "organisation #2")
     }
@@ -65,15 +68,12 @@ struct PipedriveNamesTests {
     @Test("Names fetched by a sync re-read the rows already shown, the selected detail, and make organisations searchable")
     func namesArrive() async throws {
         let persons = (1...12).map(Self.person)
-        let store = PersonStore<PipedrivePerson>(database: try RoloDatabase.inMemory())
+        let store = try RoloDatabase.inMemory()
         // Stored whole by a rolo that kept no names.
         try await storePipedrive(persons, in: store, at: Sample.today.addingTimeInterval(-7200))
-        let account = FakePipedrive(persons: persons)
+        let account = FakePipedrive(persons: persons, names: Self.names)
         await account.hold(1)
-        let names = Self.names
-        let model = makePipedrive(account, store: store, fetchNames: { kind, _, _ in
-            (PipedriveNamePage(names: names[kind]), RateLimit(remaining: 100, resetSeconds: 2))
-        })
+        let model = makePipedrive(account, database: store)
         model.start()
         model.selectionChanged(to: "4")
         #expect(model.entries.entry(at: 0).row?.cells[1] == "organisation #2")
@@ -90,21 +90,15 @@ struct PipedriveNamesTests {
         await account.release()
         #expect(await model.settled())
         #expect(model.rowIDs == ["1", "4", "7"])
-        #expect(try PipedriveNameStore(database: store.database).names(organizations: [2], users: []).organizations == [2: "Globex"])
-    }
-}
-
-/// Holds a names request until the test opens it.
-private actor NamesGate {
-    private let held = HeldRequests()
-    var waiting: Bool { held.count > 0 }
-
-    func wait() async {
-        await held.hold()
+        let values = try await PipedriveAccount(storedIn: store).lookups.values()
+        #expect(values.records["org"]?["2"]?["name"] == .string("Globex"))
     }
 
-    /// Lets the held request go on, waiting (bounded) for it to be made.
-    func open(sourceLocation: SourceLocation = #_sourceLocation) async {
-        await held.release(sourceLocation: sourceLocation)
+    /// Stores `names` as a sync stores the account's organisations and users.
+    static func storeNames(_ names: PipedriveNames, in database: RoloDatabase) async throws {
+        let lookups = try PipedriveAccount(storedIn: database).lookups
+        for kind in PipedriveNameKind.allCases {
+            try await lookups.replace(kind.lookup, with: PipedriveHTTP.nameRecords(names[kind]))
+        }
     }
 }

@@ -5,7 +5,7 @@ import TerminalUI
 @testable import RoloApp
 
 @MainActor
-@Suite("Pipedrive on screen: snapshots, and 100,000 stored persons")
+@Suite("Pipedrive on screen: snapshots, and 100,000 stored persons", .temporaryDirectories)
 struct PipedriveScreenTests {
     private let size = Size(width: 100, height: 30)
 
@@ -18,8 +18,7 @@ struct PipedriveScreenTests {
 
     @Test("100×30: the list with organisation and email columns, the detail with every field")
     func listSnapshot() async throws {
-        let store = PersonStore<PipedrivePerson>(database: try RoloDatabase.inMemory())
-        let model = makePipedrive(FakePipedrive(persons: PipedriveSamples.persons(25)), store: store)
+        let model = makePipedrive(FakePipedrive(persons: PipedriveSamples.persons(25)), database: try RoloDatabase.inMemory())
         let controller = await screen(model)
         controller.perform(.moveDown)
         let canvas = controller.render(theme: .monochrome, glyphs: .unicode)
@@ -30,11 +29,11 @@ struct PipedriveScreenTests {
 
     @Test("100×30: stored persons under the offline banner, and the status says since when")
     func offlineSnapshot() async throws {
-        let store = PersonStore<PipedrivePerson>(database: try RoloDatabase.inMemory())
+        let store = try RoloDatabase.inMemory()
         try await storePipedrive(PipedriveSamples.persons(25), in: store, at: Sample.today.addingTimeInterval(-7200))
         let account = FakePipedrive(persons: [])
         await account.fail(PipedriveSamples.unreachable)
-        let controller = await screen(makePipedrive(account, store: store))
+        let controller = await screen(makePipedrive(account, database: store))
         let canvas = controller.render(theme: .monochrome, glyphs: .unicode)
         assertSnapshot(canvas, named: "pipedrive-offline-100x30")
         #expect(canvas.text.contains("Offline — showing persons saved 2 h ago"))
@@ -44,8 +43,9 @@ struct PipedriveScreenTests {
     @Test("100×30: no token — the tab says how to set one")
     func unconfiguredSnapshot() async throws {
         let model = PipedriveViewModel(
-            fetch: nil, unconfigured: "Set your Pipedrive API token: export PIPEDRIVE_API_TOKEN=…, or api_token in the config file (chmod 600)",
-            api: .v2, store: PersonStore(database: try RoloDatabase.inMemory()), busy: BusyTracker(), pictures: nil,
+            http: nil, token: nil,
+            unconfigured: "Set your Pipedrive API token: export PIPEDRIVE_API_TOKEN=…, or api_token in the config file (chmod 600)",
+            api: .v2, database: try RoloDatabase.inMemory(), busy: BusyTracker(), pictures: nil,
             imageLoader: nil, gravatarBase: URL(string: "https://gravatar.test/avatar/")!, now: { Sample.today }, timeZone: Sample.zone)
         let controller = await screen(model)
         let canvas = controller.render(theme: .monochrome, glyphs: .unicode)
@@ -57,21 +57,20 @@ struct PipedriveScreenTests {
     /// what it draws. Not timed here (machines differ); `make bench` measures it.
     @Test("100,000 stored: the first frame, End, the position, a search and back, all from the database")
     func hundredThousand() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rolo-pipedrive-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = PersonStore<PipedrivePerson>(database: try RoloDatabase(dataDirectory: folder.path))
+        let folder = try TemporaryDirectory.scoped("rolo-pipedrive")
+        let store = try RoloDatabase(dataDirectory: folder.path)
+        let records = try PipedriveAccount(storedIn: store).store
         for page in 0..<20 {
             let persons = (page * 5000 + 1...(page + 1) * 5000).map { n in
                 PipedrivePerson(id: String(n), name: n == 99_999 ? "Zoë Needle" : "Person \(n)")
             }
-            try await store.appendPage(PipedriveSync.source, persons: persons, names: persons.map(\.displayName),
-                                       search: persons.map(\.searchKey), page: page + 1, seed: nil,
-                                       complete: page == 19, cursor: page == 19 ? nil : "v2:\(page)", at: Sample.today)
+            try await records.append(
+                CustomSourcePage(records: persons.map { CustomRecord(id: $0.id, value: $0.v1JSON) }, next: nil), at: Sample.today)
         }
         // Offline, so the stored list is what is shown.
         let account = FakePipedrive(persons: [])
         await account.fail(PipedriveSamples.unreachable)
-        let model = makePipedrive(account, store: store)
+        let model = makePipedrive(account, database: store)
         let controller = await screen(model)
         var text = controller.render(theme: .monochrome, glyphs: .unicode).text
         #expect(text.contains("100000 persons │ 1/100000"))

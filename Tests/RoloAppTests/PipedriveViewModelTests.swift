@@ -7,8 +7,8 @@ import TerminalUI
 @MainActor
 @Suite("Pipedrive view-model: sync, stored persons, offline, search")
 struct PipedriveViewModelTests {
-    private func store() throws -> PersonStore<PipedrivePerson> {
-        PersonStore(database: try RoloDatabase.inMemory())
+    private func store() throws -> RoloDatabase {
+        try RoloDatabase.inMemory()
     }
 
     /// The banners a model raised, in order.
@@ -22,15 +22,16 @@ struct PipedriveViewModelTests {
     func firstLaunch() async throws {
         let account = FakePipedrive(persons: PipedriveSamples.persons(25))
         let store = try store()
-        let model = makePipedrive(account, store: store)
+        let model = makePipedrive(account, database: store)
         #expect(model.placeholder == .loading("Loading persons from Pipedrive…"))
         model.start()
         #expect(await model.settled())
         #expect(await account.requests == ["after 0 limit 10", "after 10 limit 10", "after 20 limit 10"])
         #expect(model.rowIDs == (1...25).map(String.init))
         #expect(model.entries.entry(at: 0).row?.cells == ["Jüri Tamm", "Org 1", "person1@example.com"])
-        #expect(try await store.count(PipedriveSync.source) == 25)
-        #expect(try await store.state(PipedriveSync.source)?.complete == true)
+        let stored = try PipedriveAccount(storedIn: store).store
+        #expect(try await stored.count() == 25)
+        #expect(try await stored.state()?.complete == true)
         #expect(model.lastUpdated == Sample.today)
         #expect(model.statusItems.isEmpty)
         #expect(model.placeholder == nil)
@@ -39,7 +40,7 @@ struct PipedriveViewModelTests {
     @Test("While pages are coming the status says how many are loaded and the list ends with “loading more…”")
     func progressWhileLoading() async throws {
         let account = FakePipedrive(persons: PipedriveSamples.persons(25))
-        let model = makePipedrive(account, store: try store())
+        let model = makePipedrive(account, database: try store())
         await account.hold(1)
         await account.hold(1)
         model.start()
@@ -57,28 +58,29 @@ struct PipedriveViewModelTests {
         #expect(model.entries.entryCount == 25)
     }
 
-    @Test("A later launch shows the stored persons before any answer, then swaps in the refreshed ones whole")
+    @Test("A later launch shows the stored persons before any answer, merges the refreshed ones page by page, and drops the gone at the end")
     func storedThenRefreshed() async throws {
         let store = try store()
         try await storePipedrive(PipedriveSamples.persons(15), in: store, at: Sample.today.addingTimeInterval(-7200))
         let account = FakePipedrive(persons: PipedriveSamples.persons(12, tag: " (new)"))
         await account.hold(2)
-        let model = makePipedrive(account, store: store)
+        let model = makePipedrive(account, database: store)
         model.start()
         // Shown from the database at once: nothing was answered yet.
         #expect(model.rowIDs == (1...15).map(String.init))
         #expect(await settle(async: { await account.heldCount == 1 }, limit: 200_000))
         await account.release()
-        // One page of the refresh landed in the side list: the shown list is still the old one.
+        // One page of the refresh is merged: its persons changed in place, the rest still shown.
         #expect(await settle(async: { await account.heldCount == 1 }, limit: 200_000))
-        #expect(model.rowIDs.count == 15)
-        #expect(model.entries.entry(at: 0).row?.cells.first == "Jüri Tamm")
+        #expect(await settle({ model.entries.entry(at: 0).row?.cells.first == "Jüri Tamm (new)" }, limit: 200_000))
+        #expect(model.rowIDs == (1...15).map(String.init))
+        #expect(model.entries.entry(at: 10).row?.cells.first == "Jüri Õunapuu")
         #expect(model.statusItems == ["refreshing: 10…"])
         await account.release()
         #expect(await model.settled())
         #expect(model.rowIDs == (1...12).map(String.init))
-        #expect(model.entries.entry(at: 0).row?.cells.first == "Jüri Tamm (new)")
-        #expect(try await store.state(PipedriveSync.staging) == nil)
+        #expect(model.entries.entry(at: 10).row?.cells.first == "Jüri Õunapuu (new)")
+        #expect(try await PipedriveAccount(storedIn: store).store.state()?.refreshing == false)
     }
 
     @Test("Unreachable with stored persons: they stay, with “Offline — showing persons saved 2 h ago”")
@@ -87,7 +89,7 @@ struct PipedriveViewModelTests {
         try await storePipedrive(PipedriveSamples.persons(15), in: store, at: Sample.today.addingTimeInterval(-7200))
         let account = FakePipedrive(persons: [])
         await account.fail(PipedriveSamples.unreachable)
-        let model = makePipedrive(account, store: store)
+        let model = makePipedrive(account, database: store)
         let banners = banners(of: model)
         model.start()
         #expect(await model.settled())
@@ -107,7 +109,7 @@ struct PipedriveViewModelTests {
     func unreachableFirstTime() async throws {
         let account = FakePipedrive(persons: PipedriveSamples.persons(3))
         await account.fail(PipedriveSamples.unreachable)
-        let model = makePipedrive(account, store: try store())
+        let model = makePipedrive(account, database: try store())
         model.start()
         #expect(await model.settled())
         #expect(model.placeholder == .failed("Couldn't load persons. Can't reach acme.pipedrive.com — r to retry"))
@@ -120,7 +122,7 @@ struct PipedriveViewModelTests {
     func refusedToken() async throws {
         let account = FakePipedrive(persons: [])
         await account.fail(PipedriveSamples.unauthorized)
-        let empty = makePipedrive(account, store: try store())
+        let empty = makePipedrive(account, database: try store())
         empty.start()
         #expect(await empty.settled())
         #expect(empty.placeholder == .failed("Couldn't load persons. Pipedrive refused the API token — check PIPEDRIVE_API_TOKEN"))
@@ -128,7 +130,7 @@ struct PipedriveViewModelTests {
         let store = try store()
         try await storePipedrive(PipedriveSamples.persons(4), in: store, at: Sample.today)
         await account.fail(PipedriveSamples.unauthorized)
-        let model = makePipedrive(account, store: store)
+        let model = makePipedrive(account, database: store)
         let banners = banners(of: model)
         model.start()
         #expect(await model.settled())
@@ -139,7 +141,7 @@ struct PipedriveViewModelTests {
 
     @Test("Without a token the tab says how to set one and asks for nothing")
     func unconfigured() async throws {
-        let model = makePipedrive(nil, store: try store())
+        let model = makePipedrive(nil, database: try store())
         model.start()
         #expect(model.placeholder == .unconfigured("Set your Pipedrive API token"))
         #expect(!model.isConfigured)
@@ -151,7 +153,7 @@ struct PipedriveViewModelTests {
         let store = try store()
         try await storePipedrive(PipedriveSamples.persons(40), in: store, at: Sample.today)
         let account = FakePipedrive(persons: PipedriveSamples.persons(40))
-        let model = makePipedrive(account, store: store)
+        let model = makePipedrive(account, database: store)
         model.start()
         #expect(await model.settled())
         model.setSearch("OUNAPUU")
@@ -181,7 +183,7 @@ struct PipedriveViewModelTests {
             organizationName: "Acme OÜ", organizationID: 3, ownerName: "Jaan Kask", ownerID: 9, openDeals: 2,
             addTime: Date(timeIntervalSince1970: 1_700_000_000), updateTime: Date(timeIntervalSince1970: 1_790_000_000))
         try await storePipedrive([person], in: store, at: Sample.today)
-        let model = makePipedrive(nil, store: store)
+        let model = makePipedrive(nil, database: store)
         model.start()
         model.selectionChanged(to: "7")
         let blocks = model.detail(for: "7")

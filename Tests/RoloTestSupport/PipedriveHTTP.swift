@@ -82,14 +82,20 @@ public enum PipedriveHTTP {
     /// A names page: `names` in id order, followed by the page at `nextCursor` (v2's
     /// organisations), or the whole list with no `additional_data` (v1's users).
     public static func names(_ names: [Int: String], nextCursor: String?, paged: Bool, to request: HTTPRequest, rateLimit: RateLimit) -> HTTPResponse {
-        let data = JSONValue.array(names.keys.sorted().map { id in
-            .object([JSONMember("id", number(id)), JSONMember("name", .string(names[id] ?? ""))])
-        })
+        let data = JSONValue.array(nameRecords(names).map(\.value))
         var members = [JSONMember("success", .bool(true)), JSONMember("data", data)]
         if paged {
             members.append(JSONMember("additional_data", .object([JSONMember("next_cursor", nextCursor.map(JSONValue.string) ?? .null)])))
         }
         return answer(.object(members), to: request, rateLimit: rateLimit)
+    }
+
+    /// `names` as the records of an organisations' or users' list, in id order: each its id and
+    /// name, as Pipedrive lists them and a sync stores them.
+    public static func nameRecords(_ names: [Int: String]) -> [CustomRecord] {
+        names.keys.sorted().map { id in
+            CustomRecord(id: String(id), value: .object([JSONMember("id", number(id)), JSONMember("name", .string(names[id] ?? ""))]))
+        }
     }
 
     /// `value` as a 200 with Pipedrive's content type and `rateLimit` in its headers.

@@ -7,15 +7,19 @@ import TerminalUI
 /// around what is on screen are held, and a filter is a list of positions, not of persons.
 ///
 /// Entries are the stored persons in the API's order (or those a search matched), then, while
-/// more are being fetched, one "loading more…" line. Reads are synchronous and indexed (see
-/// ``StoredRows``); a block of ``blockSize`` rows is read at once, with the names of the
-/// organisations and owners its persons name by id, and the last ``blocksKept`` blocks are kept.
+/// more are being fetched, one "loading more…" line. Reads are synchronous and indexed
+/// (``CustomRecordStore``'s window); a block of ``blockSize`` records is read at once and read as
+/// persons with the names of the organisations and owners they name by id (``lookups``), and the
+/// last ``blocksKept`` blocks are kept.
 final class PipedriveRows: ListEntrySource {
     static let blockSize = 128
     static let blocksKept = 24
 
-    let stored: StoredRows<PipedrivePerson>
-    let names: PipedriveNameStore
+    let store: CustomRecordStore
+    /// The stored names of the organisations and owners, which v2 persons name by id.
+    var lookups = LookupValues.none {
+        didSet { blocks.removeAll() }
+    }
     /// How many persons the shown list holds.
     private(set) var storedCount = 0
     /// The positions a search matched, in order; nil when not filtered.
@@ -23,20 +27,20 @@ final class PipedriveRows: ListEntrySource {
     /// A line below the rows, e.g. "loading more…"; nil for none.
     var trailer: String?
 
-    private var blocks = BlockCache<[PipedrivePerson]>(capacity: blocksKept)
+    /// Each block's persons; nil where a stored record isn't a person rolo can read.
+    private var blocks = BlockCache<[PipedrivePerson?]>(capacity: blocksKept)
     private let logger = Logger(label: "rolo.pipedrive")
     private var reportedFailure = false
 
-    init(stored: StoredRows<PipedrivePerson>) {
-        self.stored = stored
-        names = PipedriveNameStore(database: stored.database)
+    init(store: CustomRecordStore) {
+        self.store = store
     }
 
     // MARK: - Changes
 
     /// Reads the stored count again (a page landed); blocks that were short may have grown.
     func reloadCount() {
-        let count = (try? stored.count()) ?? storedCount
+        let count = (try? store.storedCount()) ?? storedCount
         guard count != storedCount else { return }
         storedCount = count
         if filter == nil {
@@ -44,10 +48,10 @@ final class PipedriveRows: ListEntrySource {
         }
     }
 
-    /// Forgets every cached row: the stored list, or the names, were replaced.
+    /// Forgets every cached row: stored persons changed, went or moved.
     func invalidate() {
         blocks.removeAll()
-        storedCount = (try? stored.count()) ?? 0
+        storedCount = (try? store.storedCount()) ?? 0
     }
 
     /// Shows only the persons at `positions` (nil: all).
@@ -75,7 +79,7 @@ final class PipedriveRows: ListEntrySource {
     }
 
     func index(ofRowID id: String) -> Int? {
-        guard let position = try? stored.position(ofID: id) else { return nil }
+        guard let position = try? store.position(ofID: id) else { return nil }
         guard let filter else { return position < storedCount ? position : nil }
         var low = 0, high = filter.count
         while low < high {
@@ -99,50 +103,44 @@ final class PipedriveRows: ListEntrySource {
     /// The person with `id`: from the cached blocks, else one indexed read.
     func person(withID id: String) -> PipedrivePerson? {
         for block in blocks.all.values {
-            if let person = block.first(where: { $0.id == id }) { return person }
+            if let person = block.first(where: { $0?.id == id }) { return person }
         }
-        guard let position = try? stored.position(ofID: id),
-            let person = (try? stored.persons(position..<position + 1))?.first
+        guard let position = try? store.position(ofID: id), let record = (try? store.storedRecords(position..<position + 1))?.first
         else { return nil }
-        return resolve([person]).first
+        return PipedriveAccount.person(record, lookups: lookups)
     }
 
-    private func load(_ number: Int) -> [PipedrivePerson] {
+    private func load(_ number: Int) -> [PipedrivePerson?] {
         let start = number * Self.blockSize
         let end = min(rowCount, start + Self.blockSize)
-        let block: [PipedrivePerson]
+        guard start < end else { return [] }
+        let records: [CustomRecord]
         do {
             if let filter {
-                block = try stored.persons(atPositions: Array(filter[start..<end]))
+                records = try store.storedRecords(atPositions: Array(filter[start..<end]))
             } else {
-                block = try stored.persons(start..<end)
+                records = try store.storedRecords(start..<end)
             }
         } catch {
             report(error)
             return []
         }
-        let resolved = resolve(block)
-        blocks.keep(resolved, as: number)
-        return resolved
-    }
-
-    /// `persons` with the stored names of the organisations and owners they name by id (v2).
-    private func resolve(_ persons: [PipedrivePerson]) -> [PipedrivePerson] {
-        let organizations = Set(persons.lazy.filter { $0.organizationName == nil }.compactMap(\.organizationID))
-        let users = Set(persons.lazy.filter { $0.ownerName == nil }.compactMap(\.ownerID))
-        guard !organizations.isEmpty || !users.isEmpty else { return persons }
-        do {
-            let known = try names.names(organizations: organizations, users: users)
-            return persons.map(known.resolving)
-        } catch {
-            report(error)
-            return persons
+        let persons = records.map { record in
+            let person = PipedriveAccount.person(record, lookups: lookups)
+            if person == nil { report("stored person \(record.id) isn't one rolo can read") }
+            return person
         }
+        blocks.keep(persons, as: number)
+        return persons
     }
 
     /// Logged once: a broken database would otherwise log on every frame.
     private func report(_ error: any Error) {
-        if !reportedFailure { logger.error("can't read stored persons: \(error)") }
+        report(String(describing: error))
+    }
+
+    private func report(_ message: String) {
+        if !reportedFailure { logger.error("can't read stored persons: \(message)") }
         reportedFailure = true
     }
 }

@@ -5,10 +5,9 @@ extension PipedriveSource: SourcePlugin {
     @MainActor
     public static func makeModel(_ context: SourceContext) -> any SourceModel {
         let settings = context.settings
-        let account = fetch(settings, http: context.http)
         let model = PipedriveViewModel(
-            fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured, api: settings.pipedriveAPI,
-            store: PersonStore<PipedrivePerson>(database: context.database), busy: context.busy,
+            http: context.http, token: settings.pipedriveToken, unconfigured: PipedriveSource.unconfigured(settings),
+            api: settings.pipedriveAPI, database: context.database, timeout: settings.timeout, busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
             gravatarBase: settings.gravatarURL, companyURL: settings.pipedriveURL)
         model.recordActions = settings.customSources.actions(of: id.rawValue)

@@ -44,6 +44,6 @@ extension PipedriveViewModel: ConfiguredActions, FlashesRows {
 extension PipedriveViewModel: MarkedRecords {
     func recordIDs(among ids: Set<String>) -> Set<String> {
         guard let rows else { return [] }
-        return ids.filter { (try? rows.stored.position(ofID: $0)) != nil }
+        return ids.filter { (try? rows.store.position(ofID: $0)) != nil }
     }
 }

@@ -6,12 +6,13 @@ import TerminalUI
 /// The `pipedrive` source: every person of a Pipedrive account, stored in rolo's database and
 /// read from it as the list is drawn, so 100,000 persons scroll like 100.
 ///
-/// What is stored shows at once; a ``PipedriveSync`` runs in the background, one request at a
-/// time, until the account is stored whole (the first time, rows appear as pages land; later, a
-/// refresh fills a side list and swaps it in). When Pipedrive can't be reached the stored
-/// persons stay, with a banner saying since when. A search scans the stored persons' search text
-/// held in memory (``StoredSearchIndex``), off the main actor: at 100,000 persons a keystroke
-/// takes milliseconds, where a scan of the rows in SQLite takes a hundred.
+/// The persons are the record engine's (``PipedriveAccount``): what is stored shows at once; the
+/// engine's sync runs in the background, one request at a time, until the account is stored
+/// whole (the first time, rows appear as pages land; later, a refresh merges page by page and
+/// never drops what is stored). With API v2 the organisations' and owners' names come first.
+/// When Pipedrive can't be reached the stored persons stay, with a banner saying since when. A
+/// search scans the stored persons' search text held in memory (``StoredSearchIndex``), off the
+/// main actor: at 100,000 persons a keystroke takes milliseconds.
 @MainActor
 public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsSelection, DetailPictures, CopyableValues {
     public let id = PipedriveSource.id
@@ -26,7 +27,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     public var entries: any ListEntrySource { rows.map { $0 as any ListEntrySource } ?? [ListEntry]() }
 
     /// What the status line says about the sync, updated after every page.
-    public private(set) var progress: PipedriveSyncProgress?
+    public private(set) var progress: CustomSourceSync.Progress?
     /// When the shown persons were last fetched, for "saved 2 h ago".
     public private(set) var savedAt: Date?
     /// Whether the last sync found Pipedrive unreachable.
@@ -40,8 +41,9 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
 
     /// Why the source can't be used as configured (no URL, no token); nil when it can.
     let unconfigured: String?
-    let sync: PipedriveSync?
-    let store: PersonStore<PipedrivePerson>?
+    /// The account's persons on the record engine: synced when configured, else only read (the
+    /// persons an earlier run stored stay readable); nil without a database.
+    let account: PipedriveAccount?
     let rows: PipedriveRows?
     /// Whether the persons outlive the run (false: no database file could be opened).
     private(set) var persistent: Bool
@@ -71,40 +73,41 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
 
     /// Creates the source.
     ///
-    /// - `fetch`: the account's pages (``PipedriveClient/page(after:limit:)``); nil when the
-    ///   source isn't configured, and `unconfigured` says what to set.
-    /// - `fetchNames`: its organisations and users (``PipedriveClient/names(_:after:limit:)``),
-    ///   whose names v2 persons carry only as ids.
-    /// - `companyURL`: the account's web app, for each person's link; nil for none.
-    /// - `store`: rolo's database; nil keeps the persons in memory for this run.
+    /// - `http`, `token`, `companyURL`: the account (``PipedriveAccount``); when one is missing,
+    ///   or `unconfigured` says what to set, the tab says so. `apiURL`, when given, is where the
+    ///   API is asked instead of `companyURL` (a stand-in's), and without `companyURL` the
+    ///   persons have no "In Pipedrive" link.
+    /// - `database`: rolo's database; nil keeps the persons in memory for this run.
+    /// - `pageSize`: persons (and organisations) a request.
     /// - `imageLoader`: fetches Gravatar avatars through the disk cache; nil shows badges only.
     public init(
-        fetch: PipedriveSync.Fetch?, fetchNames: PipedriveSync.FetchNames? = nil, unconfigured: String? = nil,
-        api: PipedriveAPIVersion,
-        store: PersonStore<PipedrivePerson>?, pageSize: Int = 500,
-        sleep: @escaping PipedriveSync.Sleep = { try await Task.sleep(for: .seconds($0)) },
+        http: (any HTTPClient)?, token: String?, unconfigured: String? = nil, api: PipedriveAPIVersion,
+        database: RoloDatabase?, pageSize: Int = 500, timeout: TimeInterval = 30,
+        sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) },
         busy: BusyTracker, pictures: PictureStore?, imageLoader: RemoteImageLoader?, gravatarBase: URL, companyURL: URL? = nil,
-        now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
+        apiURL: URL? = nil, now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
     ) {
-        persistent = store != nil
-        let store = store ?? (try? RoloDatabase.inMemory()).map { PersonStore<PipedrivePerson>(database: $0) }
-        self.store = store
-        rows = store.map { PipedriveRows(stored: StoredRows(database: $0.database, source: PipedriveSync.source)) }
-        let searchIndex = rows.map { rows in
-            let stored = rows.stored
-            return StoredSearchIndex(everyWord: PipedrivePerson.searchesEveryWord) { try await stored.searchIndex(from: $0) }
+        persistent = database != nil
+        let database = database ?? (try? RoloDatabase.inMemory())
+        var problem = unconfigured
+        var account: PipedriveAccount?
+        if let database, let http, let token, let apiURL = apiURL ?? companyURL, unconfigured == nil {
+            do {
+                account = try PipedriveAccount(
+                    companyURL: apiURL, token: token, api: api, http: http, database: database, pageSize: pageSize,
+                    timeout: timeout, sleep: sleep, now: now)
+            } catch {
+                problem = (error as? ConfigError)?.description ?? String(describing: error)
+            }
         }
+        self.unconfigured = account == nil ? (problem ?? (database == nil ? nil : "Pipedrive isn't configured")) : nil
+        let shown = account ?? database.flatMap { try? PipedriveAccount(storedIn: $0, api: api) }
+        self.account = shown
+        rows = shown.map { PipedriveRows(store: $0.store) }
+        let searchIndex = shown?.store.memorySearch()
         self.searchIndex = searchIndex
         // Nil from the index is a search a newer one replaced, whose answer is dropped anyway.
         search = searchIndex.map { index in StoredSearch(busy: busy) { term in try await index.positions(matching: term) ?? [] } }
-        if let fetch, let store {
-            sync = PipedriveSync(
-                store: store, api: api, pageSize: pageSize, sleep: sleep, now: now, fetchNames: fetchNames, fetch: fetch)
-            self.unconfigured = nil
-        } else {
-            sync = nil
-            self.unconfigured = unconfigured ?? (store == nil ? nil : "Pipedrive isn't configured")
-        }
         self.busy = busy
         self.pictures = pictures
         self.imageLoader = imageLoader
@@ -114,7 +117,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
         self.timeZone = timeZone
         pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
         search?.onAnswer = { [weak self] in self?.searchAnswered($0) }
-        whenNotSaved(persistent ? store?.database : nil) { [weak self] in
+        whenNotSaved(persistent ? database : nil) { [weak self] in
             self?.persistent = false
             self?.onEvent(.changed)
         }
@@ -141,12 +144,12 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     public var statusItems: [String] {
         var items: [String] = []
         if let progress, syncTask != nil {
-            let done = progress.total.map { "\(StatusText.grouped(progress.stored)) of \(StatusText.grouped($0))" } ?? StatusText.grouped(progress.stored)
-            if progress.fetchingNames {
+            let done = progress.total.map { "\(StatusText.grouped(progress.done)) of \(StatusText.grouped($0))" } ?? StatusText.grouped(progress.done)
+            if progress.fetchingLookups {
                 items.append("names of organisations and owners…")
-            } else if progress.refreshing {
+            } else if progress.listed != nil, !progress.finished {
                 items.append("refreshing: \(done)…")
-            } else if progress.stored > 0 || progress.total != nil {
+            } else if !progress.finished, progress.done > 0 || progress.total != nil {
                 items.append("loaded \(done)…")
             }
             if let wait = progress.waiting { items.append("rate limited, next in \(Int(wait.rounded(.up))) s") }
@@ -162,6 +165,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
         guard !started else { return }
         started = true
         rows?.reloadCount()
+        readNames()
         startSync()
         if firstFrameOut { searchIndex?.prepare() }
     }
@@ -174,7 +178,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     }
 
     /// `r`: fetches the account again (or goes on where a stopped sync left off); the stored
-    /// persons stay shown until the new ones are whole. Nothing while a sync runs.
+    /// persons stay shown, merged page by page. Nothing while a sync runs.
     public func refresh() {
         guard started else { return start() }
         pictures?.retryFailed()
@@ -182,15 +186,16 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     }
 
     private func startSync() {
-        guard let sync, let store, syncTask == nil else { return }
+        guard let account, let sync = account.sync(), syncTask == nil else { return }
         firstFailure = nil
         progress = nil
         syncTask = busy.task { [weak self] in
-            let state = try? await store.state(PipedriveSync.source)
-            if let self, self.savedAt == nil { self.savedAt = state?.fetchedAt }
+            let state = try? await account.store.state()
+            if let self, self.savedAt == nil { self.savedAt = state?.refreshedAt }
             let result: Result<Void, any Error>
             do {
-                try await sync.run { [weak self] progress in await self?.progressed(progress) }
+                // A whole list is listed again and merged; one a stop left goes on.
+                try await sync.run(refresh: true) { [weak self] progress in await self?.progressed(progress) }
                 result = .success(())
             } catch {
                 result = .failure(error)
@@ -201,37 +206,58 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
         onEvent(.changed)
     }
 
-    private func progressed(_ progress: PipedriveSyncProgress) {
+    /// Reads the stored names of the organisations and owners, and shows them.
+    private func readNames() {
+        guard let account, let rows else { return }
+        _ = busy.task { [weak self] in
+            do {
+                let values = try await account.lookups.values()
+                guard values != rows.lookups else { return }
+                rows.lookups = values
+                self?.personsReread()
+            } catch {
+                self?.onEvent(.banner(String(describing: error), isError: true))
+            }
+        }
+    }
+
+    /// The shown persons changed, went or moved, or their names did: every cached row and the
+    /// selected person are read again.
+    private func personsReread() {
+        rows?.invalidate()
+        selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
+        onEvent(.changed)
+    }
+
+    private func progressed(_ progress: CustomSourceSync.Progress) {
         let newlySkipped = Array(progress.skipped.dropFirst(self.progress?.skipped.count ?? 0))
         SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
         if progress.finished, let notice = SkippedRecordsReport.notice(progress.skipped, noun: noun) { onEvent(notice) }
         self.progress = progress
         firstFailure = nil
         if isOffline { isOffline = false }
-        if let problem = progress.namesProblem {
-            logger.warning("names not fetched: \(problem)")
-            onEvent(.banner("Organisation and owner names couldn't be fetched: \(problem)", isError: true))
-        } else if progress.namesStored {
-            // Rows were read with the old names (or none), and the search text was refolded.
-            rows?.invalidate()
-            searchIndex?.reset()
-            search?.rowsChanged()
-            selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
-        } else if progress.waiting == nil, !progress.fetchingNames {
-            // A page was stored: the shown list grew, or (a refresh done) was replaced.
-            savedAt = now()
-            if !progress.refreshing {
-                lastUpdated = now()
-                rows?.reloadCount()
-                searchIndex?.prepare()
-                search?.rowsChanged()
-            } else if progress.finished {
-                lastUpdated = now()
-                rows?.invalidate()
+        for failure in progress.lookupFailures {
+            logger.warning("names not fetched: \(failure.message)")
+            onEvent(.banner("Organisation and owner names couldn't be fetched: \(failure.message)", isError: true))
+        }
+        if progress.lookupsStored {
+            if progress.searchRefolded {
                 searchIndex?.reset()
                 search?.rowsChanged()
-                selectedPerson = selectedID.flatMap { rows?.person(withID: $0) }
             }
+            readNames()
+        } else if progress.waiting == nil, !progress.fetchingLookups {
+            // A page was stored: the list grew, or (merged) changed in place.
+            savedAt = now()
+            lastUpdated = now()
+            if progress.rewritten {
+                searchIndex?.reset()
+                personsReread()
+            } else {
+                rows?.reloadCount()
+                searchIndex?.prepare()
+            }
+            search?.rowsChanged()
         }
         updateTrailer()
         onEvent(.changed)
@@ -265,9 +291,9 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     /// "loading more…" under the rows while the first fill of the list is still going.
     private func updateTrailer() {
         guard let rows else { return }
-        // Only once a page of the shown list has landed: a launch over a whole list refreshes
-        // beside it, and nothing more is coming below its rows.
-        let filling = syncTask != nil && progress.map { !$0.refreshing && !$0.finished } == true
+        // Only once a page of a first listing has landed: a launch over a whole list refreshes
+        // it in place, and nothing more is coming below its rows.
+        let filling = syncTask != nil && progress.map { $0.listed == nil && !$0.finished && !$0.fetchingLookups && !$0.lookupsStored } == true
             && searchTerm == nil && rows.storedCount > 0
         rows.trailer = filling ? Self.loadingMore : nil
     }

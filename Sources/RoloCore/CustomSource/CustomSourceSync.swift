@@ -78,12 +78,22 @@ public struct CustomSourceSync: Sendable {
     public func run(refresh: Bool, progress: @Sendable (Progress) async -> Void = { _ in }) async throws {
         // Pinned: a heal of the database under the run starts it over from what the new file
         // holds, rather than store the next page after records that are gone.
-        try await store.database.pinning { try await fill(refresh: refresh, progress: progress) }
+        do {
+            try await store.database.pinning { try await fill(refresh: refresh, progress: progress) }
+        } catch where Task.isCancelled && !(error is CancellationError) {
+            // A request the cancel cut short, or a read of the store it refused: the run was
+            // cancelled, nothing failed.
+            throw CancellationError()
+        }
     }
 
     private func fill(refresh: Bool, progress: @Sendable (Progress) async -> Void) async throws {
-        let state = try await store.state()
-        if let state, state.complete, !refresh {
+        var state = try await store.state()
+        // A position another paging stored (the API version switched) isn't gone on from: a
+        // new pass lists anew, merging into what is stored.
+        let misfit = state?.next.map { !$0.fits(pager.source.paging) } ?? false
+        if misfit { state?.next = nil }
+        if let state, state.complete, !refresh, !misfit {
             let stored = try await store.count()
             let short = state.total.flatMap { stored < $0 ? PagingShortfall("got \(stored) of \($0): the API sent no more pages") : nil }
             await progress(Progress(stored: stored, total: state.total, finished: true, skipped: [], shortfall: short))
@@ -129,6 +139,8 @@ public struct CustomSourceSync: Sendable {
         }
         let began = now()
         try await pager.run(from: position, ifNoneMatch: condition, pacer: &pacer, page: { fetched in
+            // An answer that came after a cancel isn't stored: the run ends as cancelled.
+            try Task.checkCancellation()
             var page = fetched
             if let firstURL, pass.mark == nil {
                 pass.mark = (page.answeredAt ?? began).addingTimeInterval(-SyncPass.overlap)

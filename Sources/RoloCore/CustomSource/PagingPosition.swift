@@ -30,6 +30,17 @@ public struct PagingPosition: Sendable, Equatable, Codable {
     public static func start(_ paging: CustomPaging?) -> PagingPosition {
         PagingPosition(page: paging?.first ?? 1, offset: 0, cursor: nil, url: nil, received: 0, lastPage: nil)
     }
+
+    /// Whether this stored position can go on with `paging`: one stored by another paging (a
+    /// cursor for an offset, a position past the first page with no cursor for a cursor, as
+    /// Pipedrive's v1 and v2 store) would ask for a page that isn't the next.
+    public func fits(_ paging: CustomPaging?) -> Bool {
+        switch paging?.style {
+        case .cursor: cursor != nil || received == 0
+        case .offset: cursor == nil
+        default: true
+        }
+    }
 }
 
 /// One record of a configured source: its id and the JSON the server sent for it.

@@ -4,39 +4,41 @@ extension DumpRunner {
     /// pipedrive: the account synced to completion into the store (the same sync as the
     /// browser's, resumed where it stopped), then every stored person in the API's order.
     /// Unreachable, the stored persons are dumped with a notice; a refused token is an error
-    /// even then, because it won't fix itself. `fetch` nil: not configured, `unconfigured` says
-    /// what to set (stored persons are still dumped with `offline`).
+    /// even then, because it won't fix itself. `account` nil: not configured, `unconfigured`
+    /// says what to set (stored persons are still dumped with `offline`, from `stored`).
     public func pipedrive(
-        fetch: PipedriveSync.Fetch?, fetchNames: PipedriveSync.FetchNames? = nil, unconfigured: String?,
-        api: PipedriveAPIVersion, store: PersonStore<PipedrivePerson>, to sink: DumpSink
+        account: PipedriveAccount?, unconfigured: String?, stored: PipedriveAccount, to sink: DumpSink
     ) async throws {
         let schema = try DumpSchemas.pipedrive.selecting(fields)
-        let source = PipedriveSync.source
+        let store = stored.store
         if offline {
-            guard try await store.count(source) > 0 else {
+            guard try await store.count() > 0 else {
                 throw DumpError(.unavailable, "pipedrive: nothing is stored yet, and --offline asks no server")
             }
-            try await noticeStored(store, source, "pipedrive: --offline")
+            try await noticeStored(store, "pipedrive: --offline")
         } else {
-            guard let fetch else { throw DumpError(.unavailable, "pipedrive: \(unconfigured ?? "Pipedrive isn't configured")") }
-            try await sync(PipedriveSync(store: store, api: api, now: now, fetchNames: fetchNames, fetch: fetch), store: store)
+            guard let account, let sync = account.sync() else {
+                throw DumpError(.unavailable, "pipedrive: \(unconfigured ?? "Pipedrive isn't configured")")
+            }
+            try await run(sync, store: store)
         }
         // v2 persons name their organisation and owner by id: the stored names fill them in.
-        let names = try await PipedriveNameStore(database: store.database).all()
+        let names = try await stored.lookups.values()
         try sink.begin(schema.names, limit: limit)
-        if let search {
-            let rows = StoredRows<PipedrivePerson>(database: store.database, source: source)
-            let positions = try await rows.positions(matching: search, everyWord: PipedrivePerson.searchesEveryWord)
-            for start in stride(from: 0, to: positions.count, by: Self.block) {
-                let slice = Array(positions[start..<min(start + Self.block, positions.count)])
-                for person in try rows.persons(atPositions: slice) { try sink.record(schema.values(of: names.resolving(person))) }
-            }
-        } else {
-            let count = try await store.count(source)
-            for start in stride(from: 0, to: count, by: Self.block) {
-                for person in try await store.persons(source, range: start..<min(start + Self.block, count)) {
-                    try sink.record(schema.values(of: names.resolving(person)))
+        var positions: [Int]?
+        if let search { positions = try await store.positions(matching: search) }
+        var count = positions?.count ?? 0
+        if positions == nil { count = try await store.count() }
+        for start in stride(from: 0, to: count, by: Self.block) {
+            let end = min(start + Self.block, count)
+            let records = try positions.map { try store.storedRecords(atPositions: Array($0[start..<end])) }
+                ?? store.storedRecords(start..<end)
+            for record in records {
+                guard let person = PipedriveAccount.person(record, lookups: names) else {
+                    report.notice("pipedrive: stored person \(record.id) can't be read and is left out")
+                    continue
                 }
+                try sink.record(schema.values(of: person))
             }
         }
         try sink.end()
@@ -44,31 +46,42 @@ extension DumpRunner {
 
     /// Runs the sync with progress; a failure leaves the stored persons to dump, unless nothing
     /// is stored or the token was refused.
-    private func sync(_ sync: PipedriveSync, store: PersonStore<PipedrivePerson>) async throws {
+    private func run(_ sync: CustomSourceSync, store: CustomRecordStore) async throws {
         let report = self.report
         defer { report.progress(nil) }
         report.progress("pipedrive: loading…")
         do {
-            try await sync.run { progress in
-                let done = progress.total.map { "\(progress.stored) of \($0)" } ?? "\(progress.stored)"
-                if let wait = progress.waiting {
+            try await sync.run(refresh: true) { progress in
+                let done = progress.total.map { "\(progress.done) of \($0)" } ?? "\(progress.done)"
+                if progress.fetchingLookups {
+                    report.progress("pipedrive: names of organisations and owners…")
+                } else if let wait = progress.waiting {
                     report.progress("pipedrive: \(done) persons stored; rate limited, next in \(Int(wait.rounded(.up))) s…")
                 } else {
-                    report.progress("pipedrive: \(done) persons \(progress.refreshing ? "fetched" : "stored")…")
+                    report.progress("pipedrive: \(done) persons \(progress.listed != nil ? "fetched" : "stored")…")
+                }
+                for failure in progress.lookupFailures {
+                    report.notice("pipedrive: organisation and owner names couldn't be fetched: \(failure.message)")
                 }
             }
         } catch let error as FetchError {
             let refused = error.kind == .httpStatus(401) || error.kind == .httpStatus(403)
-            guard !refused, try await store.count(PipedriveSync.source) > 0 else {
+            guard !refused, try await store.count() > 0 else {
                 throw DumpError.unavailable(PipedriveSource.id, error)
             }
             report.progress(nil)
-            try await noticeStored(store, PipedriveSync.source, "pipedrive: \(DumpError.withoutKeyHint(error.message))")
+            try await noticeStored(store, "pipedrive: \(DumpError.withoutKeyHint(error.message))")
         }
     }
-}
 
-extension PipedrivePerson: FinishableList {
-    /// An unfinished sync leaves part of the account.
-    public static let wholeList: String? = "the whole account"
+    /// Says what is dumped instead of a fresh list: how many persons, stored when, and, when the
+    /// stored list stopped before its end, that it isn't the whole account. The rows are counted
+    /// by reading each, so a damaged page is healed (and its persons gone) before the count.
+    private func noticeStored(_ store: CustomRecordStore, _ why: String) async throws {
+        let count = try await store.countReadingRows()
+        let state = try await store.state()
+        let when = state.map { " " + Self.stamp($0.refreshedAt) } ?? ""
+        let partial = state?.complete == false ? " (not the whole account)" : ""
+        report.notice("\(why) — dumping the \(count) \(count == 1 ? "person" : "persons") stored\(when)\(partial)")
+    }
 }

@@ -16,7 +16,9 @@ public enum PipedriveActions {
     /// token in `x-api-token` from `${PIPEDRIVE_API_TOKEN}` (which ``acting(_:environment:)``
     /// fills in), and the shipped actions. Its paging asks what ``PipedriveClient`` asks, 500 a
     /// page: v1 by offset (`start`, while `more_items_in_collection`), v2 by `cursor` (with the
-    /// open deals count, which v2 leaves out unless asked). An action's `url` is resolved against
+    /// open deals count, which v2 leaves out unless asked). Its search is what the persons' always
+    /// was: the name, every email, and the organisation's name, v1's own or v2's looked up.
+    /// An action's `url` is resolved against
     /// `{company}/v1/persons`: `notes` is `{company}/v1/notes`. Its lookups are the
     /// organisations' and owners' names (``PipedriveLookups``).
     static func definition(companyURL: String, api: PipedriveAPIVersion = .v1) -> String {
@@ -30,6 +32,7 @@ public enum PipedriveActions {
             headers = { x-api-token = "${PIPEDRIVE_API_TOKEN}" }
             records = "data"
             label = "{name}"
+            search = ["name", "emails.*.value", "email.*.value", "org_id.name", "org_name", "org.name"]
             offline = false
 
             \(paging(api))
@@ -58,6 +61,7 @@ public enum PipedriveActions {
             size_param = "limit"
             size = 500
             more = "additional_data.pagination.more_items_in_collection"
+            total = "additional_data.pagination.total_count"
             """
         case .v2:
             """
@@ -65,6 +69,7 @@ public enum PipedriveActions {
             style = "cursor"
             param = "cursor"
             next = "additional_data.next_cursor"
+            total = "additional_data.total_count"
             size_param = "limit"
             size = 500
             """

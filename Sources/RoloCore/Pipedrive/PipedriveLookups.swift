@@ -4,9 +4,9 @@
 /// A person names its organisation in `org_id` and its owner in `owner_id` (v2: the id; v1: an
 /// object whose `value` is the id and which holds the name too, which wins). The lists are the
 /// ones ``PipedriveClient`` fetches, with the same requests: `/api/v2/organizations` in pages of
-/// ``PipedriveSync``'s 500 by cursor, and `/v1/users` whole. Their rows in `custom_lookup`,
-/// under the source key ``PipedriveSync/source``, are what ``PipedriveNameStore`` keeps, so
-/// ``LookupValues`` over these lookups resolves `{org.name}` and `{owner.name}` from them.
+/// the persons' page size (500) by cursor, and `/v1/users` whole. Their rows in `custom_lookup`,
+/// beside the persons' (``PipedriveAccount/lookups``), are what ``LookupValues`` over these
+/// lookups resolves `{org.name}` and `{owner.name}` from.
 public enum PipedriveLookups {
     /// The `[[sources.lookups]]` tables for the account at `company` (no trailing slash, already
     /// quoted for TOML).

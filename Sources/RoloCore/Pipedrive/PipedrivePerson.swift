@@ -66,3 +66,8 @@ public struct PipedrivePerson: Codable, Sendable, Equatable, Identifiable {
         return primaryEmail ?? "(no name)"
     }
 }
+
+extension PipedrivePerson: Searchable {
+    /// The name, every email, and the organisation: folded, what a search looks in.
+    public var searchFields: [String] { [name] + emails.map(\.value) + [organizationName ?? ""] }
+}

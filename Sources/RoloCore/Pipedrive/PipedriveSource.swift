@@ -21,24 +21,22 @@ public enum PipedriveSource: SourceDefinition {
 
     public static func dump(_ context: DumpContext) async throws {
         let settings = context.settings
-        let account = fetch(settings, http: context.http)
-        let store = PersonStore<PipedrivePerson>(database: try context.database())
+        let database = try context.database()
+        let account = try self.account(settings, http: context.http, database: database)
         try await context.runner.pipedrive(
-            fetch: account.fetch, fetchNames: account.fetchNames, unconfigured: account.unconfigured,
-            api: settings.pipedriveAPI, store: store, to: context.sink)
+            account: account.account, unconfigured: account.unconfigured,
+            stored: try PipedriveAccount(storedIn: database, api: settings.pipedriveAPI), to: context.sink)
     }
 
-    /// The account's pages; nil when the URL or the token is missing, and then the sentence
-    /// that says what to set.
-    public static func fetch(
-        _ settings: Settings, http: any HTTPClient
-    ) -> (fetch: PipedriveSync.Fetch?, fetchNames: PipedriveSync.FetchNames?, unconfigured: String?) {
-        if let missing = unconfigured(settings) { return (nil, nil, missing) }
-        guard let url = settings.pipedriveURL, let token = settings.pipedriveToken else { return (nil, nil, "Pipedrive isn't configured") }
-        let client = PipedriveClient(baseURL: url, token: token, api: settings.pipedriveAPI, http: http, timeout: settings.timeout)
-        return (
-            { after, limit in try await client.page(after: after, limit: limit) },
-            { kind, after, limit in try await client.names(kind, after: after, limit: limit) }, nil)
+    /// The account `settings` name, on the record engine over `http` in `database`; nil with
+    /// what to set when one of its settings is missing.
+    public static func account(
+        _ settings: Settings, http: any HTTPClient, database: RoloDatabase
+    ) throws -> (account: PipedriveAccount?, unconfigured: String?) {
+        if let missing = unconfigured(settings) { return (nil, missing) }
+        guard let url = settings.pipedriveURL, let token = settings.pipedriveToken else { return (nil, "Pipedrive isn't configured") }
+        return (try PipedriveAccount(
+            companyURL: url, token: token, api: settings.pipedriveAPI, http: http, database: database, timeout: settings.timeout), nil)
     }
 
     /// The sentence that says what to set when the company URL or the token is missing; nil

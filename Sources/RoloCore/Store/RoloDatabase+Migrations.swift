@@ -172,6 +172,11 @@ extension RoloDatabase {
                 t.column("mark", .text).notNull()
             }
         }
+        migrator.registerMigration("v11: pipedrive persons into custom_record") { db in
+            // Pipedrive's persons are a configured source's records now (``PipedriveAccount``):
+            // each is carried with its place, search text and paging position, without a fetch.
+            try PipedrivePersonsCarry.carry(db, into: "custom." + PipedriveSource.id.rawValue)
+        }
         return migrator
     }
 }

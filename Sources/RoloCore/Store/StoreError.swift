@@ -39,11 +39,11 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         cantSave(source, reason: "\(persons) persons came with \(names) names")
     }
 
-    /// The name a user knows the source of store key `key` by: Pipedrive's side list is
+    /// The name a user knows the source of store key `key` by: Pipedrive's persons are
     /// Pipedrive's, a configured source is its name in the config file.
     static func sourceName(_ key: String) -> String {
         switch key {
-        case PipedriveSync.source, PipedriveSync.staging: return "Pipedrive"
+        case PipedriveSource.id.rawValue, customPrefix + PipedriveSource.id.rawValue: return "Pipedrive"
         default: return key.hasPrefix(customPrefix) ? String(key.dropFirst(customPrefix.count)) : key
         }
     }

@@ -29,7 +29,7 @@ struct DumpOfflineTests {
             #expect(online.count == 400)
             let path = standIn.data.path + "/rolo.sqlite"
             try RoloDatabase(path: path).checkpointAtExit()
-            let leaves = try DamagedPages.pages(of: "person", in: path)
+            let leaves = try DamagedPages.pages(of: "custom_record", in: path)
             #expect(leaves.count > 4)
             try DamagedPages.overwrite(page: leaves[leaves.count / 2], of: path)
 

@@ -72,10 +72,11 @@ final class DumpStandIn {
                 RandomUserClient(baseURL: base.appendingPathComponent("randomuser/api/"), http: http, timeout: timeout),
                 store: PersonStore(database: try RoloDatabase(dataDirectory: data.path)), seed: "golden", to: sink)
         case .pipedrive:
-            let client = PipedriveClient(baseURL: base.appendingPathComponent("pipedrive"), token: token, api: .v2, http: http, timeout: timeout)
-            try await runner.pipedrive(
-                fetch: { try await client.page(after: $0, limit: $1) }, unconfigured: nil, api: .v2,
-                store: PersonStore(database: try RoloDatabase(dataDirectory: data.path)), to: sink)
+            let database = try RoloDatabase(dataDirectory: data.path)
+            let account = try PipedriveAccount(
+                companyURL: base.appendingPathComponent("pipedrive"), token: token, api: .v2, http: http, database: database,
+                timeout: timeout)
+            try await runner.pipedrive(account: account, unconfigured: nil, stored: try PipedriveAccount(storedIn: database), to: sink)
         default:
             throw DumpError(.usage, "no stand-in set-up for \(source)")
         }

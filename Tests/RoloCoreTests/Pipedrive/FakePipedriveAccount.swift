@@ -212,28 +212,35 @@ actor FakePipedriveAccount: HTTPClient {
 }
 
 extension FakePipedriveAccount {
-    /// A sync of this account into `store` in pages of `pageSize`, on the fake's sleep and a
-    /// clock stopped at `date`; `withNames`, v2 runs fetch this account's names too.
-    nonisolated func sync(
-        into store: PersonStore<PipedrivePerson>, pageSize: Int = 3, at date: Date, withNames: Bool = false
-    ) -> PipedriveSync {
-        let fetchNames: PipedriveSync.FetchNames = { kind, after, limit in try await self.names(kind, after: after, limit: limit) }
-        return PipedriveSync(
-            store: store, api: api, pageSize: pageSize, sleep: { try await self.sleep($0) }, now: { date },
-            fetchNames: withNames ? fetchNames : nil, fetch: { try await self.page(after: $0, limit: $1) })
+    /// This account as rolo's ``PipedriveAccount`` over it, stored in `database`, in pages of
+    /// `pageSize`, on the fake's sleep and a clock stopped at `date`. With API v2 its sync fetches
+    /// the organisations' and users' names first (two requests while the account has none).
+    nonisolated func account(in database: RoloDatabase, pageSize: Int = 3, at date: Date) throws -> PipedriveAccount {
+        try PipedriveAccount(
+            companyURL: PipedriveHTTP.baseURL, token: PipedriveHTTP.token, api: api, http: self, database: database,
+            pageSize: pageSize, sleep: { try await self.sleep($0) }, now: { date })
+    }
+
+    /// The sync of ``account(in:pageSize:at:)``: what the app and `rolo dump` run.
+    nonisolated func sync(into database: RoloDatabase, pageSize: Int = 3, at date: Date) throws -> CustomSourceSync {
+        guard let sync = try account(in: database, pageSize: pageSize, at: date).sync() else {
+            throw FetchError(kind: .badResponse, endpoint: "", message: "the account made no sync", detail: "")
+        }
+        return sync
     }
 }
 
 /// Every progress report of a run, in order.
 actor ProgressLog {
-    private(set) var reports: [PipedriveSyncProgress] = []
-    func record(_ progress: PipedriveSyncProgress) { reports.append(progress) }
+    private(set) var reports: [CustomSourceSync.Progress] = []
+    func record(_ progress: CustomSourceSync.Progress) { reports.append(progress) }
 
-    /// Runs `sync` to its end and returns every report it made.
+    /// Runs `sync` to its end (a refresh, as the app and `rolo dump` run it) and returns every
+    /// report it made.
     @discardableResult
-    static func run(_ sync: PipedriveSync) async throws -> [PipedriveSyncProgress] {
+    static func run(_ sync: CustomSourceSync) async throws -> [CustomSourceSync.Progress] {
         let log = ProgressLog()
-        try await sync.run { await log.record($0) }
+        try await sync.run(refresh: true) { await log.record($0) }
         return await log.reports
     }
 }

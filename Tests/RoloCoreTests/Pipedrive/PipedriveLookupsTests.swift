@@ -5,8 +5,8 @@ import Testing
 @testable import RoloCore
 
 /// Pipedrive's organisation and owner names as its lookups `org` and `owner`: declared in the
-/// TOML rolo ships, kept in `custom_lookup` under the source key `pipedrive`, and carried over
-/// from the `pipedrive_name` table of a store made before.
+/// TOML rolo ships, kept in `custom_lookup` beside the persons (under `custom.pipedrive`), and
+/// carried over from the `pipedrive_name` table of a store made before.
 @Suite("Pipedrive's names are its lookups")
 struct PipedriveLookupsTests {
     static let company = URL(string: "https://acme.pipedrive.com")!
@@ -18,9 +18,9 @@ struct PipedriveLookupsTests {
         try PipedriveActions.source(companyURL: company.absoluteString)
     }
 
-    /// The lookups' store under Pipedrive's own key, where ``PipedriveNameStore`` keeps the names.
+    /// The lookups' store beside the persons, where the account keeps the names.
     static func lookupStore(_ database: RoloDatabase) throws -> LookupStore {
-        LookupStore(beside: CustomRecordStore(database: database, source: try source()), key: PipedriveSync.source)
+        LookupStore(beside: CustomRecordStore(database: database, source: try source()))
     }
 
     @Test("the shipped TOML declares org on org_id (v2 organisations, by cursor, 500 a page) and owner on owner_id (v1 users, at once)")
@@ -36,7 +36,7 @@ struct PipedriveLookupsTests {
         #expect(PipedriveNameKind.allCases.map(\.lookup) == lookups.map(\.name))
     }
 
-    @Test("LookupSync fetches them with PipedriveClient's requests and the token header; PipedriveNameStore reads what it stored")
+    @Test("LookupSync fetches them with PipedriveClient's requests and the token header, and stores them by id")
     func fetchedByLookupSync() async throws {
         let organizations = #"{"success":true,"data":[{"id":3,"name":"Acme Ltd"},{"id":4,"name":"Globex"}],"additional_data":{"next_cursor":null}}"#
         let users = #"{"success":true,"data":[{"id":7,"name":"Olive Owner"}]}"#
@@ -54,16 +54,17 @@ struct PipedriveLookupsTests {
         #expect(requests.first.flatMap { URLComponents(url: $0.url, resolvingAgainstBaseURL: false)?.queryItems } == [URLQueryItem(name: "limit", value: "500")])
         #expect(requests.last?.url.query == nil)
         #expect(requests.allSatisfy { $0.headers["x-api-token"] == Self.token })
-        let names = try PipedriveNameStore(database: database).names(organizations: [3, 4, 9], users: [7])
+        let names = PipedriveNames(stored: try await Self.lookupStore(database).values())
         #expect(names == PipedriveNames(organizations: [3: "Acme Ltd", 4: "Globex"], users: [7: "Olive Owner"]))
     }
 
-    @Test("LookupValues resolves {org.name} and {owner.name} from the names PipedriveNameStore stored; v1's id in an object's value; a missing id is the raw id")
+    @Test("LookupValues resolves {org.name} and {owner.name} from the stored names; v1's id in an object's value; a missing id is the raw id")
     func resolvedThroughLookupValues() async throws {
         let database = try RoloDatabase.inMemory()
-        try await PipedriveNameStore(database: database).replace(
-            with: PipedriveNames(organizations: [2: "Globex"], users: [1: "Olive Owner"]), refolding: [])
-        let values = try await Self.lookupStore(database).values()
+        let lookups = try Self.lookupStore(database)
+        try await lookups.replace("org", with: PipedriveHTTP.nameRecords([2: "Globex"]))
+        try await lookups.replace("owner", with: PipedriveHTTP.nameRecords([1: "Olive Owner"]))
+        let values = try await lookups.values()
         let template = try RecordTemplate("{org.name} / {owner.name}")
         let v2 = try JSONValue.parse(Data(#"{"id":5,"name":"Ada","org_id":2,"owner_id":1}"#.utf8))
         #expect(template.render(v2, lookups: values) == "Globex / Olive Owner")
@@ -73,7 +74,7 @@ struct PipedriveLookupsTests {
         #expect(template.render(v1, lookups: values) == "Globex / Olive Owner")
     }
 
-    @Test("v9 carries a store's pipedrive_name rows into custom_lookup and drops the table: names and search offline, no fetch")
+    @Test("v9 carries a store's pipedrive_name rows into custom_lookup, v11 beside the persons: names and search offline, no fetch")
     func migration() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/rolo.sqlite"
@@ -86,13 +87,13 @@ struct PipedriveLookupsTests {
         let database = try RoloDatabase(path: path)
         let kept = try await database.read { db in try db.tableExists("pipedrive_name") }
         #expect(!kept)
-        #expect(try await PipedriveNameStore(database: database).all() == names)
-        let rows = StoredRows<PipedrivePerson>(database: database, source: PipedriveSync.source)
-        let shown = try rows.persons(0..<10).map(names.resolving)
+        let account = try PipedriveAccount(storedIn: database)
+        let values = try await account.lookups.values()
+        #expect(PipedriveNames(stored: values) == names)
+        let shown = try await account.store.all().compactMap { PipedriveAccount.person($0, lookups: values) }
         #expect(shown.map(\.organizationName) == ["Globex Ühing", "Acme", "Globex Ühing", "Acme"])
         #expect(shown.map(\.ownerName) == ["Olive Owner", "Olive Owner", "Olive Owner", nil])
-        #expect(try await rows.positions(matching: "globex uhing") == [0, 2])
-        let values = try await Self.lookupStore(database).values()
+        #expect(try await account.store.positions(matching: "globex uhing") == [0, 2])
         #expect(values.records["org"]?["2"]?["name"] == .string("Globex Ühing"))
         #expect(values.records["owner"]?["1"]?["id"] == .number("1"))
     }
@@ -113,14 +114,15 @@ struct PipedriveLookupsTests {
             }
             for (position, person) in persons.enumerated() {
                 try PersonRecord(
-                    source: PipedriveSync.source, position: position, id: person.id, payload: try encoder.encode(person),
+                    source: PipedrivePersonsCarry.source, position: position, id: person.id, payload: try encoder.encode(person),
                     name: person.displayName, search: names.resolving(person).searchKey, updatedAt: start
                 ).insert(db)
             }
             try SourceStateRecord(SourceState(
-                source: PipedriveSync.source, seed: nil, pagesStored: 1, total: persons.count, complete: true,
+                source: PipedrivePersonsCarry.source, seed: nil, pagesStored: 1, total: persons.count, complete: true,
                 fetchedAt: start)).insert(db)
         }
         try queue.close()
     }
+
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import RoloCore
 
-@Suite("PipedriveSync fetches and stores organisation and owner names with v2's persons")
+@Suite("Pipedrive's sync fetches and stores organisation and owner names (its lookups) before v2's persons")
 struct PipedriveNameSyncTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
     /// Five organisations: two pages of three.
@@ -23,11 +23,12 @@ struct PipedriveNameSyncTests {
     }
 
     let database: RoloDatabase
-    let store: PersonStore<PipedrivePerson>
+    let stored: PipedriveAccount
+    var store: CustomRecordStore { stored.store }
 
     init() throws {
         database = try RoloDatabase.inMemory()
-        store = PersonStore(database: database)
+        stored = try PipedriveAccount(storedIn: database)
     }
 
     private func account(_ persons: [PipedrivePerson] = persons(1...7), api: PipedriveAPIVersion = .v2) async -> FakePipedriveAccount {
@@ -36,64 +37,52 @@ struct PipedriveNameSyncTests {
         return account
     }
 
-    /// A sync of `account`, names included, in pages of three.
-    private func sync(_ account: FakePipedriveAccount, store: PersonStore<PipedrivePerson>? = nil) -> PipedriveSync {
-        account.sync(into: store ?? self.store, at: Self.start, withNames: true)
+    /// The sync of `account` into `database` (this test's by default), in pages of three.
+    private func sync(_ account: FakePipedriveAccount, into database: RoloDatabase? = nil) throws -> CustomSourceSync {
+        try account.sync(into: database ?? self.database, at: Self.start)
     }
 
     @discardableResult
-    private func run(_ sync: PipedriveSync) async throws -> [PipedriveSyncProgress] {
+    private func run(_ sync: CustomSourceSync) async throws -> [CustomSourceSync.Progress] {
         try await ProgressLog.run(sync)
-    }
-
-    private var shown: StoredRows<PipedrivePerson> { StoredRows(database: database, source: PipedriveSync.source) }
-
-    private func progress(
-        _ stored: Int, of total: Int? = nil, refreshing: Bool = false, waiting: Double? = nil, finished: Bool = false,
-        fetchingNames: Bool = false, namesStored: Bool = false
-    ) -> PipedriveSyncProgress {
-        PipedriveSyncProgress(
-            stored: stored, total: total, refreshing: refreshing, waiting: waiting, finished: finished,
-            fetchingNames: fetchingNames, namesStored: namesStored)
     }
 
     // MARK: - Fetching
 
-    @Test("v2: the users, then the organisations page by page, are stored before the first person page")
+    @Test("v2: the organisations page by page, then the users, are stored before the first person page")
     func namesFirst() async throws {
         let account = await account()
         let reports = try await run(sync(account))
         #expect(await account.events == [
-            "users", "organizations first", "organizations o:3", "fetch first", "fetch c:3", "fetch c:6",
+            "organizations first", "organizations o:3", "users", "fetch first", "fetch c:3", "fetch c:6",
         ])
-        #expect(reports == [
-            progress(0, fetchingNames: true), progress(0, namesStored: true),
-            progress(3, of: 7), progress(6, of: 7), progress(7, of: 7, finished: true),
+        #expect(SyncStep.steps(reports) == [
+            SyncStep(0, names: .fetching), SyncStep(0, names: .stored),
+            SyncStep(3, of: 7), SyncStep(6, of: 7), SyncStep(7, of: 7, finished: true),
         ])
         #expect(await account.mostInFlight == 1)
-        let names = PipedriveNameStore(database: database)
-        #expect(try await names.all() == PipedriveNames(organizations: Self.organizations, users: Self.users))
+        #expect(try await stored.storedNames() == PipedriveNames(organizations: Self.organizations, users: Self.users))
         // The persons are stored as the API sent them, ids only; names are looked up as they are shown.
-        #expect(try shown.persons(0..<10) == Self.persons(1...7))
+        #expect(try await store.persons() == Self.persons(1...7))
     }
 
     @Test("the persons' search text holds their organisation's name; a deleted organisation adds nothing")
     func searchByOrganization() async throws {
         try await run(sync(await account()))
-        #expect(try await shown.positions(matching: "GLOBEX") == [0, 3, 6])
-        #expect(try await shown.positions(matching: "initech") == [1])
-        #expect(try await shown.positions(matching: "person 5") == [4])
+        #expect(try await store.positions(matching: "GLOBEX") == [0, 3, 6])
+        #expect(try await store.positions(matching: "initech") == [1])
+        #expect(try await store.positions(matching: "person 5") == [4])
         // Owners aren't searched: "olive" would match half the account.
-        #expect(try await shown.positions(matching: "olive") == [])
+        #expect(try await store.positions(matching: "olive") == [])
     }
 
     @Test("a deleted organisation or owner names nothing: read back, the person keeps the bare id")
     func deletedOrganization() async throws {
         try await run(sync(await account()))
-        let names = try PipedriveNameStore(database: database).names(organizations: [2, 9], users: [1, 7])
-        #expect(names == PipedriveNames(organizations: [2: "Globex"], users: [1: "Olive Owner"]))
-        let stored = try shown.persons(0..<10)
-        let five = names.resolving(stored[4]), six = names.resolving(stored[5]), four = names.resolving(stored[3])
+        let names = try await stored.lookups.values()
+        let shown = try await store.all().compactMap { PipedriveAccount.person($0, lookups: names) }
+        try #require(shown.count == 7)
+        let four = shown[3], five = shown[4], six = shown[5]
         #expect(five.organizationID == 9 && five.organizationName == nil)
         #expect(six.ownerID == 7 && six.ownerName == nil)
         #expect(four.organizationName == "Globex" && four.ownerName == "Olive Owner")
@@ -104,76 +93,81 @@ struct PipedriveNameSyncTests {
         let account = await account(FakePipedriveAccount.people(1...7), api: .v1)
         try await run(sync(account))
         #expect(await account.nameRequests == [])
-        #expect(try await PipedriveNameStore(database: database).all().isEmpty)
-        #expect(try await shown.positions(matching: "org 4") == [3])
+        #expect(try await stored.lookups.isEmpty())
+        #expect(try await store.positions(matching: "org 4") == [3])
     }
 
-    // MARK: - Rate limits
+    // MARK: - Rate limits and failures
 
     @Test("names and persons share the pacing: a spent limit waits before the next request, a 429 asks again")
     func rateLimits() async throws {
         let account = await account()
         await account.limit(request: 1, RateLimit(remaining: 0, resetSeconds: 4))
-        await account.fail(request: 3, with: .tooManyRequests(retryAfter: 2))
+        await account.fail(request: 3, with: .tooManyRequests(retryAfter: 2, at: "v1/users"))
         await account.limit(request: 4, RateLimit(remaining: 0, resetSeconds: 3))
         let reports = try await run(sync(account))
         #expect(await account.events == [
-            "users", "sleep 4.0", "organizations first", "organizations o:3", "sleep 2.0", "organizations o:3",
+            "organizations first", "sleep 4.0", "organizations o:3", "users", "sleep 2.0", "users",
             "sleep 3.0", "fetch first", "fetch c:3", "fetch c:6",
         ])
-        #expect(Array(reports.prefix(5)) == [
-            progress(0, fetchingNames: true), progress(0, waiting: 4, fetchingNames: true),
-            progress(0, waiting: 2, fetchingNames: true), progress(0, namesStored: true), progress(0, waiting: 3),
+        #expect(Array(SyncStep.steps(reports).prefix(5)) == [
+            SyncStep(0, names: .fetching), SyncStep(0, waiting: 4, names: .fetching),
+            SyncStep(0, waiting: 2, names: .fetching), SyncStep(0, names: .stored), SyncStep(0, waiting: 3),
         ])
         #expect(await account.mostInFlight == 1)
-        #expect(try await PipedriveNameStore(database: database).all().organizations == Self.organizations)
+        #expect(try await stored.storedNames().organizations == Self.organizations)
     }
 
     @Test("eight 429s in a row on the names stop the sync with the 429; nothing is stored")
     func namesRefused() async throws {
         let account = await account()
-        let refusal = FetchError.tooManyRequests(at: "v1/users")
+        let refusal = FetchError.tooManyRequests(at: "api/v2/organizations")
         await account.fail(requests: 1...100, with: refusal)
-        await #expect(throws: refusal) { try await run(sync(account)) }
-        #expect(await account.nameRequests == Array(repeating: "users", count: PipedriveSync.maxRefusals))
+        let thrown = await #expect(throws: FetchError.self) { try await run(sync(account)) }
+        #expect(thrown?.kind == .httpStatus(429) && thrown?.message == refusal.message)
+        #expect(await account.nameRequests == Array(repeating: "organizations first", count: 8))
         #expect(await account.sleeps == [1, 2, 4, 8, 16, 32, 60])
-        #expect(try await PipedriveNameStore(database: database).all().isEmpty)
-        #expect(try await store.state(PipedriveSync.source) == nil)
+        #expect(try await stored.lookups.isEmpty())
+        #expect(try await store.state() == nil)
     }
 
-    @Test("a names page that fails stores no names at all, and the next run fetches them from the start")
+    @Test("a names page that fails stores no names of its list, and the next run fetches them from the start")
     func namesFailHalfway() async throws {
         let account = await account()
-        await account.fail(request: 3, with: .offline)
+        await account.fail(request: 2, with: .offline)
         await #expect(throws: FetchError.offline) { try await run(sync(account)) }
-        #expect(try await PipedriveNameStore(database: database).all().isEmpty)
+        #expect(try await stored.lookups.isEmpty())
         try await run(sync(account))
         #expect(await account.nameRequests == [
-            "users", "organizations first", "organizations o:3", "users", "organizations first", "organizations o:3",
+            "organizations first", "organizations o:3", "organizations first", "organizations o:3", "users",
         ])
+        #expect(try await stored.storedNames() == PipedriveNames(organizations: Self.organizations, users: Self.users))
     }
 
-    @Test("names refused on their own (a token that may not list organisations) leave the ids, and the persons are still stored")
+    @Test("names refused on their own (a token that may not list organisations) are reported, leave the ids, and the persons are still stored")
     func namesForbidden() async throws {
         let account = await account()
         let forbidden = FetchError.pipedriveSays("forbidden", status: 403, at: "api/v2/organizations")
         await account.fail(request: 2, with: forbidden)
         let reports = try await run(sync(account))
-        #expect(reports.prefix(2) == [progress(0, fetchingNames: true), PipedriveSyncProgress(stored: 0, refreshing: false, namesProblem: forbidden.message)])
-        #expect(try shown.persons(0..<10) == Self.persons(1...7))
-        #expect(try await PipedriveNameStore(database: database).all().isEmpty)
-        // The next run asks for the names again, as none are stored.
+        #expect(reports.flatMap(\.lookupFailures) == [CustomSourceSync.LookupFailure(lookup: "org", message: forbidden.message)])
+        #expect(reports.first { !$0.lookupFailures.isEmpty }?.lookupsStored == true)
+        #expect(try await store.persons() == Self.persons(1...7))
+        #expect(try await stored.storedNames() == PipedriveNames(users: Self.users))
+        // The next run asks for the names again.
         try await run(sync(account))
-        #expect(await account.nameRequests.suffix(3) == ["users", "organizations first", "organizations o:3"])
+        #expect(await account.nameRequests.suffix(3) == ["organizations first", "organizations o:3", "users"])
+        #expect(try await stored.storedNames().organizations == Self.organizations)
     }
 
-    @Test("no network, a refused token or a cancel while fetching names stop the sync as they would the persons")
+    @Test("no network or a refused token while fetching names stop the sync as they would the persons")
     func namesFailLikePersons() async throws {
-        for error in [FetchError.offline, FetchError.unauthorized(at: "v1/users")] {
+        for error in [FetchError.offline, FetchError.unauthorized(at: "api/v2/organizations")] {
             let database = try RoloDatabase.inMemory()
             let account = await account()
             await account.fail(request: 1, with: error)
-            await #expect(throws: error) { try await run(sync(account, store: PersonStore(database: database))) }
+            let thrown = await #expect(throws: FetchError.self) { try await run(sync(account, into: database)) }
+            #expect(thrown?.kind == error.kind && thrown?.message == error.message)
             #expect(await account.requested == [])
         }
     }
@@ -189,20 +183,19 @@ struct PipedriveNameSyncTests {
         #expect(await account.events.suffix(3) == ["fetch c:3", "fetch c:3", "fetch c:6"])
         #expect(await account.nameRequests.count == 3)
 
-        // A half-stored list and no names: as a rolo from before names left it.
-        let other = PersonStore<PipedrivePerson>(database: try RoloDatabase.inMemory())
+        // A half-stored list and no names: as a store carried from before names left it.
+        let other = try RoloDatabase.inMemory()
         let first = Self.persons(1...3)
-        try await other.appendPage(
-            PipedriveSync.source, persons: first, names: first.map(\.displayName), search: first.map(\.searchKey),
-            page: 1, seed: nil, complete: false, cursor: "v2:c:3", at: Self.start)
+        let next = PagingPosition(page: 2, offset: 0, cursor: "c:3", url: nil, received: 3, lastPage: nil)
+        try await PipedriveAccount(storedIn: other).store.append(
+            CustomSourcePage(records: first.map { CustomRecord(id: $0.id, value: $0.v2JSON) }, next: next))
         let fresh = await self.account()
-        try await run(sync(fresh, store: other))
-        #expect(await fresh.events == ["users", "organizations first", "organizations o:3", "fetch c:3", "fetch c:6"])
-        let rows = StoredRows<PipedrivePerson>(database: other.database, source: PipedriveSync.source)
-        #expect(try await rows.positions(matching: "globex") == [0, 3, 6])
+        try await run(sync(fresh, into: other))
+        #expect(await fresh.events == ["organizations first", "organizations o:3", "users", "fetch c:3", "fetch c:6"])
+        #expect(try await PipedriveAccount(storedIn: other).store.positions(matching: "globex") == [0, 3, 6])
     }
 
-    @Test("a refresh fetches the names again: the shown persons are searchable by a new name at once, before the swap")
+    @Test("a refresh fetches the names again: the stored persons are searchable by a new name at once, before their pages")
     func refreshRenames() async throws {
         let account = await account()
         try await run(sync(account))
@@ -212,48 +205,33 @@ struct PipedriveNameSyncTests {
         await account.setNames(organizations: renamed, users: Self.users)
 
         let seen = SearchLog()
-        let shown = self.shown
-        try await sync(account).run { report in
-            guard report.namesStored else { return }
-            let staged = (try? StoredRows<PipedrivePerson>(database: shown.database, source: PipedriveSync.staging).count()) ?? -1
+        let store = self.store
+        try await sync(account).run(refresh: true) { report in
+            guard report.lookupsStored else { return }
             await seen.record(
-                ["nordic": (try? await shown.positions(matching: "nordic")) ?? [],
-                 "initech": (try? await shown.positions(matching: "initech")) ?? []],
-                staged: staged)
+                ["nordic": (try? await store.positions(matching: "nordic")) ?? [],
+                 "initech": (try? await store.positions(matching: "initech")) ?? []],
+                refolded: report.searchRefolded)
         }
-        #expect(await seen.entries == [.init(matches: ["nordic": [0, 3, 6], "initech": []], staged: 0)])
-        #expect(try await self.shown.positions(matching: "nordic") == [0, 3, 6])
-        #expect(try await PipedriveNameStore(database: database).all().organizations == renamed)
+        #expect(await seen.entries == [.init(matches: ["nordic": [0, 3, 6], "initech": []], refolded: true)])
+        #expect(try await store.positions(matching: "nordic") == [0, 3, 6])
+        #expect(try await stored.storedNames().organizations == renamed)
     }
 
-    @Test("replacing names refolds only the persons whose organisation's name changed")
+    @Test("replacing a lookup's list refolds only the persons whose organisation's name changed; owners aren't searched")
     func refoldsOnlyChanged() async throws {
         try await run(sync(await account()))
-        let names = PipedriveNameStore(database: database)
-        let same = PipedriveNames(organizations: Self.organizations, users: [1: "Someone Else"])
-        #expect(try await names.replace(with: same, refolding: [PipedriveSync.source]) == 0)
+        #expect(try await stored.lookups.replace("owner", with: PipedriveHTTP.nameRecords([1: "Someone Else"])) == 0)
         var renamed = Self.organizations
         renamed[1] = "Acme Group"
         // Persons 3 and 6 are at organisation 1.
-        #expect(try await names.replace(with: PipedriveNames(organizations: renamed), refolding: [PipedriveSync.source]) == 2)
-        #expect(try await shown.positions(matching: "acme group") == [2, 5])
-    }
-
-    @Test("the organisation is swapped at the end of the stored search text; text that doesn't end with it is left to a full refold")
-    func swapLastField() {
-        let swap = PipedriveNameStore.swapLastField
-        #expect(swap("ada\nada@x.ee", "", "acme") == "ada\nada@x.ee\nacme")
-        #expect(swap("ada\nada@x.ee\nacme", "acme", "acme group") == "ada\nada@x.ee\nacme group")
-        #expect(swap("ada\nacme", "acme", "") == "ada")
-        #expect(swap("acme", "acme", "globex") == "globex")
-        #expect(swap("", "", "acme") == "acme")
-        #expect(swap("ada\nxacme", "acme", "globex") == nil)
-        #expect(swap("ada\nglobex", "acme", "initech") == nil)
+        #expect(try await stored.lookups.replace("org", with: PipedriveHTTP.nameRecords(renamed)) == 2)
+        #expect(try await store.positions(matching: "acme group") == [2, 5])
     }
 
     // MARK: - A database from before names
 
-    @Test("a database from before names: migrated at open, its v2 persons named and searchable after the next sync, offline after a reopen")
+    @Test("a database from before names: migrated at open to the engine, its v2 persons named and searchable after the next sync, offline after a reopen")
     func migration() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/rolo.sqlite"
@@ -261,31 +239,30 @@ struct PipedriveNameSyncTests {
         try Self.writeDatabaseFromBeforeNames(at: path, persons: old)
 
         let database = try RoloDatabase(path: path)
-        let store = PersonStore<PipedrivePerson>(database: database)
-        let rows = StoredRows<PipedrivePerson>(database: database, source: PipedriveSync.source)
-        #expect(try rows.persons(0..<10) == old)
-        #expect(try await PipedriveNameStore(database: database).all().isEmpty)
-        #expect(try await rows.positions(matching: "globex") == [])
+        let store = try PipedriveAccount(storedIn: database).store
+        #expect(try await store.persons() == old)
+        #expect(try await PipedriveAccount(storedIn: database).lookups.isEmpty())
+        #expect(try await store.positions(matching: "globex") == [])
 
         let account = await account(Self.persons(1...7, prefix: "Fresh"))
         let seen = SearchLog()
-        try await sync(account, store: store).run { report in
-            guard report.namesStored else { return }
-            await seen.record(["globex": (try? await rows.positions(matching: "globex")) ?? []], staged: 0)
+        try await sync(account, into: database).run(refresh: true) { report in
+            guard report.lookupsStored else { return }
+            await seen.record(["globex": (try? await store.positions(matching: "globex")) ?? []], refolded: report.searchRefolded)
         }
         // The stored persons were searchable by organisation before the refresh's first page.
         #expect(await seen.entries.map(\.matches) == [["globex": [0, 3, 6]]])
 
-        let reopened = try RoloDatabase(path: path)
-        let names = try PipedriveNameStore(database: reopened).names(organizations: [1, 2, 3, 9], users: [1, 2, 7])
-        #expect(names == PipedriveNames(organizations: [1: "Acme", 2: "Globex", 3: "Initech"], users: Self.users))
-        let stored = StoredRows<PipedrivePerson>(database: reopened, source: PipedriveSync.source)
-        #expect(try stored.persons(0..<10) == Self.persons(1...7, prefix: "Fresh"))
-        #expect(try await stored.positions(matching: "globex") == [0, 3, 6])
+        let reopened = try PipedriveAccount(storedIn: try RoloDatabase(path: path))
+        let names = try await reopened.storedNames()
+        #expect(names == PipedriveNames(organizations: Self.organizations, users: Self.users))
+        #expect(try await reopened.store.persons() == Self.persons(1...7, prefix: "Fresh"))
+        #expect(try await reopened.store.positions(matching: "globex") == [0, 3, 6])
     }
 
     /// A database file as rolo wrote it before it kept names: the schema up to `v2: person.search`,
-    /// and `persons` stored whole as the v2 list, searchable by name and email only.
+    /// and `persons` stored whole as the v2 list in Pipedrive's own table, searchable by name and
+    /// email only.
     static func writeDatabaseFromBeforeNames(at path: String, persons: [PipedrivePerson]) throws {
         let queue = try DatabaseQueue(path: path)
         try RoloDatabase.migrator.migrate(queue, upTo: "v2: person.search")
@@ -295,30 +272,30 @@ struct PipedriveNameSyncTests {
             #expect(try !db.tableExists("pipedrive_name"))
             for (position, person) in persons.enumerated() {
                 try PersonRecord(
-                    source: PipedriveSync.source, position: position, id: person.id, payload: try encoder.encode(person),
+                    source: PipedrivePersonsCarry.source, position: position, id: person.id, payload: try encoder.encode(person),
                     name: person.displayName, search: person.searchKey, updatedAt: start
                 ).insert(db)
             }
             try SourceStateRecord(SourceState(
-                source: PipedriveSync.source, seed: nil, pagesStored: 3, total: persons.count, complete: true,
+                source: PipedrivePersonsCarry.source, seed: nil, pagesStored: 3, total: persons.count, complete: true,
                 fetchedAt: start)).insert(db)
         }
         try queue.close()
     }
 }
 
-/// What searches of the shown list found, and how many persons the side list held, when the
+/// What searches of the stored list found, and whether the search text was refolded, when the
 /// names were stored.
 private actor SearchLog {
     struct Entry: Equatable, Sendable {
         /// Search term → the positions it matched.
         var matches: [String: [Int]]
-        var staged: Int
+        var refolded: Bool
     }
 
     private(set) var entries: [Entry] = []
 
-    func record(_ matches: [String: [Int]], staged: Int) {
-        entries.append(Entry(matches: matches, staged: staged))
+    func record(_ matches: [String: [Int]], refolded: Bool) {
+        entries.append(Entry(matches: matches, refolded: refolded))
     }
 }

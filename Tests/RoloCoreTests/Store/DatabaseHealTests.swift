@@ -26,8 +26,8 @@ struct DatabaseHealTests {
     /// Stores the whole account in the file, moves the WAL into it and closes it.
     func storeAccount() async throws {
         let database = try RoloDatabase(path: path)
-        try await ProgressLog.run(account().sync(into: PersonStore(database: database), pageSize: 50, at: Self.date))
-        #expect(try StoredRows<PipedrivePerson>(database: database, source: PipedriveSync.source).count() == Self.count)
+        try await ProgressLog.run(account().sync(into: database, pageSize: 50, at: Self.date))
+        #expect(try Self.store(database).storedCount() == Self.count)
         database.checkpointAtExit()
     }
 
@@ -54,17 +54,22 @@ struct DatabaseHealTests {
         var all: [DatabaseHeal] { lock.withLock { heals } }
     }
 
-    /// The ids stored for Pipedrive's shown list.
+    /// Pipedrive's persons' store in `database`.
+    static func store(_ database: RoloDatabase) throws -> CustomRecordStore {
+        try PipedriveAccount(storedIn: database).store
+    }
+
+    /// The ids stored for Pipedrive's list, read as the list reads them.
     func storedIDs(_ database: RoloDatabase) throws -> [String] {
-        try StoredRows<PipedrivePerson>(database: database, source: PipedriveSync.source).persons(0..<10_000).map(\.id)
+        try Self.store(database).storedRecords(0..<10_000).map(\.id)
     }
 
     /// Syncs the account into `database` and expects it whole: every person once.
     func expectSyncedWhole(_ database: RoloDatabase, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await ProgressLog.run(account().sync(into: PersonStore(database: database), pageSize: 50, at: Self.date))
+        try await ProgressLog.run(account().sync(into: database, pageSize: 50, at: Self.date))
         let ids = try storedIDs(database)
         #expect(ids.count == Self.count && Set(ids) == Self.everyone, sourceLocation: sourceLocation)
-        #expect(try await PersonStore<PipedrivePerson>(database: database).state(PipedriveSync.source)?.complete == true, sourceLocation: sourceLocation)
+        #expect(try await Self.store(database).state()?.complete == true, sourceLocation: sourceLocation)
     }
 
     /// The damaged copies beside the database, oldest first.
@@ -87,17 +92,17 @@ struct DatabaseHealTests {
         #expect(heals.all.count == 1, "said once")
     }
 
-    @Test("a page of the person table: found by a sync's write mid-run, the sync starts over and stores the rest")
+    @Test("a page of the record table: found by a sync's write mid-run, the sync starts over and stores the rest")
     func tablePage() async throws {
         try await storeAccount()
-        let leaves = try pages(of: "person", type: "leaf")
+        let leaves = try pages(of: "custom_record", type: "leaf")
         #expect(leaves.count > 10)
         let database = try RoloDatabase(path: path)
         let heals = Heals(database)
         try damage(page: leaves[leaves.count / 2])
         #expect(heals.all.isEmpty, "no check at open: the damage isn't met yet")
 
-        // The launch's refresh fills the side list, and its swap meets the damaged page.
+        // The launch's refresh merges page by page into the stored list and meets the damaged page.
         try await expectSyncedWhole(database)
         let heal = try #require(heals.all.first)
         #expect(heals.all.count == 1)
@@ -106,10 +111,10 @@ struct DatabaseHealTests {
         #expect(heal.message.hasPrefix("rolo's stored data was damaged and has been rebuilt (\(heal.recordsKept) stored records kept, the rest fetched again); the old file is "))
     }
 
-    @Test("a page of the person table: found by a read, the rows that read are kept and the sync adds the rest")
+    @Test("a page of the record table: found by a read, the rows that read are kept and the sync adds the rest")
     func tablePageRead() async throws {
         try await storeAccount()
-        let leaves = try pages(of: "person", type: "leaf")
+        let leaves = try pages(of: "custom_record", type: "leaf")
         let database = try RoloDatabase(path: path)
         let heals = Heals(database)
         try damage(page: leaves[leaves.count / 3])
@@ -118,22 +123,22 @@ struct DatabaseHealTests {
         let heal = try #require(heals.all.first)
         #expect(read.count == heal.recordsKept && read.count < Self.count && read.count > Self.count / 2)
         #expect(heal.lostSome && copies.count == 1)
-        #expect(try await PersonStore<PipedrivePerson>(database: database).state(PipedriveSync.source) == nil, "starts over")
+        #expect(try await Self.store(database).state() == nil, "starts over")
         try await expectSyncedWhole(database)
         #expect(heals.all.count == 1)
     }
 
-    @Test("a page of the person table found by rolo dump --offline: its notice counts the persons it dumps, after the heal")
+    @Test("a page of the record table found by rolo dump --offline: its notice counts the persons it dumps, after the heal")
     func tablePageDumped() async throws {
         try await storeAccount()
-        let leaves = try pages(of: "person", type: "leaf")
+        let leaves = try pages(of: "custom_record", type: "leaf")
         try damage(page: leaves[leaves.count / 3])
         let database = try RoloDatabase(path: path)
         let notices = Mutex<[String]>([])
         let runner = DumpRunner(search: nil, fields: "id", offline: true,
                                 report: DumpReport(notice: { line in notices.withLock { $0.append(line) } }, progress: { _ in }))
         var text = ""
-        try await runner.pipedrive(fetch: nil, unconfigured: nil, api: .v2, store: PersonStore(database: database),
+        try await runner.pipedrive(account: nil, unconfigured: nil, stored: try PipedriveAccount(storedIn: database),
                                    to: DumpSink(format: .jsonl) { text += $0 })
         let dumped = text.split(separator: "\n").count
         let notice = try #require(notices.withLock { $0 }.first)
@@ -144,7 +149,7 @@ struct DatabaseHealTests {
     @Test("a page of an index: found by a read, every row kept (the index is the new file's own)")
     func indexPage() async throws {
         try await storeAccount()
-        let leaves = try pages(of: "person_on_source_position", type: "leaf")
+        let leaves = try pages(of: "custom_record_on_source_position", type: "leaf")
         #expect(!leaves.isEmpty)
         let database = try RoloDatabase(path: path)
         let heals = Heals(database)
@@ -153,7 +158,7 @@ struct DatabaseHealTests {
         #expect(try storedIDs(database).count == Self.count)
         let heal = try #require(heals.all.first)
         #expect(heal.recordsKept == Self.count && !heal.lostSome && copies.count == 1)
-        #expect(try await PersonStore<PipedrivePerson>(database: database).state(PipedriveSync.source)?.complete == true, "nothing lost: the state stays")
+        #expect(try await Self.store(database).state()?.complete == true, "nothing lost: the state stays")
         try await expectSyncedWhole(database)
         #expect(heals.all.count == 1)
     }
@@ -165,7 +170,7 @@ struct DatabaseHealTests {
         let crashedPath = crashed.path + "/rolo.sqlite"
         do {
             let database = try RoloDatabase(path: path)
-            try await ProgressLog.run(account().sync(into: PersonStore(database: database), pageSize: 50, at: Self.date))
+            try await ProgressLog.run(account().sync(into: database, pageSize: 50, at: Self.date))
             for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: path + suffix, toPath: crashedPath + suffix) }
         }
         let wal = try FileManager.default.attributesOfItem(atPath: crashedPath + "-wal")[.size] as? Int ?? 0
@@ -174,7 +179,7 @@ struct DatabaseHealTests {
 
         let database = try RoloDatabase(path: crashedPath)
         let heals = Heals(database)
-        let kept = try StoredRows<PipedrivePerson>(database: database, source: PipedriveSync.source).count()
+        let kept = try Self.store(database).storedCount()
         #expect(kept > 0 && kept < Self.count && kept % 50 == 0, "whole pages only: \(kept)")
         #expect(heals.all.isEmpty && DamagedCopies.copies(of: crashedPath).isEmpty, "nothing SQLite calls damaged")
         try await expectSyncedWhole(database)
@@ -183,7 +188,7 @@ struct DatabaseHealTests {
     @Test("two rolo on one damaged store: the first to meet the damage rebuilds it, the second opens that file and moves nothing aside")
     func twoOnOneStore() async throws {
         try await storeAccount()
-        let leaves = try pages(of: "person", type: "leaf")
+        let leaves = try pages(of: "custom_record", type: "leaf")
         let first = try RoloDatabase(path: path)
         let second = try RoloDatabase(path: path)
         try damage(page: leaves[leaves.count / 2])

@@ -250,7 +250,7 @@ extension StoredRowsTests {
                 for (position, person) in [StorePerson(id: "a", name: "José  ÁLVAREZ"), StorePerson(id: "b", name: "Anna")].enumerated() {
                     try db.execute(
                         sql: "INSERT INTO person (source, position, id, payload, name, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                        arguments: ["pipedrive", position, person.id, try StoredRowsTests.encoder.encode(person), person.name, Date()])
+                        arguments: ["randomuser", position, person.id, try StoredRowsTests.encoder.encode(person), person.name, Date()])
                 }
             }
             try old.close()
@@ -260,7 +260,8 @@ extension StoredRowsTests {
             try String.fetchAll(db, sql: "SELECT search FROM person ORDER BY position")
         }
         #expect(search == ["jose alvarez", "anna"])
-        let rows = StoredRows<StorePerson>(database: database, source: "pipedrive")
+        // randomuser's: v11 carries the person table's Pipedrive rows out to the record engine.
+        let rows = StoredRows<StorePerson>(database: database, source: "randomuser")
         #expect(try await rows.positions(matching: "Alvarez") == [0])
         #expect(try rows.persons(0..<2).map(\.id) == ["a", "b"])
     }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A Pipedrive account on the record engine: its persons are the configured source rolo ships
+/// (``PipedriveActions/definition(companyURL:api:)``), stored in `custom_record` like any
+/// configured source's, paged by the engine's pager in Pipedrive's words
+/// (``PipedriveClient/refusal(_:)``), and, with API v2, which names a person's organisation and
+/// owner by id only, preceded by the organisations' and users' lists (its lookups) in the same
+/// sync and through the same pacer. What is Pipedrive's own stays here: reading a stored record as
+/// a ``PipedrivePerson`` with its names.
+public struct PipedriveAccount: Sendable {
+    /// The persons as a configured source.
+    public let source: CustomSource
+    /// Where the persons are stored.
+    public let store: CustomRecordStore
+    /// Where the organisations' and users' names are stored.
+    public var lookups: LookupStore { LookupStore(beside: store) }
+    /// The pager of the persons; nil for an account only read from the store.
+    let pager: CustomSourcePager?
+    /// The sync of the names, with API v2; v1 persons carry their names.
+    let names: LookupSync?
+    let now: @Sendable () -> Date
+
+    /// The account at `companyURL` with `token`, paged with `api` in pages of `pageSize`,
+    /// stored in `database`. Throws a ``ConfigError`` when the URL makes no definition.
+    public init(
+        companyURL: URL, token: String, api: PipedriveAPIVersion, http: any HTTPClient, database: RoloDatabase,
+        pageSize: Int = 500, timeout: TimeInterval = 30,
+        sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) },
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        var source = try PipedriveActions.source(companyURL: companyURL.absoluteString, api: api)
+        source.paging?.size = pageSize
+        let environment = ["PIPEDRIVE_API_TOKEN": token]
+        let endpoint = try source.endpoint(environment: environment)
+        self.source = source
+        store = CustomRecordStore(database: database, source: source)
+        pager = CustomSourcePager(
+            source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now, refusal: PipedriveClient.refusal)
+        if api == .v2 {
+            var named = source
+            for index in named.lookups.indices { named.lookups[index].paging?.size = pageSize }
+            names = try LookupSync(
+                source: named, store: LookupStore(beside: store), client: http, environment: environment, timeout: timeout,
+                sleep: sleep, refusal: PipedriveClient.refusal)
+        } else {
+            names = nil
+        }
+        self.now = now
+    }
+
+    /// The stored persons of an account that isn't configured (or isn't asked): read, never
+    /// fetched.
+    public init(storedIn database: RoloDatabase, api: PipedriveAPIVersion = .v2) throws(ConfigError) {
+        // The company URL only makes the requests, which this account never sends.
+        let source = try PipedriveActions.source(companyURL: "https://company.pipedrive.com", api: api)
+        self.source = source
+        store = CustomRecordStore(database: database, source: source)
+        pager = nil
+        names = nil
+        now = Date.init
+    }
+
+    /// The sync of the persons (and, with v2, their names first); nil when only stored.
+    public func sync() -> CustomSourceSync? {
+        pager.map { CustomSourceSync(pager: $0, store: store, lookups: names, now: now) }
+    }
+
+    /// The person a stored record is, with its organisation's and owner's names from `lookups`
+    /// where it names them by id; nil when the record isn't a person rolo can read.
+    public static func person(_ record: CustomRecord, lookups: LookupValues) -> PipedrivePerson? {
+        (try? PipedrivePerson(json: record.value))?.resolved(with: lookups)
+    }
+}
