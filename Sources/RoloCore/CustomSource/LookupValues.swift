@@ -62,7 +62,7 @@ public struct LookupValues: Sendable, Equatable {
         guard let named = self.record(of: lookup, in: record) else { return nil }
         guard let found = named.value else { return named.id.sanitizedForTerminal }
         let text = lookup.label?.render(found) ?? (found["name"] ?? found["title"])?.displayText ?? ""
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace
         return trimmed.isEmpty ? named.id.sanitizedForTerminal : trimmed
     }
 

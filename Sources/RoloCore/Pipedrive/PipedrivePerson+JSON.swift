@@ -1,21 +1,9 @@
 import Foundation
 
-/// A Pipedrive person as the record engine keeps it: the JSON the API sent, read back into a
-/// ``PipedrivePerson`` for the list, the detail and the dump; and a person kept in rolo's own
-/// form (the `person` table), written as API v1 would have sent it, so a store from before is
-/// carried over without a fetch.
+/// A person kept in rolo's own form (the `person` table), written as API v1 would have sent it,
+/// so a store from before is carried over without a fetch; ``PipedrivePerson/init(json:)``
+/// reads it back.
 extension PipedrivePerson {
-    /// The person `value` holds: one record of either API version as the API sent it, read as a
-    /// page's persons are (``PipedrivePersonRecord``). Throws a ``DecodingProblem`` saying what
-    /// is wrong.
-    public init(json value: JSONValue) throws(DecodingProblem) {
-        do {
-            self = try JSONDecoder().decode(PipedrivePersonRecord.self, from: Data(value.jsonText.utf8)).person
-        } catch {
-            throw DecodingProblem.from(error)
-        }
-    }
-
     /// The person as API v1 sends one: `org_id` and `owner_id` as `{"value": id, "name": …}`
     /// objects (or `org_name`/`owner_name` when only the name is known), `phone` and `email` as
     /// lists, times as `YYYY-MM-DD HH:MM:SS` in UTC, `has_pic` as 0 or 1. Read back with

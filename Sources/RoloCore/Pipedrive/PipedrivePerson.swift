@@ -61,7 +61,7 @@ public struct PipedrivePerson: Codable, Sendable, Equatable, Identifiable {
 
     /// The row title: the name, else the primary email, else "(no name)", so no row is blank.
     public var displayName: String {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingWhitespace
         if !trimmed.isEmpty { return trimmed }
         return primaryEmail ?? "(no name)"
     }
