@@ -64,9 +64,13 @@ extension CustomRecordStore {
 
     /// Merges `page` of `pass`, the page after `received` records of the pass, with the state
     /// after it, in one transaction; the pass's last page ends it (``SyncPass/Kind``).
+    /// `lookups`: as ``append(_:replacing:at:lookups:)`` takes them.
     @discardableResult
-    public func merge(_ page: CustomSourcePage, pass: SyncPass, after received: Int, at date: Date = Date()) async throws -> MergeOutcome {
+    public func merge(
+        _ page: CustomSourcePage, pass: SyncPass, after received: Int, at date: Date = Date(), lookups known: LookupValues? = nil
+    ) async throws -> MergeOutcome {
         let source = self.source, key = self.key
+        let lookups = if let known { known } else { try await searchLookups() }
         let next = try Self.encoded(page.next)
         return try await writing { db in
             let rows = page.records.map { (id: $0.id, value: $0.value, json: $0.value.jsonText) }
@@ -81,7 +85,6 @@ extension CustomRecordStore {
                 """)
             var position = try Self.count(db, key)
             try Self.keepSearchMark(db, key)
-            let lookups = try Self.searchLookups(db, key, source)
             for (index, row) in rows.enumerated() {
                 let order = received + index
                 if let stored = try String.fetchOne(find, arguments: [key, row.id]) {

@@ -38,15 +38,18 @@ public struct CustomRecordStore: Sendable {
     public var key: String { "custom." + source.name }
 
     /// Appends `page` and the position after it, in one transaction: what a first listing
-    /// stores (a refresh merges, ``merge(_:pass:after:at:)``). When `replacing`, the stored
-    /// records go first. Records whose id is already stored are left out. Returns how many were
-    /// added.
+    /// stores (a refresh merges, ``merge(_:pass:after:at:lookups:)``). When `replacing`, the
+    /// stored records go first. Records whose id is already stored are left out. Returns how
+    /// many were added. `lookups`: the stored lookups the search text reaches into
+    /// (``searchLookups()``), read here when nil; a sync reads them once for all its pages.
     @discardableResult
-    public func append(_ page: CustomSourcePage, replacing: Bool = false, at date: Date = Date()) async throws -> Int {
+    public func append(
+        _ page: CustomSourcePage, replacing: Bool = false, at date: Date = Date(), lookups known: LookupValues? = nil
+    ) async throws -> Int {
         let source = self.source, key = self.key
         let next = try page.next.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         // Read before the rows are made, off the writer: a search through lookups needs them.
-        let lookups = source.searchReachesLookups ? try await read { db in try Self.searchLookups(db, key, source) } : .none
+        let lookups = if let known { known } else { try await searchLookups() }
         let rows = await Self.storingRows(page.records, source: source, lookups: lookups)
         do {
             return try await database.write { db in
@@ -84,6 +87,14 @@ public struct CustomRecordStore: Sendable {
         } catch {
             throw cantSave(error)
         }
+    }
+
+    /// The stored lookups the records' search text reaches into (`search = ["org.name"]`);
+    /// ``LookupValues/none`` when it reaches none, so most sources read nothing.
+    public func searchLookups() async throws -> LookupValues {
+        let source = self.source, key = self.key
+        guard source.searchReachesLookups else { return .none }
+        return try await read { db in try Self.searchLookups(db, key, source) }
     }
 
     /// Where the stored list stands; nil when nothing was ever stored.

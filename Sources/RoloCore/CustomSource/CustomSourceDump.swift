@@ -210,14 +210,18 @@ public enum CustomSourceDump {
         try sink.end()
     }
 
-    /// "<why> — dumping the 230 records stored 2026-11-22T10:42:05Z", and whether that is the
-    /// whole list.
-    private static func noticeStored(_ store: CustomRecordStore, _ why: String, _ report: DumpReport) async throws {
-        let count = try await store.count()
+    /// "<why> — dumping the 230 records stored 2026-11-22T10:42:05Z", and, when the stored list
+    /// stopped before its end, that it isn't the whole `list`. A list being refreshed is whole:
+    /// it stays until the new one is complete. The rows are counted by reading each, so a
+    /// damaged page is healed (and its records gone) before the count.
+    static func noticeStored(
+        _ store: CustomRecordStore, _ why: String, _ report: DumpReport, record: String = "record", list: String = "list"
+    ) async throws {
+        let count = try await store.countReadingRows()
         let state = try await store.state()
         let when = state.map { " " + DumpRunner.stamp($0.refreshedAt) } ?? ""
-        let partial = state?.complete == false && state?.refreshing == false ? " (not the whole list)" : ""
-        report.notice("\(why) — dumping the \(count) \(count == 1 ? "record" : "records") stored\(when)\(partial)")
+        let partial = state?.complete == false && state?.refreshing == false ? " (not the whole \(list))" : ""
+        report.notice("\(why) — dumping the \(count) \(count == 1 ? record : record + "s") stored\(when)\(partial)")
     }
 
     /// "Home city" → `home_city`, `address.city` → `address_city`, "E-mail (work)" → `e_mail_work`.

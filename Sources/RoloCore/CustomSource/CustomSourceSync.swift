@@ -2,7 +2,7 @@ import Foundation
 
 /// Fills a configured source's store from its API, one ``SyncPass`` at a time: the first
 /// listing of an empty store, a refresh of a stored one that merges page by page and never drops
-/// what is stored (``CustomRecordStore/merge(_:pass:after:at:)``), or, with `since` in
+/// what is stored (``CustomRecordStore/merge(_:pass:after:at:lookups:)``), or, with `since` in
 /// `[sources.paging]`, a listing of only what changed since the last whole one.
 ///
 /// A refresh sends the last whole listing's first `ETag` as `If-None-Match` (unless `etag =
@@ -137,6 +137,8 @@ public struct CustomSourceSync: Sendable {
                 stored: known, total: knownTotal, finished: false, skipped: [], lookupsStored: true, searchRefolded: refolded > 0,
                 lookupFailures: failures.map { LookupFailure(lookup: $0.lookup, message: ($0.error as? FetchError)?.message ?? "\($0.error)") }))
         }
+        // Read once, after the lookups are stored: every page's search text reaches into them.
+        let searchLookups = try await store.searchLookups()
         let began = now()
         try await pager.run(from: position, ifNoneMatch: condition, pacer: &pacer, page: { fetched in
             // An answer that came after a cancel isn't stored: the run ends as cancelled.
@@ -155,9 +157,9 @@ public struct CustomSourceSync: Sendable {
             page.next?.pass = pass
             var rewritten = false
             if pass.merges {
-                rewritten = try await store.merge(page, pass: pass, after: received, at: now()).rewritten
+                rewritten = try await store.merge(page, pass: pass, after: received, at: now(), lookups: searchLookups).rewritten
             } else {
-                try await store.append(page, at: now())
+                try await store.append(page, at: now(), lookups: searchLookups)
                 if page.next == nil { try await store.finish(pass) }
             }
             received = page.next?.received ?? received + page.records.count + page.skipped.count
