@@ -180,6 +180,7 @@ for api in [PipedriveAPIVersion.v2, .v1] {
 let (smallDatabase, _) = try await load(smallServer, api: .v2, into: scratch("small"))
 await largeServer.stop()
 await smallServer.stop()
+let loadedPeak = peakMemoryMB()
 
 // A last name the stand-in gives about one person in twelve, as a real filter would match.
 let name = "lovelace"
@@ -210,5 +211,5 @@ for _ in 0..<5 {
 }
 print(String(format: "  the persons' search text read into memory: %.1f ms, %.1f MB (median of 5)", indexRead.median, Double(indexSize) / 1_048_576))
 print("")
-print(String(format: "Peak memory of this process (stand-in, loader and screens included): %.0f MB", peakMemoryMB()))
+print(String(format: "Peak memory of this process (stand-in, loader and screens included): %.0f MB; %.0f MB once loaded, before the screens", peakMemoryMB(), loadedPeak))
 try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "rolo-pipedrive-bench-\(getpid())")

@@ -15,7 +15,7 @@ extension DumpRunner {
             guard try await store.count() > 0 else {
                 throw DumpError(.unavailable, "pipedrive: nothing is stored yet, and --offline asks no server")
             }
-            try await noticeStored(store, "pipedrive: --offline")
+            try await CustomSourceDump.noticeStored(store, "pipedrive: --offline", report, record: "person", list: "account")
         } else {
             guard let account, let sync = account.sync() else {
                 throw DumpError(.unavailable, "pipedrive: \(unconfigured ?? "Pipedrive isn't configured")")
@@ -70,18 +70,8 @@ extension DumpRunner {
                 throw DumpError.unavailable(PipedriveSource.id, error)
             }
             report.progress(nil)
-            try await noticeStored(store, "pipedrive: \(DumpError.withoutKeyHint(error.message))")
+            try await CustomSourceDump.noticeStored(
+                store, "pipedrive: \(DumpError.withoutKeyHint(error.message))", report, record: "person", list: "account")
         }
-    }
-
-    /// Says what is dumped instead of a fresh list: how many persons, stored when, and, when the
-    /// stored list stopped before its end, that it isn't the whole account. The rows are counted
-    /// by reading each, so a damaged page is healed (and its persons gone) before the count.
-    private func noticeStored(_ store: CustomRecordStore, _ why: String) async throws {
-        let count = try await store.countReadingRows()
-        let state = try await store.state()
-        let when = state.map { " " + Self.stamp($0.refreshedAt) } ?? ""
-        let partial = state?.complete == false ? " (not the whole account)" : ""
-        report.notice("\(why) — dumping the \(count) \(count == 1 ? "person" : "persons") stored\(when)\(partial)")
     }
 }

@@ -44,7 +44,8 @@ extension RoloDatabase {
         migrator.registerMigration("v3: pipedrive_name") { db in
             // API v2 names a person's organisation and owner by id only. Nothing to back-fill
             // here: the names come from the account, and the sync that first stores them refolds
-            // the stored persons' search text in the same transaction (PipedriveNameStore).
+            // the stored persons' search text in the same transaction. (v11 carries these names
+            // into custom_lookup, where the record engine keeps every source's lookups.)
             try db.create(table: "pipedrive_name") { t in
                 t.column("kind", .text).notNull()
                 t.column("id", .integer).notNull()

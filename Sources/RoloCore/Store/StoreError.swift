@@ -3,7 +3,7 @@ import GRDB
 /// Why rolo's database couldn't be opened, read or written, in words that say what to do.
 ///
 /// Every message names a source as the user knows it (``sourceName(_:)``), never by its key in
-/// the store (`pipedrive.refresh`, `custom.crew`): these lines reach the banner as they are.
+/// the store (`custom.pipedrive`, `custom.crew`): these lines reach the banner as they are.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One human line: what failed, the reason, and what to do.
     public let description: String

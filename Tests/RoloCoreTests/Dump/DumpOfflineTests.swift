@@ -20,6 +20,34 @@ struct DumpOfflineTests {
         }
     }
 
+    @Test("--offline says a list is not whole only when a first listing stopped, not when a refresh did")
+    func partialNotice() async throws {
+        try await DumpStandIn.with { standIn in
+            _ = try await standIn.dump(.pipedrive, .jsonl)
+            let store = try PipedriveAccount(storedIn: RoloDatabase(dataDirectory: standIn.data.path)).store
+            let first = try await store.records(0..<20)
+            var next = PagingPosition.start(store.source.paging)
+            (next.cursor, next.received) = ("page-2", 20)
+
+            // A refresh stopped after its first page: the stored list stays whole until it ends.
+            next.pass = SyncPass(kind: .full, generation: 99)
+            try await store.merge(CustomSourcePage(records: first, next: next), pass: SyncPass(kind: .full, generation: 99), after: 0)
+            #expect(try await store.state()?.refreshing == true)
+            _ = try await standIn.dump(.pipedrive, .jsonl, offline: true)
+            let whole = try #require(standIn.notices.first)
+            #expect(whole.hasPrefix("pipedrive: --offline — dumping the 40 persons stored 20"), "\(whole)")
+            #expect(!whole.contains("not the whole"), "\(whole)")
+
+            // A first listing stopped after its first page: only that page is stored.
+            next.pass = SyncPass(kind: .fill, generation: 100)
+            try await store.append(CustomSourcePage(records: first, next: next), replacing: true)
+            _ = try await standIn.dump(.pipedrive, .jsonl, offline: true)
+            let partial = try #require(standIn.notices.first)
+            #expect(partial.hasPrefix("pipedrive: --offline — dumping the 20 persons stored 20"), "\(partial)")
+            #expect(partial.hasSuffix(" (not the whole account)"), "\(partial)")
+        }
+    }
+
     @Test("--offline over a store with a damaged page: it is moved aside and rebuilt, and what read is dumped")
     func offlineDamaged() async throws {
         var options = DumpStandIn.options
