@@ -160,4 +160,20 @@ extension SearchIndexTests {
             earlier.append(found)
         }
     }
+
+    @Test("First matches: a prefix of the whole answer, only for a big index and a term found early")
+    func firstMatches() {
+        let count = SearchIndex.firstMatchesAbove + 1
+        let index = SearchIndex(count: count) { "user\($0)\nuser\($0)@example.com" }
+        let whole = index.positions(matching: "9") ?? []
+        #expect(index.firstMatches(of: "9", limit: 256) == Array(whole.prefix(256)))
+        #expect(index.firstMatches(of: "user1 example", everyWord: true, limit: 10)
+            == Array((index.positions(matching: "user1 example", everyWord: true) ?? []).prefix(10)))
+        // Fewer than the limit within the records looked through: the whole answer is awaited.
+        #expect(index.firstMatches(of: "user200000", limit: 1) == nil, "only past the first records")
+        #expect(index.firstMatches(of: "zzz", limit: 1) == nil)
+        #expect(index.firstMatches(of: "  ", limit: 10) == nil, "a blank term shows everything at once")
+        let small = SearchIndex(count: 1000) { "user\($0)" }
+        #expect(small.firstMatches(of: "9", limit: 10) == nil, "a small index answers whole within a frame")
+    }
 }

@@ -131,6 +131,19 @@ extension CustomSourceViewModel {
         onEvent(.changed)
     }
 
+    /// How many first matches a search of a big list shows while it counts the rest: more
+    /// than any screen's rows.
+    static let firstMatchesShown = 256
+
+    public var isCountingMatches: Bool { search?.isCounting == true }
+
+    /// A search's first matches (a prefix of its answer, in the stored order): shown until the
+    /// whole answer comes.
+    func firstMatchesFound(_ positions: [Int]) {
+        matches = positions
+        applyMatches()
+    }
+
     /// What the store's index matched; the list shows it once laid out.
     func searchAnswered(_ result: Result<[Int], any Error>) {
         switch result {

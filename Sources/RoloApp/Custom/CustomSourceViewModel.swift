@@ -149,7 +149,16 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
         // 100,000); nil from it is a search a newer one replaced, whose answer is dropped anyway.
         let searchIndex = store?.memorySearch()
         self.searchIndex = searchIndex
-        search = searchIndex.map { index in StoredSearch(busy: busy) { term in try await index.positions(matching: term) ?? [] } }
+        // A big list shows a term's first matches while the rest are counted; one laid out by
+        // `group`/`sort` shows none apart, as its first rows aren't the first stored.
+        let showsFirst = source.group == nil && source.sort == nil
+        search = searchIndex.map { index in
+            var first: StoredSearch.FirstMatches?
+            if showsFirst {
+                first = { term in try await index.firstPositions(matching: term, limit: Self.firstMatchesShown) }
+            }
+            return StoredSearch(busy: busy, query: { term in try await index.positions(matching: term) ?? [] }, first: first)
+        }
         do {
             let endpoint = try source.endpoint(environment: environment)
             pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now)
@@ -173,6 +182,7 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
             self?.onEvent(.changed)
         }
         search?.onAnswer = { [weak self] in self?.searchAnswered($0) }
+        search?.onFirstMatches = { [weak self] in self?.firstMatchesFound($0) }
         whenNotSaved(kept) { [weak self] in
             self?.persistent = false
             self?.onEvent(.changed)

@@ -117,8 +117,10 @@ extension ScreenController {
         let rows = entries.rowCount
         let position = sourceUI.cursor.selected.flatMap(entries.rowNumber(atEntry:)) ?? 0
         let noun = rows == 1 ? source.noun.singular : source.noun.plural
-        var items = [source.id.rawValue, source.searchTerm == nil ? "\(rows) \(noun)" : "\(rows) matching"]
-        if position > 0 { items.append("\(position)/\(rows)") }
+        // "256+ matching" while a search's first matches are shown and the rest counted.
+        let more = source.searchTerm != nil && source.isCountingMatches ? "+" : ""
+        var items = [source.id.rawValue, source.searchTerm == nil ? "\(rows) \(noun)" : "\(rows)\(more) matching"]
+        if position > 0 { items.append("\(position)/\(rows)\(more)") }
         if source.status.isLoading || busy.count > 0 {
             items.append("\(glyphs.spinner[spinnerFrame % glyphs.spinner.count]) loading")
         }

@@ -37,6 +37,8 @@ public protocol SourceModel: AnyObject {
     var status: SourceStatus { get }
     /// The current search term, if the list is filtered.
     var searchTerm: String? { get }
+    /// Whether the entries are a search's first matches only, the rest still being counted.
+    var isCountingMatches: Bool { get }
     var onEvent: (SourceEvent) -> Void { get set }
 
     /// Starts the first load; called once, when the source is first shown.
@@ -91,6 +93,9 @@ public struct OverlayContent: Sendable, Equatable {
 }
 
 extension SourceModel {
+    /// No first matches apart: a source's search answers whole.
+    public var isCountingMatches: Bool { false }
+
     /// Whether the source can be used as configured (its tab is dimmed otherwise).
     public var isConfigured: Bool {
         if case .unconfigured = status.placeholder { return false }

@@ -3,23 +3,35 @@ import RoloCore
 /// A search of stored rows, one query at a time off the main actor: a new term drops the query
 /// under way, and rows that change while one runs are searched again once it ends, so queries
 /// never pile up behind pages that land during a search.
+///
+/// With `first`, a term's first matches are asked for before the whole answer and heard at once
+/// (``onFirstMatches``): at 1,000,000 records a term matching half of them shows its first
+/// screenful well within a frame, and its count follows when the whole search is done.
 @MainActor
 final class StoredSearch {
     /// The positions, in order, of the stored rows a term matches.
     typealias Query = @Sendable (String) async throws -> [Int]
+    /// The positions of a term's first matches, in order; nil when it has none to show apart.
+    typealias FirstMatches = @Sendable (String) async throws -> [Int]?
 
     /// The term searched for; nil when the list isn't filtered.
     private(set) var term: String?
     /// Hears each answer for the current term.
     var onAnswer: (Result<[Int], any Error>) -> Void = { _ in }
+    /// Hears the current term's first matches, before its answer.
+    var onFirstMatches: ([Int]) -> Void = { _ in }
+    /// Whether the matches heard last are the first ones only: the answer is still being counted.
+    private(set) var isCounting = false
     private let busy: BusyTracker
     private let query: Query
+    private let first: FirstMatches?
     private var task: Task<Void, Never>?
     private var isStale = false
 
-    init(busy: BusyTracker, query: @escaping Query) {
+    init(busy: BusyTracker, query: @escaping Query, first: FirstMatches? = nil) {
         self.busy = busy
         self.query = query
+        self.first = first
     }
 
     /// Whether a query is under way.
@@ -29,9 +41,10 @@ final class StoredSearch {
     func search(_ term: String?) {
         self.term = term
         isStale = false
+        isCounting = false
         task?.cancel()
         task = nil
-        run()
+        run(first: true)
     }
 
     /// The rows changed: searches again, after the query under way if there is one.
@@ -44,10 +57,17 @@ final class StoredSearch {
         }
     }
 
-    private func run() {
+    /// Runs the query for the term; `first`: a new term's, whose first matches are shown apart
+    /// (not a search again of rows that changed, whose shown matches stay until it answers).
+    private func run(first: Bool = false) {
         guard let term else { return }
-        let query = self.query
+        let (query, firstMatches) = (self.query, first ? self.first : nil)
         task = busy.task { [weak self] in
+            if let firstMatches, let found = try? await firstMatches(term) {
+                guard let self, !Task.isCancelled, self.term == term else { return }
+                self.isCounting = true
+                self.onFirstMatches(found)
+            }
             let result: Result<[Int], any Error>
             do {
                 result = .success(try await query(term))
@@ -56,6 +76,7 @@ final class StoredSearch {
             }
             guard let self, !Task.isCancelled, self.term == term else { return }
             self.task = nil
+            self.isCounting = false
             if self.isStale {
                 self.isStale = false
                 self.run()

@@ -115,6 +115,17 @@ public final class StoredSearchIndex: @unchecked Sendable {
         return found.positions
     }
 
+    /// The first `limit` records matching `term`, in the stored order, when the index is big
+    /// enough for them to be worth showing before the whole search is counted
+    /// (``SearchIndex/firstMatches(of:everyWord:limit:)``); nil otherwise, or when the calling
+    /// task was cancelled meanwhile.
+    @concurrent
+    public func firstPositions(matching term: String, limit: Int) async throws -> [Int]? {
+        let index = try await current()
+        if Task.isCancelled { return nil }
+        return index.firstMatches(of: term, everyWord: everyWord, limit: limit)
+    }
+
     /// Reads the rows stored since the index was read, after any read under way.
     private func catchUp() -> Task<Void, any Error> {
         lock.withLock {

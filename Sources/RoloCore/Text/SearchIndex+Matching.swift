@@ -56,6 +56,29 @@ extension SearchIndex {
         return SearchMatches(positions: found, needles: needles, searched: count, lineage: lineage)
     }
 
+    /// The first `limit` records matching `term`, in order, found by looking through no more
+    /// than the first ``firstMatchesWithin`` records: what a list at 1,000,000 records shows while
+    /// the whole search goes on (a term matching half of them takes 20 ms to count, its first
+    /// screenful a fraction of one). Nil when the index is too small for that to be worth a frame
+    /// (``firstMatchesAbove``), the term is blank, or fewer than `limit` were found there.
+    public func firstMatches(of term: String, everyWord: Bool = false, limit: Int) -> [Int]? {
+        guard count > Self.firstMatchesAbove, limit > 0 else { return nil }
+        let needles = SearchKey.needles(of: term, everyWord: everyWord)
+        guard !needles.isEmpty else { return nil }
+        let pinned = needles.map(SearchNeedle.init).sorted { $0.count > $1.count }
+        var found: [Int] = []
+        found.reserveCapacity(limit)
+        guard scan(0..<min(count, Self.firstMatchesWithin), for: pinned, into: &found, limit: limit), found.count >= limit else {
+            return nil
+        }
+        return found
+    }
+
+    /// Below this many records the whole search draws within a frame: no first matches apart.
+    public static let firstMatchesAbove = 200_000
+    /// How many records a look for the first matches goes through at most.
+    static let firstMatchesWithin = 65_536
+
     /// The positions `look` finds in `0..<count`, split into one consecutive part a core when
     /// there are enough to pay for the threads, joined in order: a keystroke at 1,000,000
     /// records ("t" is in nearly every key) is a pass of 20 ms on one core. A part's `look`
@@ -85,9 +108,9 @@ extension SearchIndex {
     private static let recordsPerScan = 65_536
 
     /// Appends to `found` the records among `records` whose key holds every needle, the first
-    /// found by one pass over their bytes: from each hit the scan goes on at the next key. False
-    /// when the task was cancelled meanwhile.
-    private func scan(_ records: Range<Int>, for needles: [SearchNeedle], into found: inout [Int]) -> Bool {
+    /// found by one pass over their bytes: from each hit the scan goes on at the next key; it
+    /// stops once `found` holds `limit`. False when the task was cancelled meanwhile.
+    private func scan(_ records: Range<Int>, for needles: [SearchNeedle], into found: inout [Int], limit: Int = .max) -> Bool {
         guard !records.isEmpty else { return true }
         return withPointers(needles[0]) { hay, starts, pin in
             let first = needles[0], others = needles.dropFirst()
@@ -108,6 +131,7 @@ extension SearchIndex {
                 }
                 if others.allSatisfy({ $0.offset(in: hay, from: Int(starts[record]), to: keyEnd) != nil }) {
                     found.append(record)
+                    if found.count >= limit { return true }
                 }
                 record += 1
                 from = keyEnd
