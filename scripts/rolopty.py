@@ -47,12 +47,18 @@ def idle_report(path):
     """(idle, frame, when the frame was drawn, when the last terminal event reached rolo) from
     its idle file, the times in CLOCK_MONOTONIC ns (as time.monotonic_ns()); (False, 0, 0, 0)
     before the first."""
+    return idle_report_rows(path)[:4]
+
+
+def idle_report_rows(path):
+    """idle_report's four, and when the first frame after the event whose list showed another
+    row count than before it was drawn (0: none): a keystroke's first matches on screen."""
     try:
         with open(path) as handle:
-            state, frame, drawn, event = (handle.read().split() + ["0", "0"])[:4]
-            return state == "idle", int(frame), int(drawn), int(event)
+            state, frame, drawn, event, rows = (handle.read().split() + ["0", "0", "0"])[:5]
+            return state == "idle", int(frame), int(drawn), int(event), int(rows)
     except (OSError, ValueError):
-        return False, 0, 0, 0
+        return False, 0, 0, 0, 0
 
 
 def wait_idle(path, after_frame=0, timeout=30.0):

@@ -25,6 +25,12 @@ public final class App {
     /// names it beside the frame's own time, so a benchmark times a keystroke to its frame
     /// without polling's granularity.
     private var lastEventAt: UInt64 = 0
+    /// The shown list's row count on the last frame drawn, and on the last one before the last
+    /// event; and when the first frame after that event showing another count was drawn (0:
+    /// none yet): when a keystroke's matches first came on screen, the first of several when a
+    /// search shows its first matches before counting the rest.
+    private var drawnRows = 0, rowsBeforeEvent = 0
+    private var rowsChangedAt: UInt64 = 0
     /// Called once the first frame is out: work that could wait for it begins.
     public var afterFirstFrame: (() -> Void)?
     /// Whether the first frame with data (or with nothing left to load) is out, after which
@@ -62,7 +68,10 @@ public final class App {
             // terminal's buffer, and signals in the signal pipe, and are read now.
             terminal.start { [weak self] event in
                 guard let self else { return }
-                if self.idleFile != nil { self.lastEventAt = Self.monotonicNanoseconds() }
+                if self.idleFile != nil {
+                    self.lastEventAt = Self.monotonicNanoseconds()
+                    (self.rowsBeforeEvent, self.rowsChangedAt) = (self.drawnRows, 0)
+                }
                 if case .hangup = event {
                     // The terminal is gone: nothing more can be drawn; just restore and leave.
                     self.logger.info("terminal hung up")
@@ -151,12 +160,18 @@ public final class App {
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 
-    /// Writes "idle <frame> <when drawn> <last event>" once nothing is in flight, or "busy …"
-    /// otherwise; the times are CLOCK_MONOTONIC nanoseconds, as Python's `time.monotonic_ns()`.
+    /// Writes "idle <frame> <when drawn> <last event> <when the rows first changed after it>"
+    /// once nothing is in flight, or "busy …" otherwise; the times are CLOCK_MONOTONIC
+    /// nanoseconds, as Python's `time.monotonic_ns()` (the last one 0 while the row count is
+    /// what it was before the event).
     private func reportIdle() {
         guard let idleFile else { return }
+        let now = Self.monotonicNanoseconds()
+        let rows = controller.source.entries.rowCount
+        if rowsChangedAt == 0, rows != rowsBeforeEvent { rowsChangedAt = now }
+        drawnRows = rows
         let idle = controller.busy.isIdle && !controller.sources.contains { $0.status.isLoading }
-        let bytes = Array("\(idle ? "idle" : "busy") \(frames) \(Self.monotonicNanoseconds()) \(lastEventAt)\n".utf8)
+        let bytes = Array("\(idle ? "idle" : "busy") \(frames) \(now) \(lastEventAt) \(rowsChangedAt)\n".utf8)
         // Whole or not at all for the reader, through a rename; no fsync (Foundation's atomic
         // write syncs), which would cost every frame of a test half a millisecond of the main actor.
         let temporary = idleFile + ".tmp"
