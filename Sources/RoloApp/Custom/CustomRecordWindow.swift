@@ -3,18 +3,24 @@ import Logging
 import RoloCore
 import TerminalUI
 
-/// A configured source's list read from the store as it is drawn: at 1,000,000 records only the
-/// blocks around what is on screen are held, and the order shown (a `group`/`sort`, a search's
-/// matches) is a layout of positions, not of records.
+/// A configured source's list read from the store as it is drawn; Pipedrive's persons are such
+/// a list too. At 1,000,000 records only the blocks around what is on screen are held, and the
+/// order shown (a `group`/`sort`, a search's matches) is a layout of positions, not of records.
 ///
 /// Reads are synchronous and indexed (``CustomRecordStore/storedRecords(_:)``); the records of
-/// a block of ``blockSize`` entries are read at once and the last ``blocksKept`` blocks are
-/// kept, as ``PipedriveRows`` does for Pipedrive's persons.
-final class CustomRecordWindow {
-    static let blockSize = 128
-    static let blocksKept = 24
+/// a block of ``blockSize`` entries are read at once, each made into what the list shows by
+/// ``reading`` (a configured source keeps the record, Pipedrive reads a person from it), and
+/// the last ``blocksKept`` blocks are kept.
+final class RecordWindow<Item> {
+    static var blockSize: Int { 128 }
+    static var blocksKept: Int { 24 }
 
     let store: CustomRecordStore
+    /// What a stored record is shown as; nil for one that can't be read. Set anew (new
+    /// lookups, say), the blocks read are forgotten.
+    var reading: (CustomRecord) -> Item? {
+        didSet { forget() }
+    }
     /// How many records are stored, as last read.
     private(set) var count = 0
     /// The entries shown: every record in order, or arranged, or filtered; their positions.
@@ -22,14 +28,15 @@ final class CustomRecordWindow {
     /// Whether ``layout`` shows every record in the stored order: a block is then one range.
     private var inOrder = true
 
-    /// Each block's records by position.
-    private var blocks = BlockCache<[Int: CustomRecord]>(capacity: blocksKept)
+    /// Each block's items by position, with their records' ids.
+    private var blocks = BlockCache<[Int: (id: String, item: Item?)]>(capacity: blocksKept)
     private let logger: Logger
     private var reportedFailure = false
 
-    init(store: CustomRecordStore, logger: Logger) {
+    init(store: CustomRecordStore, logger: Logger, reading: @escaping (CustomRecord) -> Item?) {
         self.store = store
         self.logger = logger
+        self.reading = reading
     }
 
     // MARK: - Changes
@@ -66,22 +73,22 @@ final class CustomRecordWindow {
 
     // MARK: - Records
 
-    /// The record at entry `index` of the layout, read with its block when not cached; nil for
+    /// The item at entry `index` of the layout, read with its block when not cached; nil for
     /// a header or an unreadable record.
-    func record(atEntry index: Int) -> CustomRecord? {
+    func item(atEntry index: Int) -> Item? {
         guard let position = position(atEntry: index) else { return nil }
         let number = index / Self.blockSize
-        return (blocks.use(number) ?? load(number))[position]
+        return (blocks.use(number) ?? load(number))[position]?.item
     }
 
-    /// The record with `id`: from the cached blocks, else one indexed read.
-    func record(withID id: String) -> CustomRecord? {
+    /// The item of the record with `id`: from the cached blocks, else one indexed read.
+    func item(withID id: String) -> Item? {
         for block in blocks.all.values {
-            if let record = block.values.first(where: { $0.id == id }) { return record }
+            if let kept = block.values.first(where: { $0.id == id }) { return kept.item }
         }
         do {
             guard let position = try store.position(ofID: id) else { return nil }
-            return try store.storedRecords(position..<position + 1).first
+            return try store.storedRecords(position..<position + 1).first.flatMap(reading)
         } catch {
             report(error)
             return nil
@@ -118,7 +125,7 @@ final class CustomRecordWindow {
         return position
     }
 
-    private func load(_ number: Int) -> [Int: CustomRecord] {
+    private func load(_ number: Int) -> [Int: (id: String, item: Item?)] {
         let start = number * Self.blockSize
         let positions = (start..<min(layout.entryCount, start + Self.blockSize)).compactMap(position(atEntry:))
         let records: [CustomRecord]
@@ -135,7 +142,7 @@ final class CustomRecordWindow {
         // Both reads give the records in the order of `positions`, leaving out none but those
         // gone since (a removal the layout doesn't know yet): then the block is read again.
         guard records.count == positions.count else { return [:] }
-        let block = Dictionary(zip(positions, records)) { first, _ in first }
+        let block = Dictionary(zip(positions, records.map { (id: $0.id, item: reading($0)) })) { first, _ in first }
         blocks.keep(block, as: number)
         return block
     }
@@ -147,10 +154,23 @@ final class CustomRecordWindow {
     }
 }
 
-/// The window's entries as the list draws them: each record's row made as it is drawn.
-struct CustomRecordRows: ListEntrySource {
-    let window: CustomRecordWindow
-    let row: (CustomRecord) -> ListRow
+/// A configured source's window: its records as they are stored.
+typealias CustomRecordWindow = RecordWindow<CustomRecord>
+
+extension RecordWindow where Item == CustomRecord {
+    /// The window of `store`'s records as they are stored.
+    convenience init(store: CustomRecordStore, logger: Logger) {
+        self.init(store: store, logger: logger) { $0 }
+    }
+}
+
+/// A configured source's entries: each record's row made as it is drawn.
+typealias CustomRecordRows = RecordWindowRows<CustomRecord>
+
+/// The window's entries as the list draws them: each item's row made as it is drawn.
+struct RecordWindowRows<Item>: ListEntrySource {
+    let window: RecordWindow<Item>
+    let row: (Item) -> ListRow
 
     var entryCount: Int { window.layout.entryCount }
     var rowCount: Int { window.layout.rowCount }
@@ -159,10 +179,10 @@ struct CustomRecordRows: ListEntrySource {
         switch window.layout.slot(at: index) {
         case .header(let title): return .header(title)
         case .record:
-            guard let record = window.record(atEntry: index) else {
+            guard let item = window.item(atEntry: index) else {
                 return .row(ListRow(id: "unreadable-\(index)", cells: ["(can't be read — see the log)"]))
             }
-            return .row(row(record))
+            return .row(row(item))
         }
     }
 

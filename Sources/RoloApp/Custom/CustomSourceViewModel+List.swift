@@ -84,7 +84,7 @@ extension CustomSourceViewModel {
 
     /// The stored record with `id`, as the list shows it.
     func record(withID id: String) -> CustomRecord? {
-        window?.record(withID: id)
+        window?.item(withID: id)
     }
 
     /// The stored records were replaced: nothing read of them is kept, and the new list shows

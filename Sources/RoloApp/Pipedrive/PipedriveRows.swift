@@ -3,144 +3,88 @@ import Logging
 import RoloCore
 import TerminalUI
 
-/// The pipedrive list read from the database as it is drawn: at 100,000 persons only the blocks
-/// around what is on screen are held, and a filter is a list of positions, not of persons.
-///
-/// Entries are the stored persons in the API's order (or those a search matched), then, while
-/// more are being fetched, one "loading more…" line. Reads are synchronous and indexed
-/// (``CustomRecordStore``'s window); a block of ``blockSize`` records is read at once and read as
-/// persons with the names of the organisations and owners they name by id (``lookups``), and the
-/// last ``blocksKept`` blocks are kept.
+/// The pipedrive list: the engine's window over the stored persons (``RecordWindow``), each
+/// record read as a person with the names of the organisations and owners it names by id
+/// (``lookups``); a filter is a layout of the positions a search matched; and, while more are
+/// being fetched, one "loading more…" line below.
 final class PipedriveRows: ListEntrySource {
-    static let blockSize = 128
-    static let blocksKept = 24
-
-    let store: CustomRecordStore
+    let window: RecordWindow<PipedrivePerson>
     /// The stored names of the organisations and owners, which v2 persons name by id.
     var lookups = LookupValues.none {
-        didSet { blocks.removeAll() }
+        didSet { window.reading = Self.reading(lookups) }
     }
-    /// How many persons the shown list holds.
-    private(set) var storedCount = 0
     /// The positions a search matched, in order; nil when not filtered.
     private(set) var filter: [Int]?
     /// A line below the rows, e.g. "loading more…"; nil for none.
     var trailer: String?
 
-    /// Each block's persons; nil where a stored record isn't a person rolo can read.
-    private var blocks = BlockCache<[PipedrivePerson?]>(capacity: blocksKept)
-    private let logger = Logger(label: "rolo.pipedrive")
-    private var reportedFailure = false
-
     init(store: CustomRecordStore) {
-        self.store = store
+        window = RecordWindow(store: store, logger: Self.logger, reading: Self.reading(.none))
     }
+
+    var store: CustomRecordStore { window.store }
+    /// How many persons are stored, as last read.
+    var storedCount: Int { window.count }
+
+    /// The person a stored record is, with its names from `lookups`; nil, logged, when it isn't
+    /// one rolo can read.
+    private static func reading(_ lookups: LookupValues) -> (CustomRecord) -> PipedrivePerson? {
+        { record in
+            let person = PipedriveAccount.person(record, lookups: lookups)
+            if person == nil { logger.error("stored person \(record.id) isn't one rolo can read") }
+            return person
+        }
+    }
+
+    private static let logger = Logger(label: "rolo.pipedrive")
 
     // MARK: - Changes
 
     /// Reads the stored count again (a page landed); blocks that were short may have grown.
     func reloadCount() {
-        let count = (try? store.storedCount()) ?? storedCount
-        guard count != storedCount else { return }
-        storedCount = count
-        if filter == nil {
-            for (number, block) in blocks.all where block.count < Self.blockSize { blocks.drop(number) }
-        }
+        window.reloadCount()
+        if filter == nil, window.layout.rowCount != window.count { window.show(RowLayout(count: window.count), inOrder: true) }
     }
 
     /// Forgets every cached row: stored persons changed, went or moved.
     func invalidate() {
-        blocks.removeAll()
-        storedCount = (try? store.storedCount()) ?? 0
+        window.forget()
+        window.reloadCount()
+        setFilter(filter)
     }
 
     /// Shows only the persons at `positions` (nil: all).
     func setFilter(_ positions: [Int]?) {
         filter = positions
-        blocks.removeAll()
+        let all = RowLayout(count: window.count)
+        if let positions {
+            // Matches past the stored count (stored since the count was read) wait for the next.
+            let count = window.count
+            window.show(all.showing(positions.allSatisfy { $0 < count } ? positions : positions.filter { $0 < count }), inOrder: false)
+        } else {
+            window.show(all, inOrder: true)
+        }
     }
 
     // MARK: - ListEntrySource
 
-    var rowCount: Int { filter?.count ?? storedCount }
+    private var rows: RecordWindowRows<PipedrivePerson> { RecordWindowRows(window: window, row: PipedriveDetail.row(for:)) }
+
+    var rowCount: Int { window.layout.rowCount }
 
     var entryCount: Int { rowCount + (trailer == nil ? 0 : 1) }
 
     func entry(at index: Int) -> ListEntry {
         if index >= rowCount, let trailer { return .header(trailer) }
-        guard let person = person(at: index) else {
-            return .row(ListRow(id: "unreadable-\(index)", cells: ["(can't be read — see the log)", "", ""]))
-        }
-        return .row(PipedriveDetail.row(for: person))
+        return rows.entry(at: index)
     }
 
-    func rowNumber(atEntry index: Int) -> Int? {
-        index >= 0 && index < rowCount ? index + 1 : nil
-    }
+    func rowNumber(atEntry index: Int) -> Int? { index < rowCount ? rows.rowNumber(atEntry: index) : nil }
 
-    func index(ofRowID id: String) -> Int? {
-        guard let position = try? store.position(ofID: id) else { return nil }
-        guard let filter else { return position < storedCount ? position : nil }
-        var low = 0, high = filter.count
-        while low < high {
-            let middle = (low + high) / 2
-            if filter[middle] < position { low = middle + 1 } else { high = middle }
-        }
-        return low < filter.count && filter[low] == position ? low : nil
-    }
+    func index(ofRowID id: String) -> Int? { window.entry(ofID: id) }
 
     // MARK: - Persons
 
-    /// The person at entry `index`, read with its block when not cached.
-    func person(at index: Int) -> PipedrivePerson? {
-        guard index >= 0, index < rowCount else { return nil }
-        let number = index / Self.blockSize
-        let block = blocks.use(number) ?? load(number)
-        let offset = index - number * Self.blockSize
-        return offset < block.count ? block[offset] : nil
-    }
-
     /// The person with `id`: from the cached blocks, else one indexed read.
-    func person(withID id: String) -> PipedrivePerson? {
-        for block in blocks.all.values {
-            if let person = block.first(where: { $0?.id == id }) { return person }
-        }
-        guard let position = try? store.position(ofID: id), let record = (try? store.storedRecords(position..<position + 1))?.first
-        else { return nil }
-        return PipedriveAccount.person(record, lookups: lookups)
-    }
-
-    private func load(_ number: Int) -> [PipedrivePerson?] {
-        let start = number * Self.blockSize
-        let end = min(rowCount, start + Self.blockSize)
-        guard start < end else { return [] }
-        let records: [CustomRecord]
-        do {
-            if let filter {
-                records = try store.storedRecords(atPositions: Array(filter[start..<end]))
-            } else {
-                records = try store.storedRecords(start..<end)
-            }
-        } catch {
-            report(error)
-            return []
-        }
-        let persons = records.map { record in
-            let person = PipedriveAccount.person(record, lookups: lookups)
-            if person == nil { report("stored person \(record.id) isn't one rolo can read") }
-            return person
-        }
-        blocks.keep(persons, as: number)
-        return persons
-    }
-
-    /// Logged once: a broken database would otherwise log on every frame.
-    private func report(_ error: any Error) {
-        report(String(describing: error))
-    }
-
-    private func report(_ message: String) {
-        if !reportedFailure { logger.error("can't read stored persons: \(message)") }
-        reportedFailure = true
-    }
+    func person(withID id: String) -> PipedrivePerson? { window.item(withID: id) }
 }
