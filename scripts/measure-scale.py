@@ -150,8 +150,9 @@ def relaunch(rolo, folder, total):
         typed = time.monotonic_ns()
         pane.keys("9")
         frame = rolopty.wait_idle(idle_file, frame, TIMEOUT)
-        _, _, drawn, event = rolopty.idle_report(idle_file)
+        _, _, drawn, event, changed = rolopty.idle_report_rows(idle_file)
         narrowing, narrowing_inside = (drawn - typed) / 1e9, (drawn - event) / 1e9
+        narrowing_first = ((changed or drawn) - event) / 1e9
         # A first keystroke again ("8"), timed until its first matches are drawn: a big list
         # shows them while it counts the rest. rolo's idle file names when the first frame after
         # the key with another row count than before it was drawn.
@@ -174,7 +175,8 @@ def relaunch(rolo, folder, total):
     finally:
         pane.close()
     os.unlink(idle_file)
-    return first, end, keystroke, peak, inside, narrowing, narrowing_inside, first_matches, first_inside, counted_inside
+    return (first, end, keystroke, peak, inside, narrowing, narrowing_inside, first_matches, first_inside, counted_inside,
+            narrowing_first)
 
 
 def wait_gone(pid):
@@ -259,6 +261,7 @@ def main():
                              ("the same, from the key reaching rolo", 4),
                              ("the next one, \"99\", from send-keys", 5),
                              ("the same, from the key reaching rolo", 6),
+                             ("  → its first matches, inside rolo", 10),
                              ("a first keystroke \"8\" → its first matches drawn", 7),
                              ("the same, from the key reaching rolo", 8),
                              ("  and → all of them counted and drawn", 9)]:

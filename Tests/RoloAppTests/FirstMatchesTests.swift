@@ -51,6 +51,20 @@ struct FirstMatchesTests {
         #expect(firsts.count == 2 && !search.isCounting)
     }
 
+    @Test("a count that fails leaves the first matches shown as first matches")
+    func countFails() async {
+        struct Broken: Error {}
+        let search = StoredSearch(busy: BusyTracker(), query: { _ in throw Broken() }, first: { _ in [0, 2, 4] })
+        var firsts: [[Int]] = [], failures = 0
+        search.onFirstMatches = { firsts.append($0) }
+        search.onAnswer = { if case .failure = $0 { failures += 1 } }
+        search.search("a")
+        #expect(await settle { failures == 1 && !search.isRunning })
+        #expect(firsts == [[0, 2, 4]] && search.isCounting, "still only the first matches: \(search.isCounting)")
+        search.search(nil)
+        #expect(!search.isCounting)
+    }
+
     @Test("the status line says at least this many match while the rest are counted")
     func status() {
         let model = CountingModel()

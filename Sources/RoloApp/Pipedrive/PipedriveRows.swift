@@ -11,32 +11,46 @@ final class PipedriveRows: ListEntrySource {
     let window: RecordWindow<PipedrivePerson>
     /// The stored names of the organisations and owners, which v2 persons name by id.
     var lookups = LookupValues.none {
-        didSet { window.reading = Self.reading(lookups) }
+        didSet { window.reading = Self.reading(lookups, unreadable) }
     }
     /// The positions a search matched, in order; nil when not filtered.
     private(set) var filter: [Int]?
     /// A line below the rows, e.g. "loading more…"; nil for none.
     var trailer: String?
 
+    /// Whether an unreadable person was logged: a broken store would otherwise log at every
+    /// read of its block.
+    private let unreadable = ReportedOnce()
+
     init(store: CustomRecordStore) {
-        window = RecordWindow(store: store, logger: Self.logger, reading: Self.reading(.none))
+        window = RecordWindow(store: store, logger: Self.logger, reading: Self.reading(.none, unreadable))
     }
 
     var store: CustomRecordStore { window.store }
     /// How many persons are stored, as last read.
     var storedCount: Int { window.count }
 
-    /// The person a stored record is, with its names from `lookups`; nil, logged, when it isn't
-    /// one rolo can read.
-    private static func reading(_ lookups: LookupValues) -> (CustomRecord) -> PipedrivePerson? {
+    /// The person a stored record is, with its names from `lookups`; nil, logged the first
+    /// time, when it isn't one rolo can read.
+    private static func reading(_ lookups: LookupValues, _ unreadable: ReportedOnce) -> (CustomRecord) -> PipedrivePerson? {
         { record in
             let person = PipedriveAccount.person(record, lookups: lookups)
-            if person == nil { logger.error("stored person \(record.id) isn't one rolo can read") }
+            if person == nil, unreadable.first() { logger.error("stored person \(record.id) isn't one rolo can read") }
             return person
         }
     }
 
     private static let logger = Logger(label: "rolo.pipedrive")
+
+    /// True the first time it is asked, false after.
+    private final class ReportedOnce {
+        private var reported = false
+
+        func first() -> Bool {
+            defer { reported = true }
+            return !reported
+        }
+    }
 
     // MARK: - Changes
 

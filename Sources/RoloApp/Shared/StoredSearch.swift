@@ -76,7 +76,8 @@ final class StoredSearch {
             }
             guard let self, !Task.isCancelled, self.term == term else { return }
             self.task = nil
-            self.isCounting = false
+            // A failed count leaves the first matches shown, and says they are only the first.
+            if case .success = result { self.isCounting = false }
             if self.isStale {
                 self.isStale = false
                 self.run()

@@ -212,12 +212,14 @@ public enum CustomSourceDump {
 
     /// "<why> — dumping the 230 records stored 2026-11-22T10:42:05Z", and, when the stored list
     /// stopped before its end, that it isn't the whole `list`. A list being refreshed is whole:
-    /// it stays until the new one is complete. The rows are counted by reading each, so a
-    /// damaged page is healed (and its records gone) before the count.
+    /// it stays until the new one is complete. With `readingRows` the rows are counted by
+    /// reading each, so a damaged page is healed (and its records gone) before the count: a
+    /// pass over every record, which a configured source of a million records doesn't pay.
     static func noticeStored(
-        _ store: CustomRecordStore, _ why: String, _ report: DumpReport, record: String = "record", list: String = "list"
+        _ store: CustomRecordStore, _ why: String, _ report: DumpReport, record: String = "record", list: String = "list",
+        readingRows: Bool = false
     ) async throws {
-        let count = try await store.countReadingRows()
+        let count = try await readingRows ? store.countReadingRows() : store.count()
         let state = try await store.state()
         let when = state.map { " " + DumpRunner.stamp($0.refreshedAt) } ?? ""
         let partial = state?.complete == false && state?.refreshing == false ? " (not the whole \(list))" : ""

@@ -15,7 +15,7 @@ extension DumpRunner {
             guard try await store.count() > 0 else {
                 throw DumpError(.unavailable, "pipedrive: nothing is stored yet, and --offline asks no server")
             }
-            try await CustomSourceDump.noticeStored(store, "pipedrive: --offline", report, record: "person", list: "account")
+            try await CustomSourceDump.noticeStored(store, "pipedrive: --offline", report, record: "person", list: "account", readingRows: true)
         } else {
             guard let account, let sync = account.sync() else {
                 throw DumpError(.unavailable, "pipedrive: \(unconfigured ?? "Pipedrive isn't configured")")
@@ -71,7 +71,7 @@ extension DumpRunner {
             }
             report.progress(nil)
             try await CustomSourceDump.noticeStored(
-                store, "pipedrive: \(DumpError.withoutKeyHint(error.message))", report, record: "person", list: "account")
+                store, "pipedrive: \(DumpError.withoutKeyHint(error.message))", report, record: "person", list: "account", readingRows: true)
         }
     }
 }
