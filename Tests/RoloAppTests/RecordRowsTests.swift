@@ -56,6 +56,11 @@ struct RecordRowsTests {
         #expect(RowLayout(count: 10).showing([]).entry(ofPosition: 0) == nil, "nothing matched")
         let unordered = RowLayout(count: 10).showing([7, 3])
         #expect(unordered.entry(ofPosition: 3) == 1 && unordered.entry(ofPosition: 7) == 0 && unordered.entry(ofPosition: 5) == nil)
+        // Matches among records stored after the layout was made wait for the next one.
+        let grown = RowLayout(count: 10).showing([3, 9, 10, 12])
+        #expect(grown.rowCount == 2 && grown.entry(ofPosition: 9) == 1)
+        let grownUnordered = RowLayout(count: 10).showing([12, 9, 3])
+        #expect(grownUnordered.rowCount == 2 && grownUnordered.entry(ofPosition: 3) == 1)
     }
 
     @Test("Only the rows asked for are built")

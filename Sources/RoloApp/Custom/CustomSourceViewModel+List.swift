@@ -50,11 +50,9 @@ extension CustomSourceViewModel {
     func applyMatches() {
         guard let window else { return rebuildEntries() }
         if let matches {
-            // Matches past the arranged records (stored since) wait for the next arrangement;
-            // checked before a copy is made, as there are usually none.
-            let count = arranged.count
-            let shown = matches.allSatisfy { $0 < count } ? matches : matches.filter { $0 < count }
-            window.show(arranged.inOrder ? arranged.layout.showing(shown) : arranged.layout.filtered(keeping: Set(shown)), inOrder: false)
+            // Matches past the arranged records (stored since) wait for the next arrangement:
+            // neither layout shows a position it wasn't made from.
+            window.show(arranged.inOrder ? arranged.layout.showing(matches) : arranged.layout.filtered(keeping: Set(matches)), inOrder: false)
         } else {
             window.show(arranged.layout, inOrder: arranged.inOrder)
         }

@@ -72,9 +72,7 @@ final class PipedriveRows: ListEntrySource {
         filter = positions
         let all = RowLayout(count: window.count)
         if let positions {
-            // Matches past the stored count (stored since the count was read) wait for the next.
-            let count = window.count
-            window.show(all.showing(positions.allSatisfy { $0 < count } ? positions : positions.filter { $0 < count }), inOrder: false)
+            window.show(all.showing(positions), inOrder: false)
         } else {
             window.show(all, inOrder: true)
         }

@@ -113,12 +113,16 @@ struct RowLayout: Sendable {
 
     /// The records at `shown` positions, in that order, without headers; the row-id index is
     /// shared, not rebuilt. Positions in ascending order (as a search finds them) are kept as
-    /// they are, with no table of entries.
+    /// they are, with no table of entries. Positions past this layout's records (a search's
+    /// matches among records stored since it was made) wait for the next layout.
     func showing(_ shown: [Int]) -> RowLayout {
         guard zip(shown, shown.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            return RowLayout(total: total, sections: [(nil, shown)], positions: positions)
+            return RowLayout(total: total, sections: [(nil, shown.filter { $0 >= 0 && $0 < total })], positions: positions)
         }
-        return RowLayout(ascending: shown, total: total, positions: positions)
+        // Ascending: the last says whether any lie past the records; usually none do, and
+        // nothing is copied.
+        let kept = (shown.last ?? -1) < total ? shown : Array(shown.prefix { $0 < total })
+        return RowLayout(ascending: kept, total: total, positions: positions)
     }
 
     /// The records at `ascending` positions, in order, without headers.
