@@ -44,7 +44,8 @@ public struct CustomRecordFinder: Sendable {
             let record: CustomRecord
         }
         do {
-            try await pager.run(from: .start(pager.source.paging), page: { page in
+            // A page at a time: the one holding the record is the last asked for.
+            try await pager.run(from: .start(pager.source.paging), ahead: false, page: { page in
                 if let record = page.records.first(where: { $0.id == id }) { throw Found(record: record) }
             })
         } catch let found as Found {

@@ -184,7 +184,7 @@ public enum CustomSourceDump {
     ) async throws {
         struct Enough: Error {}
         do {
-            try await pager.run(from: .start(pager.source.paging), page: { page in
+            try await pager.run(from: .start(pager.source.paging), ahead: false, page: { page in
                 skipped(page.skipped)
                 try await store.append(page)
                 if try await store.count() >= limit { throw Enough() }

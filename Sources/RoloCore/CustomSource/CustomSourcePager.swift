@@ -49,17 +49,20 @@ public struct CustomSourcePager: Sendable {
     }
 
     /// Fetches the pages from `position` (``PagingPosition/start(_:)`` for the first) to the
-    /// last, handing each to `page` before asking for the next, so a stop keeps what came.
+    /// last, handing each to `page` in order while the next is asked for, so a stop keeps
+    /// what came (a page `page` didn't take when it threw is dropped). Without `ahead`, the next
+    /// page is asked for only once `page` has taken this one: for a caller that may stop after
+    /// any page (`rolo dump --limit`), so it sends no request it doesn't use.
     /// The first request sends `ifNoneMatch`, when given, as `If-None-Match`; a 304 is a page
     /// ``CustomSourcePage/unchanged`` and the last. `waiting` hears of each wait for a rate limit
     /// before it starts. Throws the first error that isn't a rate limit, redacted of the
     /// source's secrets.
     public func run(
-        from position: PagingPosition, ifNoneMatch: String? = nil, page: (CustomSourcePage) async throws -> Void,
+        from position: PagingPosition, ifNoneMatch: String? = nil, ahead: Bool = true, page: (CustomSourcePage) async throws -> Void,
         waiting: (Double) async -> Void = { _ in }
     ) async throws {
         var pacer = self.pacer()
-        try await run(from: position, ifNoneMatch: ifNoneMatch, pacer: &pacer, page: page, waiting: waiting)
+        try await run(from: position, ifNoneMatch: ifNoneMatch, ahead: ahead, pacer: &pacer, page: page, waiting: waiting)
     }
 
     /// A pacer with this pager's patience and sleep, for runs that share one
@@ -71,19 +74,22 @@ public struct CustomSourcePager: Sendable {
     /// ``run(from:ifNoneMatch:page:waiting:)`` through `pacer`, which other lists' requests
     /// share: a rate limit one of them met is waited out before this one's next request.
     func run(
-        from position: PagingPosition, ifNoneMatch: String? = nil, pacer: inout RequestPacer,
+        from position: PagingPosition, ifNoneMatch: String? = nil, ahead: Bool = true, pacer: inout RequestPacer,
         page: (CustomSourcePage) async throws -> Void, waiting: (Double) async -> Void
     ) async throws {
-        var current = position
-        var condition = ifNoneMatch
-        while true {
-            let at = current, sent = condition
-            condition = nil
-            let fetched = try await pacer.send({ try await fetch(at: at, ifNoneMatch: sent) }, waiting: waiting)
-            try await page(fetched)
-            guard let next = fetched.next else { return }
-            current = next
+        var fetched = try await pacer.send({ try await fetch(at: position, ifNoneMatch: ifNoneMatch) }, waiting: waiting)
+        // The next page is asked for while this one is handed over (stored), so the server's
+        // work and the parse overlap the store's; one request is still out at a time.
+        while let next = fetched.next {
+            let current = fetched
+            if ahead {
+                fetched = try await pacer.send({ try await fetch(at: next) }, beside: { try await page(current) }, waiting: waiting)
+            } else {
+                try await page(current)
+                fetched = try await pacer.send({ try await fetch(at: next) }, waiting: waiting)
+            }
         }
+        try await page(fetched)
     }
 
     /// The page at `position`, read off the main actor, with the rate limit its answer

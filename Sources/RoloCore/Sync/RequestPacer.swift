@@ -36,16 +36,53 @@ public struct RequestPacer {
     mutating func send<Answer>(
         _ request: () async throws -> (Answer, RateLimit), waiting: (Double) async -> Void
     ) async throws -> Answer {
+        try await send(request, first: nil, waiting: waiting)
+    }
+
+    /// ``send(_:waiting:)`` beside `work`: when no wait is owed, `request` goes at once and
+    /// `work` (storing the page before) runs while the server answers; its answer, a 429 too, is
+    /// then taken as ``send(_:waiting:)`` takes one, and waits and retries follow `work`. With a
+    /// wait owed, `work` runs first and the request after the wait. If `work` throws, or the
+    /// task is cancelled, the request is cancelled and the error thrown.
+    mutating func send<Answer: Sendable>(
+        _ request: @escaping @Sendable () async throws -> (Answer, RateLimit), beside work: () async throws -> Void,
+        waiting: (Double) async -> Void
+    ) async throws -> Answer {
+        try Task.checkCancellation()
+        guard owed == nil else {
+            try await work()
+            return try await send(request, first: nil, waiting: waiting)
+        }
+        async let early = Attempt(request)
+        try await work()
+        try Task.checkCancellation()
+        return try await send(request, first: await early.result, waiting: waiting)
+    }
+
+    /// The loop of ``send(_:waiting:)``, its first answer `first` when it was sent already.
+    private mutating func send<Answer>(
+        _ request: () async throws -> (Answer, RateLimit), first: Result<(Answer, RateLimit), any Error>?, waiting: (Double) async -> Void
+    ) async throws -> Answer {
         var refusals = 0
+        var sent = first
         while true {
-            try Task.checkCancellation()
-            if let wait = owed {
-                owed = nil
-                await waiting(wait)
-                try await sleep(wait)
+            if sent == nil {
+                try Task.checkCancellation()
+                if let wait = owed {
+                    owed = nil
+                    await waiting(wait)
+                    try await sleep(wait)
+                }
             }
             do {
-                let (answer, limit) = try await request()
+                let answered: (Answer, RateLimit)
+                if let early = sent {
+                    sent = nil
+                    answered = try early.get()
+                } else {
+                    answered = try await request()
+                }
+                let (answer, limit) = answered
                 backoff = 1
                 if let remaining = limit.remaining, remaining <= 0 {
                     owed = max(limit.resetSeconds ?? 1, 0.5)
@@ -61,6 +98,19 @@ public struct RequestPacer {
                     backoff = min(backoff * 2, limits.maxBackoff)
                 }
             }
+        }
+    }
+}
+
+/// One request's answer or error, sent ahead of its turn (``RequestPacer/send(_:beside:waiting:)``).
+private struct Attempt<Answer: Sendable>: Sendable {
+    let result: Result<(Answer, RateLimit), any Error>
+
+    init(_ request: @Sendable () async throws -> (Answer, RateLimit)) async {
+        do {
+            result = .success(try await request())
+        } catch {
+            result = .failure(error)
         }
     }
 }

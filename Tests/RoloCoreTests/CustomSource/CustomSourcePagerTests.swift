@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoloCore
+import RoloTestSupport
 
 @Suite("CustomSource pager: every paging style against real APIs' shapes")
 struct CustomSourcePagerTests {
@@ -222,6 +223,33 @@ struct CustomSourcePagerTests {
         ], maxRecords: 3)
         #expect(capped.pages.flatMap(\.records).map(\.id) == ["1", "2", "3"])
         #expect(capped.client.urls.count == 2)
+    }
+
+    @Test("The next page is asked for while the page before is handed over, and none after the last")
+    func nextPageWhileHandingOver() async throws {
+        let source = try CustomSourceFixtures.source("""
+            [[sources]]
+            name = "things"
+            url = "https://api.example/things"
+            [sources.paging]
+            style = "page"
+            """)
+        let client = ScriptedHTTPClient([
+            "https://api.example/things?page=1": [.json(#"[{"id": 1}]"#)],
+            "https://api.example/things?page=2": [.json(#"[{"id": 2}]"#)],
+            "https://api.example/things?page=3": [.json("[]")],
+        ])
+        let pager = try CustomSourceFixtures.pager(source, client)
+        var handed = 0
+        var asked: [Int] = []
+        try await pager.run(from: .start(source.paging), page: { page in
+            handed += 1
+            if page.next != nil {
+                #expect(await poll { client.requests.count == handed + 1 }, "page \(handed + 1) is asked for while page \(handed) is stored")
+            }
+            asked.append(client.requests.count)
+        })
+        #expect(asked == [2, 3, 3])
     }
 
     @Test("429 with Retry-After in seconds or as a date is waited out, then asked again")

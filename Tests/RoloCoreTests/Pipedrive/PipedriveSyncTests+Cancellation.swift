@@ -16,11 +16,13 @@ extension PipedriveSyncTests {
             }
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(await account.requested == [nil])
+        // The second page may have been asked for while the first was stored; none after it.
+        let asked = await account.requested
+        #expect(asked == [nil] || asked == [nil, .cursor("c:3")], "\(asked)")
         #expect(try await storedPersons() == FakePipedriveAccount.people(1...3))
 
         try await run(sync)
-        #expect(await account.requested == [nil, .cursor("c:3"), .cursor("c:6")])
+        #expect(await account.requested == asked + [.cursor("c:3"), .cursor("c:6")])
         #expect(try await storedPersons() == FakePipedriveAccount.people(1...9))
     }
 
