@@ -2,25 +2,7 @@
 enum DumpEscaping {
     /// A JSON string (RFC 8259): quotes, backslashes and controls escaped, everything else as is.
     static func jsonString(_ text: String) -> String {
-        // Almost every value needs no escape; don't rebuild it scalar by scalar then.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            return "\"" + text + "\""
-        }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONText.string(text)
     }
 
     /// A CSV field (RFC 4180): in double quotes, with quotes doubled, when it holds a comma, a

@@ -40,6 +40,20 @@ struct CustomSourceJSONTests {
         #expect(try parse(value.jsonText) == value)
     }
 
+    @Test("Written strings escape quotes, backslashes and every control, and keep the rest as it is")
+    func writtenStrings() throws {
+        let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
+        let written = JSONValue.string(controls).jsonText
+        #expect(written.hasPrefix(#""\u0000\u0001"#) && written.contains(#"\u001f""#))
+        #expect(written.contains(#"\u0008\t\n\u000b\u000c\r\u000e"#))
+        #expect(try parse(written) == .string(controls))
+        for text in ["", "plain", #"a "quoted" \ word"#, "Jüri Иванов 東京 👩‍👩‍👧 e\u{301}", "\u{7F}del stays", "\"\"", "end\\"] {
+            #expect(try parse(JSONValue.string(text).jsonText) == .string(text), "\(text)")
+            #expect(DumpEscaping.jsonString(text) == JSONValue.string(text).jsonText)
+        }
+        #expect(JSONValue.string("Jüri \u{7F}").jsonText == "\"Jüri \u{7F}\"")
+    }
+
     @Test("Dotted paths step into objects and, by number, into lists")
     func paths() throws {
         let user = try parse(#"{"emails": [{"value": "a@x"}, {"value": "b@x"}], "address": {"city": "Tartu"}, "0": "zero"}"#)
