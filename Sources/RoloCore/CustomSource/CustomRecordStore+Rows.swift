@@ -7,6 +7,13 @@ struct StoringRow: Sendable {
     let search: String
 }
 
+/// A page's rows made ready to store (``CustomRecordStore/prepared(_:lookups:)``), with the
+/// lookups their search text reached into.
+public struct PreparedRows: Sendable {
+    let rows: [StoringRow]
+    let lookups: LookupValues
+}
+
 extension CustomRecordStore {
     /// `records` as stored, in order, made on a Dispatch thread, in parts on every core for a
     /// page long enough: writing a record's JSON and folding its search text cost about as much

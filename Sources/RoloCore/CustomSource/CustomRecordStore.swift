@@ -46,11 +46,24 @@ public struct CustomRecordStore: Sendable {
     public func append(
         _ page: CustomSourcePage, replacing: Bool = false, at date: Date = Date(), lookups known: LookupValues? = nil
     ) async throws -> Int {
-        let source = self.source, key = self.key
-        let next = try page.next.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try await append(page, prepared: try await prepared(page, lookups: known), replacing: replacing, at: date)
+    }
+
+    /// The rows `page` stores, made off the writer: a sync makes the next page's while this
+    /// one is written (``append(_:prepared:replacing:at:)``). `lookups` as ``append(_:replacing:at:lookups:)``
+    /// takes them.
+    public func prepared(_ page: CustomSourcePage, lookups known: LookupValues? = nil) async throws -> PreparedRows {
         // Read before the rows are made, off the writer: a search through lookups needs them.
         let lookups = if let known { known } else { try await searchLookups() }
-        let rows = await Self.storingRows(page.records, source: source, lookups: lookups)
+        return PreparedRows(rows: await Self.storingRows(page.records, source: source, lookups: lookups), lookups: lookups)
+    }
+
+    /// ``append(_:replacing:at:lookups:)`` of `page` with its rows `prepared`.
+    @discardableResult
+    public func append(_ page: CustomSourcePage, prepared: PreparedRows, replacing: Bool = false, at date: Date = Date()) async throws -> Int {
+        let source = self.source, key = self.key
+        let next = try page.next.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        let rows = prepared.rows, lookups = prepared.lookups
         do {
             return try await database.write { db in
                 if replacing { try Self.delete(db, key) }

@@ -77,19 +77,37 @@ public struct CustomSourcePager: Sendable {
         from position: PagingPosition, ifNoneMatch: String? = nil, ahead: Bool = true, pacer: inout RequestPacer,
         page: (CustomSourcePage) async throws -> Void, waiting: (Double) async -> Void
     ) async throws {
-        var fetched = try await pacer.send({ try await fetch(at: position, ifNoneMatch: ifNoneMatch) }, waiting: waiting)
+        try await run(
+            from: position, ifNoneMatch: ifNoneMatch, ahead: ahead, pacer: &pacer, preparing: { _ in () },
+            page: { fetched, _ in try await page(fetched) }, waiting: waiting)
+    }
+
+    /// ``run(from:ifNoneMatch:ahead:pacer:page:waiting:)``, each page `prepare`d as it comes
+    /// (its rows made for the store) before it is handed over with what that made: the next
+    /// page is fetched and prepared while this one is stored.
+    func run<Prepared: Sendable>(
+        from position: PagingPosition, ifNoneMatch: String? = nil, ahead: Bool = true, pacer: inout RequestPacer,
+        preparing prepare: @escaping @Sendable (CustomSourcePage) async throws -> Prepared,
+        page: (CustomSourcePage, Prepared) async throws -> Void, waiting: (Double) async -> Void
+    ) async throws {
+        @Sendable func fetched(at position: PagingPosition, ifNoneMatch: String? = nil) async throws -> ((CustomSourcePage, Prepared), RateLimit) {
+            let (page, limit) = try await fetch(at: position, ifNoneMatch: ifNoneMatch)
+            return ((page, try await prepare(page)), limit)
+        }
+        var current = try await pacer.send({ try await fetched(at: position, ifNoneMatch: ifNoneMatch) }, waiting: waiting)
         // The next page is asked for while this one is handed over (stored), so the server's
-        // work and the parse overlap the store's; one request is still out at a time.
-        while let next = fetched.next {
-            let current = fetched
+        // work, the parse and the rows' making overlap the store's; one request is still out at
+        // a time.
+        while let next = current.0.next {
+            let handed = current
             if ahead {
-                fetched = try await pacer.send({ try await fetch(at: next) }, beside: { try await page(current) }, waiting: waiting)
+                current = try await pacer.send({ try await fetched(at: next) }, beside: { try await page(handed.0, handed.1) }, waiting: waiting)
             } else {
-                try await page(current)
-                fetched = try await pacer.send({ try await fetch(at: next) }, waiting: waiting)
+                try await page(handed.0, handed.1)
+                current = try await pacer.send({ try await fetched(at: next) }, waiting: waiting)
             }
         }
-        try await page(fetched)
+        try await page(current.0, current.1)
     }
 
     /// The page at `position`, read off the main actor, with the rate limit its answer

@@ -140,7 +140,12 @@ public struct CustomSourceSync: Sendable {
         // Read once, after the lookups are stored: every page's search text reaches into them.
         let searchLookups = try await store.searchLookups()
         let began = now()
-        try await pager.run(from: position, ifNoneMatch: condition, pacer: &pacer, page: { fetched in
+        // A first listing's rows are made as each page comes, beside the store of the one
+        // before; a merge makes its own in the transaction, as it compares them to what is stored.
+        let store = self.store, merges = pass.merges
+        try await pager.run(from: position, ifNoneMatch: condition, pacer: &pacer, preparing: { page in
+            merges || page.unchanged ? nil : try await store.prepared(page, lookups: searchLookups)
+        }, page: { fetched, prepared in
             // An answer that came after a cancel isn't stored: the run ends as cancelled.
             try Task.checkCancellation()
             var page = fetched
@@ -159,7 +164,8 @@ public struct CustomSourceSync: Sendable {
             if pass.merges {
                 rewritten = try await store.merge(page, pass: pass, after: received, at: now(), lookups: searchLookups).rewritten
             } else {
-                try await store.append(page, at: now(), lookups: searchLookups)
+                let rows = if let prepared { prepared } else { try await store.prepared(page, lookups: searchLookups) }
+                try await store.append(page, prepared: rows, at: now())
                 if page.next == nil { try await store.finish(pass) }
             }
             received = page.next?.received ?? received + page.records.count + page.skipped.count
