@@ -1,3 +1,6 @@
+import Foundation
+import Logging
+import RoloCore
 import Testing
 import TerminalUI
 @testable import RoloApp
@@ -74,5 +77,35 @@ struct RecordRowsTests {
         #expect(list.rowCount == 5)
         #expect(list.index(ofRowID: "e") == 4)
         #expect(built == ["c"])
+    }
+
+    @Test("The window: a new layout takes the records read for the one before, only what it lacks is read, a change forgets them")
+    func windowCarriesRecordsRead() async throws {
+        let store = CustomRecordStore(database: try RoloDatabase.inMemory(), source: try CrewSamples.source(CrewSamples.toml()))
+        let records = try (1...300).map { n in
+            CustomRecord(id: String(n), value: try JSONValue.parse(Data(CrewSamples.person(n, tag: "", full: false).utf8)))
+        }
+        try await store.append(CustomSourcePage(records: records, next: nil))
+        var read: [String] = []
+        let window = RecordWindow<String>(store: store, logger: Logger(label: "test")) { record in
+            read.append(record.id)
+            return record.id
+        }
+        window.reloadCount()
+        window.show(RowLayout(count: window.count), inOrder: true)
+        #expect(window.item(atEntry: 2) == "3")
+        #expect(read.count == RecordWindow<String>.blockSize, "a block read at once")
+
+        // A search's matches: two among the rows read, one past them.
+        read = []
+        window.show(RowLayout(count: window.count).showing([1, 5, 200]), inOrder: false)
+        #expect((0..<3).map { window.item(atEntry: $0) } == ["2", "6", "201"])
+        #expect(read == ["201"], "only the record not read before")
+
+        // The stored records changed: what was read is read again.
+        read = []
+        window.forget()
+        #expect(window.item(atEntry: 0) == "2")
+        #expect(read == ["2", "6", "201"])
     }
 }

@@ -30,6 +30,10 @@ final class RecordWindow<Item> {
 
     /// Each block's items by position, with their records' ids.
     private var blocks = BlockCache<[Int: (id: String, item: Item?)]>(capacity: blocksKept)
+    /// The items the blocks held when another layout was shown, by position: what the new
+    /// layout shows is taken from here before the store is read (a search's matches among the
+    /// rows on screen). Only a change to the stored records forgets them.
+    private var carried: [[Int: (id: String, item: Item?)]] = []
     private let logger: Logger
     private var reportedFailure = false
 
@@ -59,7 +63,10 @@ final class RecordWindow<Item> {
         if inOrder, self.inOrder {
             for (number, block) in blocks.all where block.count < Self.blockSize { blocks.drop(number) }
         } else {
-            forget()
+            // A block is a run of entries, and the entries are other records now; each record
+            // read is still what it was.
+            carried = Array(blocks.all.values)
+            blocks.removeAll()
         }
         self.layout = layout
         self.inOrder = inOrder
@@ -69,6 +76,7 @@ final class RecordWindow<Item> {
     /// refresh).
     func forget() {
         blocks.removeAll()
+        carried.removeAll()
     }
 
     // MARK: - Records
@@ -128,21 +136,28 @@ final class RecordWindow<Item> {
     private func load(_ number: Int) -> [Int: (id: String, item: Item?)] {
         let start = number * Self.blockSize
         let positions = (start..<min(layout.entryCount, start + Self.blockSize)).compactMap(position(atEntry:))
+        var block = [Int: (id: String, item: Item?)](minimumCapacity: positions.count)
+        var missing: [Int] = []
+        for position in positions {
+            if let kept = carried.lazy.compactMap({ $0[position] }).first { block[position] = kept } else { missing.append(position) }
+        }
         let records: [CustomRecord]
         do {
-            if inOrder, let first = positions.first {
-                records = try store.storedRecords(first..<first + positions.count)
+            if let first = missing.first, missing.last == first + missing.count - 1 {
+                records = try store.storedRecords(first..<first + missing.count)
             } else {
-                records = try store.storedRecords(atPositions: positions)
+                records = try store.storedRecords(atPositions: missing)
             }
         } catch {
             report(error)
             return [:]
         }
-        // Both reads give the records in the order of `positions`, leaving out none but those
-        // gone since (a removal the layout doesn't know yet): then the block is read again.
-        guard records.count == positions.count else { return [:] }
-        let block = Dictionary(zip(positions, records.map { (id: $0.id, item: reading($0)) })) { first, _ in first }
+        // Both reads give the records in the order asked, leaving out none but those gone since
+        // (a removal the layout doesn't know yet): then the block is read again.
+        guard records.count == missing.count else { return [:] }
+        for (position, record) in zip(missing, records) {
+            block[position] = (id: record.id, item: reading(record))
+        }
         blocks.keep(block, as: number)
         return block
     }

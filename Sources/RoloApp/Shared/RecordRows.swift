@@ -32,8 +32,11 @@ struct RowLayout: Sendable {
     enum Slot: Equatable { case header(String), record(Int) }
 
     /// Record positions in list order; a negative value `-(k + 1)` is the header `headers[k]`.
-    /// Nil: every record, in order, no headers.
+    /// Nil: every record, in order, no headers, or ``ascending``.
     private let slots: [Int32]?
+    /// Record positions in ascending order, without headers (a search's matches): the answer's
+    /// own array, shared rather than copied into ``slots``; nil otherwise.
+    private let ascending: [Int]?
     private let headers: [String]
     /// How many records the list is made from, shown or not.
     private let total: Int
@@ -42,9 +45,8 @@ struct RowLayout: Sendable {
     /// Row numbers (1-based) per entry, only when there are headers.
     private let numbers: [Int32]?
     /// The entry index of each record, -1 where the record isn't shown; nil when `slots` is, or
-    /// when `slots` are positions in ascending order without headers (a search's matches), whose
-    /// entries a binary search finds: a million records' table would cost the main actor more
-    /// than the search did.
+    /// for ``ascending`` positions, whose entries a binary search finds: a million records'
+    /// table would cost the main actor more than the search did.
     private let entryOfRecord: [Int32]?
     /// The record position of each row id.
     private let positions: RowIDTable
@@ -52,6 +54,7 @@ struct RowLayout: Sendable {
     /// Every record of `ids`, in order, without headers.
     init(ids: [String]) {
         slots = nil
+        ascending = nil
         headers = []
         total = ids.count
         rowCount = ids.count
@@ -70,6 +73,7 @@ struct RowLayout: Sendable {
     /// ``entry(ofPosition:)``.
     init(count: Int) {
         slots = nil
+        ascending = nil
         headers = []
         total = count
         rowCount = count
@@ -103,6 +107,7 @@ struct RowLayout: Sendable {
             }
         }
         self.slots = slots
+        ascending = nil
         self.headers = headers
         self.total = total
         self.rowCount = Int(rows)
@@ -127,7 +132,8 @@ struct RowLayout: Sendable {
 
     /// The records at `ascending` positions, in order, without headers.
     private init(ascending: [Int], total: Int, positions: RowIDTable) {
-        slots = ascending.map { Int32($0) }
+        slots = nil
+        self.ascending = ascending
         headers = []
         self.total = total
         rowCount = ascending.count
@@ -152,9 +158,10 @@ struct RowLayout: Sendable {
         return RowLayout(total: total, sections: sections.filter { !$0.records.isEmpty }, positions: positions)
     }
 
-    var entryCount: Int { slots?.count ?? total }
+    var entryCount: Int { slots?.count ?? ascending?.count ?? total }
 
     func slot(at index: Int) -> Slot {
+        if let ascending { return .record(ascending[index]) }
         guard let slots else { return .record(index) }
         let value = slots[index]
         return value < 0 ? .header(headers[Int(-value) - 1]) : .record(Int(value))
@@ -177,15 +184,14 @@ struct RowLayout: Sendable {
             let entry = entryOfRecord[position]
             return entry < 0 ? nil : Int(entry)
         }
-        guard let slots else { return position }
+        guard let ascending else { return position }
         // Ascending positions (``showing(_:)``): found by halving.
-        let wanted = Int32(position)
-        var low = 0, high = slots.count
+        var low = 0, high = ascending.count
         while low < high {
             let middle = (low + high) / 2
-            if slots[middle] < wanted { low = middle + 1 } else { high = middle }
+            if ascending[middle] < position { low = middle + 1 } else { high = middle }
         }
-        return low < slots.count && slots[low] == wanted ? low : nil
+        return low < ascending.count && ascending[low] == position ? low : nil
     }
 
     /// The record position of a row id, shown or not.
