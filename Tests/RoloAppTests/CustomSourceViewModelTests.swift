@@ -76,7 +76,7 @@ struct CustomSourceViewModelTests {
         // The first page merged: its records changed in place, none of the 25 gone yet.
         #expect(await settle({ again.entries.entry(at: 0).row?.cells.first == "GraceX Lovelace" }, limit: 100_000))
         #expect(again.rowIDs == (1...25).map(String.init))
-        #expect(again.statusItems == ["refreshing 10 of 12…"])
+        #expect(again.statusItems == ["refreshing: 10 of 12…"])
         await api.release()
         #expect(await again.settled())
         #expect(again.rowIDs == (1...12).map(String.init))

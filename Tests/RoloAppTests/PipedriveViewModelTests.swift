@@ -1,5 +1,5 @@
 import Foundation
-import RoloCore
+@testable import RoloCore
 import Testing
 import TerminalUI
 @testable import RoloApp
@@ -210,6 +210,20 @@ struct PipedriveViewModelTests {
         #expect(blocks.contains(.field(label: "Phone", value: "—")))
         #expect(!blocks.contains { if case .field(label: "Open deals", _) = $0 { true } else { false } })
         #expect(!blocks.contains { if case .notice = $0 { true } else { false } })
+    }
+
+    @Test("A sync's status reads the same for every source on the engine: lookups, loaded or refreshing, a wait beside it")
+    func syncStatus() {
+        typealias Progress = CustomSourceSync.Progress
+        #expect(StatusText.sync(Progress(stored: 0, total: nil, finished: false, skipped: [], fetchingLookups: true), lookups: "lookups")
+            == ["lookups…"])
+        #expect(StatusText.sync(Progress(stored: 1_000, total: 5_000, finished: false, skipped: []), lookups: "lookups")
+            == ["loaded 1,000 of 5,000…"])
+        #expect(StatusText.sync(Progress(stored: 0, total: nil, waiting: 6.2, finished: false, skipped: []), lookups: "lookups")
+            == ["rate limited, next in 7 s"], "nothing loaded and no total: only the wait")
+        #expect(StatusText.sync(Progress(stored: 9, total: 20, waiting: 2, finished: false, skipped: [], listed: 4), lookups: "lookups")
+            == ["refreshing: 4 of 20…", "rate limited, next in 2 s"])
+        #expect(StatusText.sync(Progress(stored: 20, total: 20, finished: true, skipped: []), lookups: "lookups").isEmpty)
     }
 
     @Test("Numbers are grouped and ages said the human way")

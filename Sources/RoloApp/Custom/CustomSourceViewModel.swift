@@ -210,16 +210,7 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
 
     public var statusItems: [String] {
         var items: [String] = []
-        if let progress, syncTask != nil {
-            let done = progress.total.map { "\(StatusText.grouped(progress.done)) of \(StatusText.grouped($0))" }
-                ?? StatusText.grouped(progress.done)
-            if progress.fetchingLookups { items.append("lookups…") }
-            if let wait = progress.waiting {
-                items.append("rate limited, next in \(Int(wait.rounded(.up))) s")
-            } else if !progress.finished, !progress.fetchingLookups {
-                items.append("\(replacing ? "refreshing" : "loaded") \(done)…")
-            }
-        }
+        if let progress, syncTask != nil { items += StatusText.sync(progress, lookups: "lookups") }
         // A list that ended before the total its API named says so, never silently short.
         if let progress, progress.finished, let shortfall = progress.shortfall { items.append(shortfall.description) }
         if isOffline, let savedAt { items.append("offline · saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone))") }

@@ -143,17 +143,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
 
     public var statusItems: [String] {
         var items: [String] = []
-        if let progress, syncTask != nil {
-            let done = progress.total.map { "\(StatusText.grouped(progress.done)) of \(StatusText.grouped($0))" } ?? StatusText.grouped(progress.done)
-            if progress.fetchingLookups {
-                items.append("names of organisations and owners…")
-            } else if progress.listed != nil, !progress.finished {
-                items.append("refreshing: \(done)…")
-            } else if !progress.finished, progress.done > 0 || progress.total != nil {
-                items.append("loaded \(done)…")
-            }
-            if let wait = progress.waiting { items.append("rate limited, next in \(Int(wait.rounded(.up))) s") }
-        }
+        if let progress, syncTask != nil { items += StatusText.sync(progress, lookups: "names of organisations and owners") }
         if isOffline, let savedAt { items.append("offline · saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone))") }
         if !persistent { items.append("not saved") }
         return items + SkippedRecordsReport.statusItem(progress?.skipped.count ?? 0)

@@ -20,3 +20,24 @@ enum StatusText {
         return number < 0 ? "-" + result : result
     }
 }
+
+extension StatusText {
+    /// What the status line says of a record engine's sync under way, the same for Pipedrive and
+    /// every configured source: "`lookups`…" while the lookups' lists are fetched, "loaded 1,000
+    /// of 5,000…" while a first listing pages, "refreshing: 1,000 of 5,000…" while a refresh
+    /// merges, and "rate limited, next in 7 s" beside either while it waits.
+    static func sync(_ progress: CustomSourceSync.Progress, lookups: String) -> [String] {
+        var items: [String] = []
+        let done = progress.total.map { "\(grouped(progress.done)) of \(grouped($0))" } ?? grouped(progress.done)
+        if progress.fetchingLookups {
+            items.append("\(lookups)…")
+        } else if progress.listed != nil, !progress.finished {
+            items.append("refreshing: \(done)…")
+        } else if !progress.finished, progress.done > 0 || progress.total != nil {
+            items.append("loaded \(done)…")
+        }
+        if let wait = progress.waiting { items.append("rate limited, next in \(Int(wait.rounded(.up))) s") }
+        return items
+    }
+}
+
