@@ -85,7 +85,7 @@ enum StoreSalvage {
                 _ = try? pool.write { db in
                     let insert = try db.cachedStatement(
                         sql: "INSERT INTO temp.salvaged (\(list)) VALUES (\(databaseQuestionMarks(count: names.count)))")
-                    for row in rows { try insert.execute(arguments: StatementArguments(row.map { $0 as (any DatabaseValueConvertible)? })) }
+                    for row in rows { try insert.execute(arguments: StatementArguments(row)) }
                 }
                 if !failed {
                     guard rows.count == block, let last else { break }
@@ -98,7 +98,7 @@ enum StoreSalvage {
                 after = next > from &+ 1 ? next - 1 : next
             }
         }
-        let copied = try? pool.write { db in
+        let copied: Void? = try? pool.write { db in
             try db.execute(sql: finalCopy(table, names: names, columns: columns))
             try db.execute(sql: "DROP TABLE temp.salvaged")
         }
