@@ -37,8 +37,8 @@ public struct FuzzTarget: Sendable {
         json("directory", "directory") { try DirectoryDecoder.decodeEmployees($0) },
         json("foods", "foods") { try FoodsDecoder.decodeFoods($0) },
         json("randomuser", "randomuser") { try RandomUserDecoder.decodePage($0) },
-        json("pipedrive-v1", "pipedrive", only: "v1") { try PipedriveDecoder.decodePage($0) },
-        json("pipedrive-v2", "pipedrive", only: "v2") { try PipedriveDecoder.decodePage($0) },
+        json("pipedrive-v1", "pipedrive", only: "v1") { try pipedrivePersons($0, api: .v1) },
+        json("pipedrive-v2", "pipedrive", only: "v2") { try pipedrivePersons($0, api: .v2) },
         FuzzTarget(name: "vcard", fixtureFolder: "vcard", isSeed: { $0.hasSuffix(".vcf") }, madeSeeds: { [] }) {
             VCardParser.parse($0)
         },
@@ -48,6 +48,18 @@ public struct FuzzTarget: Sendable {
             try ImageDecoder.decode($0, fitting: (64, 64), maxPixels: 4_000_000)
         },
     ]
+
+    /// The persons of a Pipedrive page as the app reads them: the engine's page of the shipped
+    /// definition (refusals in Pipedrive's words), each record read as a person. A record that
+    /// isn't one is left out, as the list leaves it out. The page's raw JSON isn't returned: it
+    /// is stored as sent, and only what is read from it reaches the screen.
+    private static func pipedrivePersons(_ body: Data, api: PipedriveAPIVersion) throws -> [PipedrivePerson] {
+        let source = try PipedriveActions.source(companyURL: "https://acme.pipedrive.com", api: api)
+        let url = URL(string: source.url) ?? URL(fileURLWithPath: "/")
+        let response = HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body, url: url)
+        let page = try CustomSourcePager.page(in: response, of: source, at: .start(source.paging), refusal: PipedriveAccount.refusal)
+        return page.records.compactMap { PipedriveAccount.person($0, lookups: .none) }
+    }
 
     /// The target named `name`.
     public static func named(_ name: String) -> FuzzTarget? {

@@ -59,9 +59,9 @@ actor FakePipedrive: HTTPClient {
         case .persons(.v2, let after, let limit)?:
             return try await persons(after: after, limit: limit, to: request)
         case .organizations(let cursor, _)? where cursor == nil:
-            return try await names(.organizations, to: request)
+            return try await names(PipedriveLookups.organizations, to: request)
         case .users?:
-            return try await names(.users, to: request)
+            return try await names(PipedriveLookups.owners, to: request)
         default:
             return PipedriveHTTP.notServed(request, by: "The fake Pipedrive (API v2 persons, its organisations at once, users)")
         }
@@ -88,8 +88,8 @@ actor FakePipedrive: HTTPClient {
     }
 
     /// The organisations (all on one page) or the users.
-    private func names(_ kind: PipedriveNameKind, to request: HTTPRequest) async throws -> HTTPResponse {
-        nameRequests.append(kind.rawValue)
+    private func names(_ lookup: String, to request: HTTPRequest) async throws -> HTTPResponse {
+        nameRequests.append(lookup == PipedriveLookups.organizations ? "organizations" : "users")
         let failure = nameFailures.popFirst()
         if namesToHold > 0 {
             namesToHold -= 1
@@ -97,7 +97,7 @@ actor FakePipedrive: HTTPClient {
         }
         if let answer = try Self.answer(failing: failure, to: request) { return answer }
         return PipedriveHTTP.names(
-            names[kind], nextCursor: nil, paged: kind == .organizations, to: request, rateLimit: RateLimit(remaining: 100, resetSeconds: 2))
+            names[lookup], nextCursor: nil, paged: lookup == PipedriveLookups.organizations, to: request, rateLimit: RateLimit(remaining: 100, resetSeconds: 2))
     }
 
     /// The answer to `request` when it fails with `failure` (thrown when it is no answer) or

@@ -97,8 +97,8 @@ struct PipedriveNamesTests {
     /// Stores `names` as a sync stores the account's organisations and users.
     static func storeNames(_ names: PipedriveNames, in database: RoloDatabase) async throws {
         let lookups = try PipedriveAccount(storedIn: database).lookups
-        for kind in PipedriveNameKind.allCases {
-            try await lookups.replace(kind.lookup, with: PipedriveHTTP.nameRecords(names[kind]))
+        for lookup in PipedriveNames.lookups {
+            try await lookups.replace(lookup, with: PipedriveHTTP.nameRecords(names[lookup]))
         }
     }
 }

@@ -3,10 +3,10 @@ import RoloCore
 import Testing
 
 /// Pipedrive's side of the wire, for the tests' fake accounts: what a request asks (read from
-/// the URL ``PipedriveClient`` and the shipped definition's pager send), and the answers an
+/// the URL the shipped definition's pager sends), and the answers an
 /// account gives, shaped as Pipedrive shapes them (v2: `data` and `additional_data.next_cursor`;
 /// v1: `data`, `null` when empty, and `additional_data.pagination`), with `x-ratelimit-*`
-/// headers; a refusal is the status and body that ``PipedriveClient/refusal(_:)`` turns into
+/// headers; a refusal is the status and body that ``PipedriveAccount/refusal(_:)`` turns into
 /// the error a test scripted.
 public enum PipedriveHTTP {
     /// The company URL the fake accounts answer at.
@@ -136,12 +136,13 @@ public enum PipedriveHTTP {
         }
     }
 
-    /// The error ``PipedriveClient`` (and the engine's pager, which asks the same) makes of the
-    /// answer `error` stands for at `path`: what a test expects back from a scripted failure.
+    /// The error the engine's pager makes of the answer `error` stands for at `path`, in
+    /// Pipedrive's words (``PipedriveAccount/refusal(_:)``): what a test expects back from a
+    /// scripted failure.
     public static func error(_ error: FetchError, at path: String) -> FetchError {
         let request = HTTPRequest(url: baseURL.appendingPathComponent(path))
         guard let response = answer(standingFor: error, to: request) else { return error }
-        return PipedriveClient.refusal(response) ?? error
+        return PipedriveAccount.refusal(response) ?? error
     }
 
     /// The words Pipedrive said in `message` ("Pipedrive says: forbidden — r to retry" →

@@ -1,18 +1,19 @@
 import Foundation
 import RoloCore
+import RoloTestSupport
 import StandIn
 import Testing
 
 /// A Pipedrive account, checked over a real socket: raw bodies where the envelope matters, and
-/// rolo's own ``PipedriveClient`` where the round trip does.
+/// rolo's own pager over the definition it ships (``PipedrivePages``) where the round trip does.
 @Suite("Pipedrive API")
 struct PipedriveAPITests {
-    private func client(
-        _ server: StandInServer, _ api: PipedriveAPIVersion, token: String = "standin-token"
-    ) -> PipedriveClient {
-        PipedriveClient(
-            baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: token, api: api,
-            http: testClient, timeout: standInTestTimeout)
+    private func pages(
+        _ server: StandInServer, _ api: PipedriveAPIVersion, token: String = "standin-token", pageSize: Int
+    ) throws -> PipedrivePages {
+        try PipedrivePages(
+            baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: token, api: api, http: testClient,
+            pageSize: pageSize, timeout: standInTestTimeout)
     }
 
     @Test("v2 has the real envelope: success, data with plain ids, additional_data.next_cursor, rate-limit headers")
@@ -53,20 +54,20 @@ struct PipedriveAPITests {
         }
     }
 
-    @Test("The client pages a small account to the end in both versions, the same persons each way")
+    @Test("rolo pages a small account to the end in both versions, the same persons each way")
     func pagingToEnd() async throws {
         try await withServer(StandInOptions(pipedrivePersons: 45)) { server in
             var all: [PipedriveAPIVersion: [PipedrivePerson]] = [:]
             for api in PipedriveAPIVersion.allCases {
-                let pipedrive = client(server, api)
-                var token: PipedrivePageToken?
+                let pipedrive = try pages(server, api, pageSize: 10)
+                var position: PagingPosition?
                 var persons: [PipedrivePerson] = []
                 repeat {
-                    let (page, limit) = try await pipedrive.page(after: token, limit: 10)
-                    #expect(limit.remaining != nil)
+                    let page = try await pipedrive.page(at: position)
+                    #expect(page.rateLimit.remaining != nil)
                     persons += page.persons
-                    token = page.next
-                } while token != nil
+                    position = page.page.next
+                } while position != nil
                 #expect(persons.map(\.id) == (1...45).map(String.init))
                 all[api] = persons
             }
@@ -76,7 +77,7 @@ struct PipedriveAPITests {
         }
     }
 
-    @Test("A wrong or missing token is a 401 with Pipedrive's body; the client names the token")
+    @Test("A wrong or missing token is a 401 with Pipedrive's body; rolo names the token")
     func unauthorized() async throws {
         try await withServer { server in
             let reply = try await request(server, "/pipedrive/api/v2/persons")
@@ -85,7 +86,7 @@ struct PipedriveAPITests {
             #expect(reply.header("x-ratelimit-limit") != nil)
             for api in PipedriveAPIVersion.allCases {
                 let error = await #expect(throws: FetchError.self) {
-                    _ = try await client(server, api, token: "wrong-token-987").page(after: nil, limit: 5)
+                    _ = try await pages(server, api, token: "wrong-token-987", pageSize: 5).page()
                 }
                 #expect(error?.message == "Pipedrive refused the API token — check PIPEDRIVE_API_TOKEN")
                 #expect(error?.detail.contains("wrong-token-987") == false)
@@ -108,11 +109,11 @@ struct PipedriveAPITests {
             #expect(replies.contains { $0.status == 200 })
             #expect(refused.header("x-ratelimit-remaining") == "0")
             #expect(Int(refused.header("x-ratelimit-reset") ?? "") ?? 0 >= 1)
-            let pipedrive = client(server, .v2)
+            let pipedrive = try pages(server, .v2, pageSize: 1)
             let outcomes = await withTaskGroup(of: FetchError?.self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        do { _ = try await pipedrive.page(after: nil, limit: 1); return nil } catch { return error as? FetchError }
+                        do { _ = try await pipedrive.page(); return nil } catch { return error as? FetchError }
                     }
                 }
                 return await group.reduce(into: [FetchError?]()) { $0.append($1) }
@@ -126,23 +127,27 @@ struct PipedriveAPITests {
         try await withServer(StandInOptions(pipedrivePersons: 100_000)) { server in
             let clock = ContinuousClock()
             let started = clock.now
-            let (last, _) = try await client(server, .v1).page(after: .start(99_900), limit: 500)
+            let v1 = try pages(server, .v1, pageSize: 500)
+            var near = PagingPosition.start(v1.source.paging)
+            near.offset = 99_900
+            near.received = 99_900
+            let last = try await v1.page(at: near)
             // Generating all 100,000 takes minutes in a debug build; one page well under a second
             // alone. The bound sits far from both, as the suite's other processes may take the
             // cores for seconds (10 s was seen exceeded at a load average of 12).
             #expect(clock.now - started < .seconds(60))
             #expect(last.persons.count == 100)
             #expect(last.persons.last?.id == "100000")
-            #expect(last.next == nil)
-            let (first, _) = try await client(server, .v2).page(after: nil, limit: 500)
-            #expect(first.persons.count == 500 && first.next != nil)
+            #expect(last.page.next == nil)
+            let first = try await pages(server, .v2, pageSize: 500).page()
+            #expect(first.persons.count == 500 && first.page.next != nil)
         }
     }
 
     @Test("Avatars: a JPEG at the SHA-256 of some persons' emails, 404 for the rest")
     func avatars() async throws {
         try await withServer { server in
-            let (page, _) = try await client(server, .v2).page(after: nil, limit: 30)
+            let page = try await pages(server, .v2, pageSize: 30).page()
             let base = server.baseURL.appendingPathComponent("pipedrive/gravatar/")
             var found = 0
             for person in page.persons {

@@ -1,29 +1,34 @@
 import Foundation
 import RoloCore
+import RoloTestSupport
 import StandIn
 import Testing
 
 /// The account's organisations and users, over a real socket: the raw envelopes, and rolo's own
-/// ``PipedriveClient`` resolving what the persons name by id.
+/// pager over the lists of the lookups it ships (``PipedrivePages``) resolving what the persons
+/// name by id.
 @Suite("Pipedrive API: organisations and users")
 struct PipedriveNamesAPITests {
-    private func client(_ server: StandInServer, _ api: PipedriveAPIVersion = .v2) -> PipedriveClient {
-        PipedriveClient(
+    private func pages(
+        _ server: StandInServer, _ api: PipedriveAPIVersion = .v2, lookup: String? = nil, pageSize: Int = 100
+    ) throws -> PipedrivePages {
+        try PipedrivePages(
             baseURL: server.baseURL.appendingPathComponent("pipedrive"), token: "standin-token", api: api,
-            http: CurlHTTPClient(), timeout: standInTestTimeout)
+            http: CurlHTTPClient(), pageSize: pageSize, lookup: lookup, timeout: standInTestTimeout)
     }
 
-    /// Every organisation's name, paged through the client `limit` at a time; the request count.
-    private func allOrganizations(_ pipedrive: PipedriveClient, limit: Int) async throws -> ([Int: String], Int) {
+    /// Every organisation's name, paged `limit` at a time; the request count.
+    private func allOrganizations(_ server: StandInServer, limit: Int) async throws -> ([Int: String], Int) {
+        let pipedrive = try pages(server, lookup: PipedriveLookups.organizations, pageSize: limit)
         var names: [Int: String] = [:]
-        var cursor: String?
+        var position: PagingPosition?
         var requests = 0
         repeat {
-            let (page, _) = try await pipedrive.names(.organizations, after: cursor, limit: limit)
+            let page = try await pipedrive.page(at: position)
             names.merge(page.names) { old, _ in old }
-            cursor = page.nextCursor
+            position = page.page.next
             requests += 1
-        } while cursor != nil
+        } while position != nil
         return (names, requests)
     }
 
@@ -94,16 +99,18 @@ struct PipedriveNamesAPITests {
     @Test("Every organisation a v2 person names is listed, but for the deleted one, which v1 still names")
     func personsResolve() async throws {
         try await withServer { server in
-            let (organizations, requests) = try await allOrganizations(client(server), limit: 7)
+            let (organizations, requests) = try await allOrganizations(server, limit: 7)
             #expect(organizations.count == 20 && requests == 3)
             #expect(organizations[1] == "Acme Ltd" && organizations[11] == "Acme Ltd Baltic")
-            let (users, _) = try await client(server).names(.users, after: nil, limit: 500)
-            #expect(users.nextCursor == nil)
+            let users = try await pages(server, lookup: PipedriveLookups.owners).page()
+            #expect(users.page.next == nil)
+            let names = PipedriveNames(organizations: organizations, users: users.names).lookupValues
 
-            let (v2, _) = try await client(server).page(after: nil, limit: 100)
-            let (v1, _) = try await client(server, .v1).page(after: nil, limit: 100)
+            let v2 = try await pages(server).page()
+            let v1 = try await pages(server, .v1).page()
+            #expect(v2.persons.count == 100 && v1.persons.count == 100)
             for (two, one) in zip(v2.persons, v1.persons) {
-                let resolved = PipedriveNames(organizations: organizations, users: users.names).resolving(two)
+                let resolved = two.resolved(with: names)
                 #expect(resolved.ownerName == one.ownerName, "person \(two.id)")
                 if two.id == "97" {
                     #expect(resolved.organizationID == 21 && resolved.organizationName == nil)
@@ -118,7 +125,7 @@ struct PipedriveNamesAPITests {
     @Test("100,000 persons: 4,000 organisations, eight pages of 500")
     func largeAccount() async throws {
         try await withServer(StandInOptions(pipedrivePersons: 100_000)) { server in
-            let (organizations, requests) = try await allOrganizations(client(server), limit: 500)
+            let (organizations, requests) = try await allOrganizations(server, limit: 500)
             #expect(organizations.count == 4_000 && requests == 8)
             #expect(organizations[4_000] == "Cyberdyne Holding 40")
             #expect(Set(organizations.values).count == 4_000, "every organisation has a name of its own")

@@ -142,32 +142,43 @@ public struct CustomSourcePager: Sendable {
 
     /// The page in `response`, parsed and read on a Dispatch thread (``HeavyWork``).
     private func read(_ response: HTTPResponse, at position: PagingPosition) async throws -> CustomSourcePage {
-        let reader = CustomSourcePageReader(source: source)
-        let title = source.title, refusal = self.refusal
+        let source = self.source, refusal = self.refusal
         return try await HeavyWork.run { () throws -> CustomSourcePage in
-            let answer: JSONValue
-            do {
-                answer = try JSONValue.parse(response.body)
-            } catch let error as JSONSyntaxError {
-                throw FetchError.unreadable(response.body, contentType: response.contentType, service: title, reason: error.description)
-                    .located(at: response)
-            }
-            if let message = reader.error(in: answer) {
-                if let own = refusal?(response) { throw own }
-                let text = String(message.prefix(300)).sanitizedForTerminal
-                throw FetchError(
-                    kind: .badResponse, endpoint: response.url.endpoint,
-                    message: "\(title): the API answered with an error: \(text) — check the source's headers and body",
-                    detail: "\(response.url.redactedForLog): HTTP \(response.status), \(reader.source.error?.description ?? "error"): \(text)")
-            }
-            do {
-                return try reader.read(answer, url: response.url, headers: response.headers, at: position)
-            } catch let error as RecordsPathError {
-                throw FetchError(
-                    kind: .badResponse, endpoint: response.url.endpoint,
-                    message: "\(title): \(error.description) — check records in the config file",
-                    detail: "\(response.url.redactedForLog): HTTP \(response.status), \(error.description)")
-            }
+            try Self.page(in: response, of: source, at: position, refusal: refusal)
+        }
+    }
+
+    /// The page of `source` that `response`, asked for at `position`, holds. Throws a
+    /// ``FetchError`` for a body that isn't JSON, one holding an error at the source's `error`
+    /// path (worded by `refusal` where it words it), and one without records at `records`. Pure:
+    /// what the pager runs on every answer, and what `rolo-fuzz` runs on its inputs.
+    public static func page(
+        in response: HTTPResponse, of source: CustomSource, at position: PagingPosition, refusal: Refusal? = nil
+    ) throws -> CustomSourcePage {
+        let reader = CustomSourcePageReader(source: source)
+        let title = source.title
+        let answer: JSONValue
+        do {
+            answer = try JSONValue.parse(response.body)
+        } catch let error as JSONSyntaxError {
+            throw FetchError.unreadable(response.body, contentType: response.contentType, service: title, reason: error.description)
+                .located(at: response)
+        }
+        if let message = reader.error(in: answer) {
+            if let own = refusal?(response) { throw own }
+            let text = String(message.prefix(300)).sanitizedForTerminal
+            throw FetchError(
+                kind: .badResponse, endpoint: response.url.endpoint,
+                message: "\(title): the API answered with an error: \(text) — check the source's headers and body",
+                detail: "\(response.url.redactedForLog): HTTP \(response.status), \(source.error?.description ?? "error"): \(text)")
+        }
+        do {
+            return try reader.read(answer, url: response.url, headers: response.headers, at: position)
+        } catch {
+            throw FetchError(
+                kind: .badResponse, endpoint: response.url.endpoint,
+                message: "\(title): \(error.description) — check records in the config file",
+                detail: "\(response.url.redactedForLog): HTTP \(response.status), \(error.description)")
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A Pipedrive account on the record engine: its persons are the configured source rolo ships
 /// (``PipedriveActions/definition(companyURL:api:)``), stored in `custom_record` like any
 /// configured source's, paged by the engine's pager in Pipedrive's words
-/// (``PipedriveClient/refusal(_:)``), and, with API v2, which names a person's organisation and
+/// (``refusal(_:)``), and, with API v2, which names a person's organisation and
 /// owner by id only, preceded by the organisations' and users' lists (its lookups) in the same
 /// sync and through the same pacer. What is Pipedrive's own stays here: reading a stored record as
 /// a ``PipedrivePerson`` with its names.
@@ -35,13 +35,13 @@ public struct PipedriveAccount: Sendable {
         self.source = source
         store = CustomRecordStore(database: database, source: source)
         pager = CustomSourcePager(
-            source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now, refusal: PipedriveClient.refusal)
+            source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now, refusal: Self.refusal)
         if api == .v2 {
             var named = source
             for index in named.lookups.indices { named.lookups[index].paging?.size = pageSize }
             names = try LookupSync(
                 source: named, store: LookupStore(beside: store), client: http, environment: environment, timeout: timeout,
-                sleep: sleep, refusal: PipedriveClient.refusal)
+                sleep: sleep, refusal: Self.refusal)
         } else {
             names = nil
         }
@@ -63,6 +63,34 @@ public struct PipedriveAccount: Sendable {
     /// The sync of the persons (and, with v2, their names first); nil when only stored.
     public func sync() -> CustomSourceSync? {
         pager.map { CustomSourceSync(pager: $0, store: store, lookups: names, now: now) }
+    }
+
+    /// The error Pipedrive's answer `response` stands for, in Pipedrive's words: a refused token
+    /// (401), a rate limit (429, with its reset), the API's `{"success": false, "error": …}`
+    /// under any status ("Pipedrive says: …"), any other status that isn't a success. Nil for
+    /// an answer that is none of these. The pager and the lookups' sync ask it of every answer
+    /// that isn't a success or holds an error (``CustomSourcePager/Refusal``).
+    public static func refusal(_ response: HTTPResponse) -> FetchError? {
+        switch response.status {
+        case 401: return .pipedriveUnauthorized(response)
+        case 429: return .pipedriveRateLimited(response, limit: RateLimit(response))
+        default: break
+        }
+        if let text = refusalText(response.body) {
+            let kind: FetchError.Kind = response.isSuccess ? .badResponse : .httpStatus(response.status)
+            return FetchError.refusal(by: "Pipedrive", text, body: response.body, kind: kind).located(at: response)
+        }
+        return response.isSuccess ? nil : FetchError.unexpectedStatus(response, service: "pipedrive")
+    }
+
+    /// The API's words when `body` is `{"success": false, "error": ...}` (or has an error and no
+    /// `success`): "the request failed" when it has none; nil for anything else.
+    static func refusalText(_ body: Data) -> String? {
+        guard ResponseBody(body) == .json, let answer = try? JSONValue.parse(body), case .object = answer else { return nil }
+        let success: Bool? = if case .bool(let flag)? = answer["success"] { flag } else { nil }
+        guard success == false || (success == nil && !answer.isAbsentOrNull("error")) else { return nil }
+        let text = (try? answer.lenientString("error"))?.sanitizedForTerminal
+        return text.flatMap { $0.isEmpty ? nil : $0 } ?? "the request failed"
     }
 
     /// The person a stored record is, with its organisation's and owner's names from `lookups`

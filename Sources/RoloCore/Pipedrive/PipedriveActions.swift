@@ -14,9 +14,9 @@ public enum PipedriveActions {
 
     /// The account as a `[[sources]]` table over the persons of API `api` (`data` envelope), the
     /// token in `x-api-token` from `${PIPEDRIVE_API_TOKEN}` (which ``acting(_:environment:)``
-    /// fills in), and the shipped actions. Its paging asks what ``PipedriveClient`` asks, 500 a
-    /// page: v1 by offset (`start`, while `more_items_in_collection`), v2 by `cursor` (with the
-    /// open deals count, which v2 leaves out unless asked). Its search is what the persons' always
+    /// fills in), and the shipped actions. It pages 500 persons a page: v1 by offset (`start`,
+    /// while `more_items_in_collection`), v2 by `cursor` (with the open deals count, which v2
+    /// leaves out unless asked). Its search is what the persons' always
     /// was: the name, every email, and the organisation's name, v1's own or v2's looked up.
     /// An action's `url` is resolved against
     /// `{company}/v1/persons`: `notes` is `{company}/v1/notes`. Its lookups are the
@@ -31,6 +31,7 @@ public enum PipedriveActions {
             url = "\(quoted)\(api == .v2 ? "/api/v2/persons?include_fields=open_deals_count" : "/v1/persons")"
             headers = { x-api-token = "${PIPEDRIVE_API_TOKEN}" }
             records = "data"
+            error = "error"
             label = "{name}"
             search = ["name", "emails.*.value", "email.*.value", "org_id.name", "org_name", "org.name"]
             offline = false
@@ -50,7 +51,7 @@ public enum PipedriveActions {
             """
     }
 
-    /// The persons list's `[sources.paging]` for `api`, as ``PipedriveClient`` pages it.
+    /// The persons list's `[sources.paging]` for `api`.
     private static func paging(_ api: PipedriveAPIVersion) -> String {
         switch api {
         case .v1:
@@ -91,7 +92,7 @@ public enum PipedriveActions {
 
     /// The account as the configured source ``definition(companyURL:api:)`` declares, read by
     /// the config file's reader.
-    static func source(companyURL: String, api: PipedriveAPIVersion = .v1) throws(ConfigError) -> CustomSource {
+    public static func source(companyURL: String, api: PipedriveAPIVersion = .v1) throws(ConfigError) -> CustomSource {
         do {
             let text = definition(companyURL: companyURL, api: api)
             let table = try TOMLTable(string: text)

@@ -47,16 +47,16 @@ extension PipedrivePerson {
 
 extension PipedrivePerson {
     /// The person with the names of its organisation and owner filled in from Pipedrive's
-    /// lookups `org` and `owner` (``PipedriveLookups``) where it names them only by id (v2), as
-    /// ``PipedriveNames/resolving(_:)`` does: a name the person carries itself (v1) wins, and an
-    /// id the lookups don't hold stays a bare id.
+    /// lookups `org` and `owner` (``PipedriveLookups``) where it names them only by id (v2): a
+    /// name the person carries itself (v1) wins, and an id the lookups don't hold (the
+    /// organisation was deleted, or the token may not see it) stays a bare id.
     public func resolved(with lookups: LookupValues) -> PipedrivePerson {
         var resolved = self
         if resolved.organizationName == nil, let id = organizationID {
-            resolved.organizationName = Self.lookedUpName(lookups, .organizations, id)
+            resolved.organizationName = Self.lookedUpName(lookups, PipedriveLookups.organizations, id)
         }
         if resolved.ownerName == nil, let id = ownerID {
-            resolved.ownerName = Self.lookedUpName(lookups, .users, id)
+            resolved.ownerName = Self.lookedUpName(lookups, PipedriveLookups.owners, id)
         }
         return resolved
     }
@@ -68,9 +68,10 @@ extension PipedrivePerson {
         (try? PipedrivePerson(json: value))?.resolved(with: lookups).searchKey
     }
 
-    /// The stored name of the record `id` of the lookup of `kind`; nil when it isn't stored.
-    private static func lookedUpName(_ lookups: LookupValues, _ kind: PipedriveNameKind, _ id: Int) -> String? {
-        guard case .string(let name)? = lookups.records[kind.lookup]?[String(id)]?["name"] else { return nil }
-        return name
+    /// The stored name of the record `id` of the lookup named `lookup`, cleaned as the person's
+    /// own texts are; nil when it isn't stored or is empty.
+    private static func lookedUpName(_ lookups: LookupValues, _ lookup: String, _ id: Int) -> String? {
+        guard case .string(let name)? = lookups.records[lookup]?[String(id)]?["name"] else { return nil }
+        return text(name)
     }
 }

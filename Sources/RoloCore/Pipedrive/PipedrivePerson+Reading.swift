@@ -33,7 +33,7 @@ extension PipedrivePerson {
     }
 
     /// A cleaned text, nil when empty so "no value" has one spelling.
-    private static func text(_ raw: String?) -> String? {
+    static func text(_ raw: String?) -> String? {
         guard let cleaned = raw?.sanitizedForTerminal.trimmingWhitespace,
             !cleaned.isEmpty
         else { return nil }
@@ -81,15 +81,5 @@ extension PipedrivePerson {
         guard let raw = raw?.trimmingWhitespace, raw.utf8.count >= 19 else { return nil }
         if let date = ISO8601Timestamp.date(from: raw) { return date }
         return ISO8601Timestamp.date(from: raw.replacingOccurrences(of: " ", with: "T") + "Z")
-    }
-}
-
-/// One person of a page decoded by `JSONDecoder` (``PipedriveResponse``), read by the same
-/// rules as a stored one (``PipedrivePerson/init(json:)``).
-struct PipedrivePersonRecord: Decodable {
-    let person: PipedrivePerson
-
-    init(from decoder: any Decoder) throws {
-        person = try PipedrivePerson(json: JSONValue(from: decoder))
     }
 }

@@ -96,13 +96,14 @@ struct LookupConfigTests {
         #expect(text.hasPrefix("config.toml, line 7: 'lookups' of source 'contacts' should be [[sources.lookups]] tables"), "\(text)")
     }
 
-    @Test("Headers go to a lookup's list only on the source's origin")
+    @Test("Headers go to a lookup's list only on the source's origin, and so does where an answer says it failed")
     func headersByOrigin() throws {
         let source = try CustomSourceFixtures.source("""
             [[sources]]
             name = "contacts"
             url = "https://api.example.com/v1/people"
             headers = { Authorization = "Bearer ${TOKEN}" }
+            error = "error"
 
             [[sources.lookups]]
             name = "org"
@@ -118,5 +119,7 @@ struct LookupConfigTests {
         #expect(try source.lookups[0].endpoint(of: source, environment: environment).headers == ["Authorization": "Bearer t0k3n"])
         #expect(try source.lookups[1].endpoint(of: source, environment: environment).headers.isEmpty)
         #expect(throws: ConfigError.self) { try source.lookups[0].endpoint(of: source, environment: [:]) }
+        #expect(source.lookups[0].listSource(of: source).error == JSONPath("error"))
+        #expect(source.lookups[1].listSource(of: source).error == nil)
     }
 }

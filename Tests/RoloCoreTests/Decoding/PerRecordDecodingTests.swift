@@ -104,15 +104,16 @@ struct PerRecordDecodingTests {
         #expect(page.page == 2)
     }
 
-    @Test("pipedrive: a person with a text id is skipped and the page's cursor kept")
+    @Test("pipedrive: a person with a text id is kept as sent but read as no person; the page's cursor kept")
     func pipedrive() throws {
         let body = json("""
             {"success": true, "data": [{"id": 1, "name": "Ada"}, {"id": "x", "name": "Bad"}, {"id": 3, "name": "Cy"}],
              "additional_data": {"next_cursor": "c2"}}
             """)
-        let page = try PipedriveDecoder.decodePage(body)
-        #expect(page.persons.map(\.id) == ["1", "3"])
-        #expect(page.skipped.map(\.index) == [1])
-        #expect(page.next == .cursor("c2"))
+        let page = try PipedrivePageReadingTests.page(body, api: .v2)
+        #expect(page.records.map(\.id) == ["1", "x", "3"])
+        #expect(page.records.compactMap { PipedriveAccount.person($0, lookups: .none)?.id } == ["1", "3"])
+        #expect(page.skipped.isEmpty)
+        #expect(page.next?.cursor == "c2")
     }
 }

@@ -7,12 +7,11 @@ import Testing
 /// with scripted failures and rate limits, a log of every request and wait in order, and a count
 /// of requests in flight at once.
 ///
-/// It answers the requests ``PipedriveClient`` sends, which are those the shipped definition's
-/// pager sends (``PipedriveHTTP``): its `page(after:limit:)` and `names(_:after:limit:)` go
-/// through a real client over it. A scripted failure is the answer the client turns into that
-/// error (a 429 with its reset, a 401, another status with the API's words), or, for one that
-/// is no answer (unreachable), thrown as the HTTP layer throws it. A request it doesn't serve
-/// fails the test and is answered 404.
+/// It answers the requests the shipped definition's pager sends (``PipedriveHTTP``); its
+/// ``pages(lookup:token:)`` page it as the app does. A scripted failure is the answer the pager
+/// turns into that error (a 429 with its reset, a 401, another status with the API's words), or,
+/// for one that is no answer (unreachable), thrown as the HTTP layer throws it. A request it
+/// doesn't serve fails the test and is answered 404.
 ///
 /// Failures and limits are keyed by the request's number (1-based, counted over the fake's whole
 /// life and over persons and names alike, so a second sync run continues the count).
@@ -89,20 +88,10 @@ actor FakePipedriveAccount: HTTPClient {
         }
     }
 
-    /// A client of this account, as the app makes one.
-    nonisolated var client: PipedriveClient {
-        PipedriveClient(baseURL: PipedriveHTTP.baseURL, token: PipedriveHTTP.token, api: api, http: self, timeout: 30)
-    }
-
-    /// The sync's `fetch`: a page through the client.
-    nonisolated func page(after token: PipedrivePageToken?, limit: Int) async throws -> (PipedrivePage, RateLimit) {
-        try await client.page(after: token, limit: limit)
-    }
-
-    /// The sync's `fetchNames`: organisations `limit` at a time in id order, users all at once,
-    /// through the client.
-    nonisolated func names(_ kind: PipedriveNameKind, after cursor: String?, limit: Int) async throws -> (PipedriveNamePage, RateLimit) {
-        try await client.names(kind, after: cursor, limit: limit)
+    /// The account's persons (or, with `lookup`, that lookup's list) as the app pages them,
+    /// `token` sent, on the fake's sleep.
+    nonisolated func pages(lookup: String? = nil, token: String = PipedriveHTTP.token) throws -> PipedrivePages {
+        try PipedrivePages(token: token, api: api, http: self, lookup: lookup, sleep: { try await self.sleep($0) })
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -246,18 +235,18 @@ actor ProgressLog {
 }
 
 extension FetchError {
-    /// What the client makes of Pipedrive's 429 at `path`, naming a reset or not: scripted with
+    /// What the pager makes of Pipedrive's 429 at `path`, naming a reset or not: scripted with
     /// `fail(request:with:)`, it is answered as that 429.
     static func tooManyRequests(retryAfter: TimeInterval? = nil, at path: String = "api/v2/persons") -> FetchError {
         PipedriveHTTP.error(FetchError(kind: .httpStatus(429), endpoint: "", message: "", detail: "", retryAfter: retryAfter), at: path)
     }
 
-    /// What the client makes of Pipedrive's 401 at `path`: the token was refused.
+    /// What the pager makes of Pipedrive's 401 at `path`: the token was refused.
     static func unauthorized(at path: String = "api/v2/persons") -> FetchError {
         PipedriveHTTP.error(FetchError(kind: .httpStatus(401), endpoint: "", message: "", detail: ""), at: path)
     }
 
-    /// What the client makes of Pipedrive's `{"success": false, "error": text}` with `status` at `path`.
+    /// What the pager makes of Pipedrive's `{"success": false, "error": text}` with `status` at `path`.
     static func pipedriveSays(_ text: String, status: Int, at path: String = "api/v2/persons") -> FetchError {
         PipedriveHTTP.error(FetchError(kind: .httpStatus(status), endpoint: "", message: text, detail: ""), at: path)
     }

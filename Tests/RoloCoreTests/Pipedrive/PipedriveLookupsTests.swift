@@ -33,10 +33,10 @@ struct PipedriveLookupsTests {
         #expect(lookups.first?.paging?.style == .cursor)
         #expect(lookups.first?.paging?.size == 500)
         #expect(lookups.last?.paging == nil)
-        #expect(PipedriveNameKind.allCases.map(\.lookup) == lookups.map(\.name))
+        #expect(PipedriveNames.lookups == lookups.map(\.name))
     }
 
-    @Test("LookupSync fetches them with PipedriveClient's requests and the token header, and stores them by id")
+    @Test("LookupSync fetches them with Pipedrive's requests and the token header, and stores them by id")
     func fetchedByLookupSync() async throws {
         let organizations = #"{"success":true,"data":[{"id":3,"name":"Acme Ltd"},{"id":4,"name":"Globex"}],"additional_data":{"next_cursor":null}}"#
         let users = #"{"success":true,"data":[{"id":7,"name":"Olive Owner"}]}"#
@@ -115,7 +115,7 @@ struct PipedriveLookupsTests {
             for (position, person) in persons.enumerated() {
                 try PersonRecord(
                     source: PipedrivePersonsCarry.source, position: position, id: person.id, payload: try encoder.encode(person),
-                    name: person.displayName, search: names.resolving(person).searchKey, updatedAt: start
+                    name: person.displayName, search: person.resolved(with: names.lookupValues).searchKey, updatedAt: start
                 ).insert(db)
             }
             try SourceStateRecord(SourceState(

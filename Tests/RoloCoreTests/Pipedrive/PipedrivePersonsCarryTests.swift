@@ -33,11 +33,11 @@ struct PipedrivePersonsCarryTests {
                 ).insert(db)
             }
             for state in states { try SourceStateRecord(state).insert(db) }
-            for kind in PipedriveNameKind.allCases {
-                for record in PipedriveHTTP.nameRecords(names[kind]) {
+            for lookup in PipedriveNames.lookups {
+                for record in PipedriveHTTP.nameRecords(names[lookup]) {
                     try db.execute(
                         sql: "INSERT INTO custom_lookup (source, lookup, id, json) VALUES ('pipedrive', ?, ?, ?)",
-                        arguments: [kind.lookup, record.id, record.value.jsonText])
+                        arguments: [lookup, record.id, record.value.jsonText])
                 }
             }
         }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import RoloCore
 
-/// Pipedrive's own words for its refusals, asked by the engine's pager as by PipedriveClient:
-/// the same answer is the same error whichever fetched it.
-@Suite("The engine's pager words Pipedrive's refusals as PipedriveClient does")
+/// Pipedrive's own words for its refusals (``PipedriveAccount/refusal(_:)``), as the engine's
+/// pager asks them of every answer that isn't a success.
+@Suite("The engine's pager words Pipedrive's refusals in Pipedrive's words")
 struct PipedriveRefusalTests {
     static let token = PipedriveLookupsTests.token
 
@@ -28,28 +28,19 @@ struct PipedriveRefusalTests {
         return await #expect(throws: FetchError.self) { _ = try await pager.fetch(at: .start(source.paging)) }
     }
 
-    /// The error `answer` is to PipedriveClient's v1 page.
-    static func clientError(_ answer: FakeHTTPClient.Answer) async -> FetchError? {
-        let http = FakeHTTPClient(["/v1/persons": answer])
-        let client = PipedriveClient(baseURL: PipedriveLookupsTests.company, token: token, api: .v1, http: http, timeout: 9)
-        return await #expect(throws: FetchError.self) { _ = try await client.page(after: nil, limit: 100) }
-    }
-
-    @Test("each refusal is the client's error: its words, its kind, its wait, no token", arguments: PipedriveRefusalTests.refusals.indices)
-    func sameAsClient(index: Int) async throws {
-        let answer = Self.refusals[index]
-        let pager = try #require(try await Self.pagerError(answer, refusal: PipedriveClient.refusal))
-        let client = try #require(await Self.clientError(answer))
-        #expect(pager.message == client.message)
-        #expect(pager.kind == client.kind)
-        #expect(pager.retryAfter == client.retryAfter)
-        #expect(pager.endpoint == "acme.pipedrive.com")
-        #expect(!pager.message.contains(Self.token) && !pager.detail.contains(Self.token))
+    @Test("each refusal keeps its status, its wait, and no token", arguments: PipedriveRefusalTests.refusals.indices)
+    func kinds(index: Int) async throws {
+        let error = try #require(try await Self.pagerError(Self.refusals[index], refusal: PipedriveAccount.refusal))
+        #expect(error.kind == .httpStatus([401, 429, 403, 500, 502][index]))
+        #expect(error.retryAfter == (index == 1 ? 1.5 : nil))
+        #expect(error.endpoint == "acme.pipedrive.com")
+        #expect(!error.message.contains(Self.token) && !error.detail.contains(Self.token))
+        if index == 4 { #expect(error.message.hasPrefix("Pipedrive says: bad token")) }
     }
 
     @Test("the words are Pipedrive's: a refused token, a rate limit's wait, the API's own text")
     func words() async throws {
-        let messages = try await Self.refusals.prefix(3).asyncMap { try await Self.pagerError($0, refusal: PipedriveClient.refusal)?.message }
+        let messages = try await Self.refusals.prefix(3).asyncMap { try await Self.pagerError($0, refusal: PipedriveAccount.refusal)?.message }
         #expect(messages == [
             "Pipedrive refused the API token — check PIPEDRIVE_API_TOKEN",
             "Pipedrive is rate-limiting rolo — wait 2 s, then r",
@@ -68,7 +59,7 @@ struct PipedriveRefusalTests {
         let response = HTTPResponse(
             status: 200, headers: [:], body: Data(#"{"success":true,"data":[]}"#.utf8),
             url: PipedriveLookupsTests.company.appendingPathComponent("v1/persons"))
-        #expect(PipedriveClient.refusal(response) == nil)
+        #expect(PipedriveAccount.refusal(response) == nil)
     }
 }
 

@@ -53,20 +53,6 @@ extension CustomRecordStore {
     }
 }
 
-extension PipedriveNames {
-    /// The names `values` hold: each organisation's and user's stored record's `name`, by id.
-    init(stored values: LookupValues) {
-        func names(_ lookup: PipedriveNameKind) -> [Int: String] {
-            var named: [Int: String] = [:]
-            for (id, record) in values.records[lookup.lookup] ?? [:] {
-                if let number = Int(id), case .string(let name)? = record["name"] { named[number] = name }
-            }
-            return named
-        }
-        self.init(organizations: names(.organizations), users: names(.users))
-    }
-}
-
 extension PipedriveAccount {
     /// The organisations' and users' names stored.
     func storedNames() async throws -> PipedriveNames {
