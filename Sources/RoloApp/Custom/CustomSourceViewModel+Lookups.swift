@@ -19,10 +19,7 @@ extension CustomSourceViewModel: FollowsReferences {
 
     /// Reads the stored lookups in the background; rows drawn before they come show raw ids.
     func readLookups() {
-        guard let lookupSync, lookupRead == nil else { return }
-        lookupRead = busy.task { [weak self] in
-            await self?.lookupsStored(lookupSync.store)
-        }
+        lookupReads?.read { [weak self] in self?.lookupsRead($0) }
     }
 
     /// The sync stored the lookups' lists (before the list's pages): the names are read again,
@@ -37,19 +34,14 @@ extension CustomSourceViewModel: FollowsReferences {
             searchIndex?.reset()
             search?.rowsChanged()
         }
-        guard let lookupSync else { return onEvent(.changed) }
-        _ = busy.task { [weak self] in
-            // After the read at start, so that its older answer never lands last.
-            await self?.lookupRead?.value
-            await self?.lookupsStored(lookupSync.store)
-        }
+        readLookups()
         onEvent(.changed)
     }
 
-    /// Reads the lookups from `store` and lays the list out again with them.
-    private func lookupsStored(_ store: LookupStore) async {
-        do {
-            let values = try await store.values()
+    /// The stored lookups were read: the list is laid out again with them.
+    private func lookupsRead(_ result: Result<LookupValues, any Error>) {
+        switch result {
+        case .success(let values):
             guard values != lookupValues else { return }
             lookupValues = values
             // Group and sort may read looked-up fields: their texts are made again.
@@ -57,7 +49,7 @@ extension CustomSourceViewModel: FollowsReferences {
             arrange()
             rebuildEntries()
             onEvent(.changed)
-        } catch {
+        case .failure(let error):
             onEvent(.banner(String(describing: error), isError: true))
         }
     }

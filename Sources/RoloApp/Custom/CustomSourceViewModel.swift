@@ -102,8 +102,8 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
     var lookupValues = LookupValues.none
     /// Fetches the lookups' lists into the store; nil without lookups, a store or their variables.
     let lookupSync: LookupSync?
-    /// The stored lookups' read at start, in flight.
-    var lookupRead: Task<Void, Never>?
+    /// The stored lookups, read at start and after each sync stored them; nil without lookups.
+    let lookupReads: LookupReads?
     private var loadTask: Task<Void, Never>?
     private(set) var syncTask: Task<Void, Never>?
     /// Whether the running sync refreshes a whole stored list, which its status says.
@@ -170,6 +170,7 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
             unconfigured = (error as? ConfigError)?.description ?? String(describing: error)
         }
         lookupSync = Self.lookupSync(of: source, store: store, http: http, environment: environment, timeout: timeout, sleep: sleep)
+        lookupReads = lookupSync.map { LookupReads(store: $0.store, busy: busy) }
         self.busy = busy
         self.pictures = pictures
         self.imageLoader = imageLoader
@@ -343,20 +344,11 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
             rebuildEntries()
             onEvent(.changed)
         }
-        guard case .failure(let error) = result, !(error is CancellationError) else { return }
-        guard let fetch = error as? FetchError else {
-            let message = (error as? StoreError)?.description ?? String(describing: error)
-            logger.error("sync stopped: \(message)")
-            return recordCount == 0 ? (firstFailure = message) : onEvent(.banner(message, isError: true))
-        }
-        logger.warning("sync stopped: \(fetch.detail)")
-        if fetch.kind == .cancelled { return }
-        if fetch.kind == .unreachable || fetch.kind == .timedOut, recordCount > 0, let savedAt {
-            isOffline = true
-            let age = StatusText.age(of: savedAt, now: now(), timeZone: timeZone)
-            return onEvent(.banner("Offline — showing \(source.title) saved \(age) · r to retry", isError: true))
-        }
-        recordCount == 0 ? (firstFailure = fetch.message) : onEvent(.banner(fetch.message, isError: true))
+        let stop = SyncStop(
+            result, stored: recordCount, savedAt: savedAt, shown: source.title, now: now(), timeZone: timeZone, logger: logger)
+        guard let stop else { return }
+        if case .offline = stop { isOffline = true }
+        if case .placeholder(let text) = stop { firstFailure = text } else { onEvent(.banner(stop.text, isError: true)) }
     }
 
     /// The records changed: the settings are checked against them, and the list is laid out

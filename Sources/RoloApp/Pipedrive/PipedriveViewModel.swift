@@ -45,6 +45,8 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     /// persons an earlier run stored stay readable); nil without a database.
     let account: PipedriveAccount?
     let rows: PipedriveRows?
+    /// The stored names of the organisations and owners, read in order; nil without an account.
+    private let names: LookupReads?
     /// Whether the persons outlive the run (false: no database file could be opened).
     private(set) var persistent: Bool
     let busy: BusyTracker
@@ -104,6 +106,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
         let shown = account ?? database.flatMap { try? PipedriveAccount(storedIn: $0, api: api) }
         self.account = shown
         rows = shown.map { PipedriveRows(store: $0.store) }
+        names = shown.map { LookupReads(store: $0.lookups, busy: busy) }
         let searchIndex = shown?.store.memorySearch()
         self.searchIndex = searchIndex
         // Nil from the index is a search a newer one replaced, whose answer is dropped anyway.
@@ -198,14 +201,14 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
 
     /// Reads the stored names of the organisations and owners, and shows them.
     private func readNames() {
-        guard let account, let rows else { return }
-        _ = busy.task { [weak self] in
-            do {
-                let values = try await account.lookups.values()
+        guard let rows else { return }
+        names?.read { [weak self] result in
+            switch result {
+            case .success(let values):
                 guard values != rows.lookups else { return }
                 rows.lookups = values
                 self?.personsReread()
-            } catch {
+            case .failure(let error):
                 self?.onEvent(.banner(String(describing: error), isError: true))
             }
         }
@@ -260,22 +263,11 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
             updateTrailer()
             onEvent(.changed)
         }
-        guard case .failure(let error) = result, !(error is CancellationError) else { return }
-        let stored = rows?.storedCount ?? 0
-        if let fetch = error as? FetchError {
-            logger.warning("sync stopped: \(fetch.detail)")
-            if fetch.kind == .cancelled { return }
-            if (fetch.kind == .unreachable || fetch.kind == .timedOut), stored > 0, let savedAt {
-                isOffline = true
-                onEvent(.banner("Offline — showing persons saved \(StatusText.age(of: savedAt, now: now(), timeZone: timeZone)) · r to retry", isError: true))
-                return
-            }
-            stored > 0 ? onEvent(.banner(fetch.message, isError: true)) : (firstFailure = fetch.message)
-        } else {
-            let message = (error as? StoreError)?.description ?? String(describing: error)
-            logger.error("sync stopped: \(message)")
-            stored > 0 ? onEvent(.banner(message, isError: true)) : (firstFailure = message)
-        }
+        let stop = SyncStop(
+            result, stored: rows?.storedCount ?? 0, savedAt: savedAt, shown: "persons", now: now(), timeZone: timeZone, logger: logger)
+        guard let stop else { return }
+        if case .offline = stop { isOffline = true }
+        if case .placeholder(let text) = stop { firstFailure = text } else { onEvent(.banner(stop.text, isError: true)) }
     }
 
     /// "loading more…" under the rows while the first fill of the list is still going.
