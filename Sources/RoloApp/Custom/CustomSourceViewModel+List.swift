@@ -46,13 +46,29 @@ extension CustomSourceViewModel {
     }
 
     /// The shown layout from the arranged one and the search's matches: positions past the
-    /// arranged records (pages that landed since) wait for the next layout.
+    /// arranged records (pages that landed since) wait for the next layout. Matches in the
+    /// stored order share the search's answer; a `group`/`sort` layout is cut down to them off
+    /// the main actor (tens of milliseconds at a million), the list showing the last one meanwhile.
     func applyMatches() {
         guard let window else { return rebuildEntries() }
-        if let matches {
+        filterTask?.cancel()
+        filterTask = nil
+        if let matches, !arranged.inOrder {
             // Matches past the arranged records (stored since) wait for the next arrangement:
             // neither layout shows a position it wasn't made from.
-            window.show(arranged.inOrder ? arranged.layout.showing(matches) : arranged.layout.filtered(keeping: Set(matches)), inOrder: false)
+            let layout = arranged.layout
+            filterTask = busy.task { [weak self] in
+                let filtered = await HeavyWork.run { layout.filtered(keeping: matches) }
+                guard let self, !Task.isCancelled else { return }
+                self.filterTask = nil
+                window.show(filtered, inOrder: false)
+                self.rebuildEntries()
+                self.onEvent(.changed)
+            }
+            return onEvent(.changed)
+        }
+        if let matches {
+            window.show(arranged.layout.showing(matches), inOrder: false)
         } else {
             window.show(arranged.layout, inOrder: arranged.inOrder)
         }

@@ -71,6 +71,8 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
     /// The positions the search matched; nil when not filtered.
     var matches: [Int]?
     var arrangeTask: Task<Void, Never>?
+    /// The arranged layout being cut down to the search's matches, off the main actor.
+    var filterTask: Task<Void, Never>?
     /// The search of the stored records; nil without a store.
     let search: StoredSearch?
     /// The stored records' search text in memory, which ``search`` scans.
@@ -201,7 +203,7 @@ public final class CustomSourceViewModel: SourceModel, WaitsForFirstFrame, Follo
         guard store != nil else { return .failed("rolo couldn't make a database for the records — see the log") }
         guard entries.entryCount == 0 else { return nil }
         if let searchTerm {
-            return search?.isRunning == true || arrangeTask != nil
+            return search?.isRunning == true || arrangeTask != nil || filterTask != nil
                 ? .loading("Searching…") : .empty("No record matches “\(searchTerm)” — Esc clears the search")
         }
         if let firstFailure { return .failed("Couldn't load \(source.title). \(firstFailure)") }

