@@ -85,12 +85,12 @@ struct RecordActionScreenTests {
         #expect(text(controller).contains("Move to a team is still pending on Grace Lovelace"))
         await api.release()
         #expect(await model.settled())
-        #expect(model.actionRecord(for: "1")?.value(at: try JSONPath("team"))?.text == "B")
+        #expect(model.actionRecord(for: "1")?.value(at: JSONPath("team"))?.text == "B")
         #expect(text(controller).contains("Move to a team: done"))
         #expect(await api.writes.count == 1)
         // Kept in the store: a new run over the same database shows the answer.
         let stored = try await CustomRecordStore(database: database, source: model.source).record(id: "1")
-        #expect(stored?.value.value(at: try JSONPath("team"))?.text == "B")
+        #expect(stored?.value.value(at: JSONPath("team"))?.text == "B")
     }
 
     @Test("A failure leaves the row as it was, flashes it and says why in the banner")
@@ -109,7 +109,7 @@ struct RecordActionScreenTests {
         #expect(model.flashingRowID == "1")
         #expect(controller.banner?.message == "Move to a team failed: HTTP 422 from crew.test: team C is full")
         #expect(controller.banner?.isError == true)
-        #expect(model.actionRecord(for: "1")?.value(at: try JSONPath("team"))?.text == "A")
+        #expect(model.actionRecord(for: "1")?.value(at: JSONPath("team"))?.text == "A")
         #expect(await model.settled())
         #expect(model.actionState.pending.isEmpty)
     }
@@ -129,7 +129,7 @@ struct RecordActionScreenTests {
         controller.handle(.key(.enter))
         #expect(await model.settled())
         #expect(await api.writes.count == 2)
-        #expect(model.actionRecord(for: "1")?.value(at: try JSONPath("team"))?.text == "C")
+        #expect(model.actionRecord(for: "1")?.value(at: JSONPath("team"))?.text == "C")
         #expect(controller.banner == nil)
     }
 
@@ -160,7 +160,7 @@ struct RecordActionScreenTests {
         controller.handle(.key(.character("U")))
         #expect(await model.settled())
         #expect(await api.writes.map { "\($0.method) \($0.url.absoluteString)" } == ["POST https://crew.test/people/1/seen"])
-        #expect(model.record(withID: "1")?.value.value(at: try JSONPath("bio"))?.text == "Crew member 1")
+        #expect(model.record(withID: "1")?.value.value(at: JSONPath("bio"))?.text == "Crew member 1")
     }
 
     @Test("Read-only: a write is refused in the banner naming the setting, nothing sent, no form")

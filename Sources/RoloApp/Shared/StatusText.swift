@@ -40,4 +40,3 @@ extension StatusText {
         return items
     }
 }
-
