@@ -54,12 +54,18 @@ public struct FuzzTarget: Sendable {
     /// isn't one is left out, as the list leaves it out. The page's raw JSON isn't returned: it
     /// is stored as sent, and only what is read from it reaches the screen.
     private static func pipedrivePersons(_ body: Data, api: PipedriveAPIVersion) throws -> [PipedrivePerson] {
-        let source = try PipedriveActions.source(companyURL: "https://acme.pipedrive.com", api: api)
+        guard let source = pipedriveSources[api] else { throw ConfigError("no Pipedrive definition for API \(api.rawValue)") }
         let url = URL(string: source.url) ?? URL(fileURLWithPath: "/")
         let response = HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body, url: url)
         let page = try CustomSourcePager.page(in: response, of: source, at: .start(source.paging), refusal: PipedriveAccount.refusal)
         return page.records.compactMap { PipedriveAccount.person($0, lookups: .none) }
     }
+
+    /// The shipped definition of each API version, read once rather than for every input.
+    private static let pipedriveSources: [PipedriveAPIVersion: CustomSource] = Dictionary(
+        uniqueKeysWithValues: PipedriveAPIVersion.allCases.compactMap { api in
+            (try? PipedriveActions.source(companyURL: "https://acme.pipedrive.com", api: api)).map { (api, $0) }
+        })
 
     /// The target named `name`.
     public static func named(_ name: String) -> FuzzTarget? {

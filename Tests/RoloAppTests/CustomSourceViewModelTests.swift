@@ -173,6 +173,26 @@ struct CustomSourceViewModelTests {
         #expect(model.rowIDs.count == 25)
     }
 
+    @Test("A search cleared while its matches are laid out under the groups: that layout is dropped, the whole list stays")
+    func searchClearedWhileLaidOut() async throws {
+        let api = try FakeCrewAPI(count: 25)
+        let model = try makeCrew(api, toml: CrewSamples.toml("group = \"{team}\""), database: nil)
+        model.start()
+        #expect(await model.settled())
+        model.matches = [0, 5]
+        model.applyMatches()
+        #expect(model.filterTask != nil, "a grouped layout is cut down off the main actor")
+        model.matches = nil
+        model.applyMatches()
+        #expect(model.filterTask == nil)
+        #expect(await model.settled())
+        #expect(model.rowIDs.count == 25)
+        model.matches = [0, 5]
+        model.applyMatches()
+        #expect(await model.settled())
+        #expect(model.rowIDs == ["1", "6"] && model.headers == ["A", "B"])
+    }
+
     @Test("A ${VAR} that isn't set: the tab names it, and nothing is fetched")
     func unsetVariable() async throws {
         let api = try FakeCrewAPI(count: 5)

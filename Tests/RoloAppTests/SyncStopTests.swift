@@ -10,8 +10,10 @@ struct SyncStopTests {
     private let logger = Logger(label: "test.sync-stop")
     private let saved = Sample.today.addingTimeInterval(-7200)
 
-    private func stop(_ error: any Error, stored: Int, savedAt: Date? = nil) -> SyncStop? {
-        SyncStop(.failure(error), stored: stored, savedAt: savedAt ?? saved, shown: "Tickets", now: Sample.today, timeZone: Sample.zone, logger: logger)
+    private func stop(_ error: any Error, stored: Int, saved: Bool = true) -> SyncStop? {
+        SyncStop(
+            .failure(error), stored: stored, savedAt: saved ? self.saved : nil, shown: "Tickets", now: Sample.today,
+            timeZone: Sample.zone, logger: logger)
     }
 
     /// An error that is neither a fetch's nor the store's.
@@ -28,6 +30,7 @@ struct SyncStopTests {
         for kind in [FetchError.Kind.unreachable, .timedOut] {
             #expect(stop(fetch(kind), stored: 3) == .offline("Offline — showing Tickets saved 2 h ago · r to retry"))
             #expect(stop(fetch(kind, "no route"), stored: 0) == .placeholder("no route"))
+            #expect(stop(fetch(kind, "no route"), stored: 3, saved: false) == .banner("no route"), "stored, but not saved: no age to say")
         }
     }
 
@@ -36,6 +39,7 @@ struct SyncStopTests {
         #expect(stop(fetch(.httpStatus(500), "The server failed"), stored: 3) == .banner("The server failed"))
         #expect(stop(fetch(.badResponse, "not JSON"), stored: 0) == .placeholder("not JSON"))
         #expect(stop(Broken(), stored: 0) == .placeholder("the disk is full"))
+        #expect(stop(Broken(), stored: 3) == .banner("the disk is full"))
     }
 
     @Test("a success, a cancel, and a cancelled request say nothing")

@@ -58,6 +58,7 @@ extension CustomSourceViewModel {
             // neither layout shows a position it wasn't made from.
             let layout = arranged.layout
             filterTask = busy.task { [weak self] in
+                guard !Task.isCancelled else { return }
                 let filtered = await HeavyWork.run { layout.filtered(keeping: matches) }
                 guard let self, !Task.isCancelled else { return }
                 self.filterTask = nil

@@ -16,9 +16,9 @@ public struct CustomSourcePager: Sendable {
     /// Waits a number of seconds; tests pass one that returns at once.
     public typealias Sleep = RequestPacer.Sleep
     /// A service's own words for the error an answer stands for (Pipedrive's "Pipedrive says:
-    /// …"), asked of every answer that isn't a success and of one whose body holds the source's
-    /// `error`; nil leaves the error to the pager's words.
-    public typealias Refusal = @Sendable (HTTPResponse) -> FetchError?
+    /// …"), asked of every answer: one that isn't a success as it came, and every other with its
+    /// body as parsed (nil: not JSON). Nil from it leaves the error, if any, to the pager's words.
+    public typealias Refusal = @Sendable (HTTPResponse, JSONValue?) -> FetchError?
 
     /// The pacer's patience with 429s: Pipedrive's, which has served well.
     static let pacing = RequestPacer.Limits(maxRefusals: 8, maxBackoff: 60)
@@ -149,8 +149,8 @@ public struct CustomSourcePager: Sendable {
     }
 
     /// The page of `source` that `response`, asked for at `position`, holds. Throws a
-    /// ``FetchError`` for a body that isn't JSON, one holding an error at the source's `error`
-    /// path (worded by `refusal` where it words it), and one without records at `records`. Pure:
+    /// ``FetchError`` for a body that isn't JSON, one `refusal` words as an error, one holding an
+    /// error at the source's `error` path, and one without records at `records`. Pure:
     /// what the pager runs on every answer, and what `rolo-fuzz` runs on its inputs.
     public static func page(
         in response: HTTPResponse, of source: CustomSource, at position: PagingPosition, refusal: Refusal? = nil
@@ -164,8 +164,8 @@ public struct CustomSourcePager: Sendable {
             throw FetchError.unreadable(response.body, contentType: response.contentType, service: title, reason: error.description)
                 .located(at: response)
         }
+        if let own = refusal?(response, answer) { throw own }
         if let message = reader.error(in: answer) {
-            if let own = refusal?(response) { throw own }
             let text = String(message.prefix(300)).sanitizedForTerminal
             throw FetchError(
                 kind: .badResponse, endpoint: response.url.endpoint,
@@ -267,7 +267,7 @@ public struct CustomSourcePager: Sendable {
     /// Throws the error `response` stands for, unless it is a success.
     private func check(_ response: HTTPResponse) throws {
         guard !response.isSuccess else { return }
-        if let own = refusal?(response) { throw own.redacting(endpoint.secrets) }
+        if let own = refusal?(response, nil) { throw own.redacting(endpoint.secrets) }
         let wait = RetryAfter.seconds(response, now: now())
         let limited = response.status == 429
             || ((response.status == 403 || response.status == 503) && (wait != nil || response.headers["x-ratelimit-remaining"] == "0"))

@@ -59,18 +59,13 @@ public struct CustomLookup: Sendable, Equatable {
 
     /// The other list as a source of its own, for ``CustomSourcePager`` to page: its URL,
     /// records, id and paging, and the headers of `owner` (which ``endpoint(of:environment:)``
-    /// sends only to `owner`'s origin). A list on `owner`'s origin is the same API: where its
-    /// answers say they failed (`error`) is `owner`'s too.
+    /// sends only to `owner`'s origin).
     public func listSource(of owner: CustomSource) -> CustomSource {
-        var list = CustomSource(
+        CustomSource(
             name: owner.name, title: "\(owner.title) lookup '\(name)'", url: url, headers: owner.headers, records: records,
             id: id, label: RecordTemplate(path: id), columns: [], group: nil, sort: nil, search: [], image: nil,
             thumbnail: nil, detailURL: nil, fields: nil, maxRecords: owner.maxRecords, offline: owner.offline, paging: paging,
             place: place)
-        if let origin = URL(string: url).flatMap(Origin.init), origin == URL(string: owner.url).flatMap(Origin.init) {
-            list.error = owner.error
-        }
-        return list
     }
 
     /// The other list's URL and headers, `${VAR}`s filled in: the owner's headers go with it only

@@ -8,8 +8,8 @@ public struct LookupSync: Sendable {
 
     /// The source whose lookups these are.
     public let source: CustomSource
-    /// Each lookup's pager, and whether its list is on the source's own origin (its failures
-    /// are then the list's too).
+    /// Each lookup's pager, and whether its list is on the source's own origin: its failures are
+    /// then the list's too, and its answers' errors are read at the source's `error` path.
     let pagers: [(lookup: CustomLookup, pager: CustomSourcePager, sharesOrigin: Bool)]
     /// Where each lookup's list is stored.
     public let store: LookupStore
@@ -28,9 +28,12 @@ public struct LookupSync: Sendable {
         pagers = try source.lookups.map { lookup in
             let endpoint = try lookup.endpoint(of: source, environment: environment)
             let origin = Origin(endpoint.url)
+            let sharesOrigin = origin != nil && origin == own.flatMap { Origin($0.url) }
+            var list = lookup.listSource(of: source)
+            // The same API: its answers say they failed where the source's do.
+            if sharesOrigin { list.error = source.error }
             return (lookup, CustomSourcePager(
-                source: lookup.listSource(of: source), endpoint: endpoint, client: client, timeout: timeout, sleep: sleep,
-                refusal: refusal), origin != nil && origin == own.flatMap { Origin($0.url) })
+                source: list, endpoint: endpoint, client: client, timeout: timeout, sleep: sleep, refusal: refusal), sharesOrigin)
         }
     }
 

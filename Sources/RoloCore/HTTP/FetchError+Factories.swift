@@ -129,7 +129,8 @@ extension FetchError {
     }
 
     /// An API answered with its own error text (`{"error": text}`); `service` names it as the
-    /// user knows it ("Pipedrive", "randomuser.me"). Its `endpoint` is placed by the client.
+    /// user knows it ("Pipedrive", "randomuser.me"). Its `endpoint` is placed by the caller, which
+    /// has the response (``FetchError/located(at:)``).
     static func refusal(by service: String, _ text: String, body: Data, kind: Kind = .badResponse) -> FetchError {
         FetchError(
             kind: kind, endpoint: "", message: "\(service) says: \(text) — r to retry",

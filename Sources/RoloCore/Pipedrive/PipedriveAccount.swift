@@ -68,25 +68,26 @@ public struct PipedriveAccount: Sendable {
     /// The error Pipedrive's answer `response` stands for, in Pipedrive's words: a refused token
     /// (401), a rate limit (429, with its reset), the API's `{"success": false, "error": …}`
     /// under any status ("Pipedrive says: …"), any other status that isn't a success. Nil for
-    /// an answer that is none of these. The pager and the lookups' sync ask it of every answer
-    /// that isn't a success or holds an error (``CustomSourcePager/Refusal``).
-    public static func refusal(_ response: HTTPResponse) -> FetchError? {
+    /// an answer that is none of these. `answer` is the body already parsed, when it was. The
+    /// pager and the lookups' sync ask it of every answer (``CustomSourcePager/Refusal``).
+    public static func refusal(_ response: HTTPResponse, _ answer: JSONValue? = nil) -> FetchError? {
         switch response.status {
         case 401: return .pipedriveUnauthorized(response)
         case 429: return .pipedriveRateLimited(response, limit: RateLimit(response))
         default: break
         }
-        if let text = refusalText(response.body) {
+        let answer = answer ?? (ResponseBody(response.body) == .json ? try? JSONValue.parse(response.body) : nil)
+        if let text = answer.flatMap(refusalText) {
             let kind: FetchError.Kind = response.isSuccess ? .badResponse : .httpStatus(response.status)
             return FetchError.refusal(by: "Pipedrive", text, body: response.body, kind: kind).located(at: response)
         }
-        return response.isSuccess ? nil : FetchError.unexpectedStatus(response, service: "pipedrive")
+        return response.isSuccess ? nil : FetchError.unexpectedStatus(response, service: "Pipedrive")
     }
 
-    /// The API's words when `body` is `{"success": false, "error": ...}` (or has an error and no
-    /// `success`): "the request failed" when it has none; nil for anything else.
-    static func refusalText(_ body: Data) -> String? {
-        guard ResponseBody(body) == .json, let answer = try? JSONValue.parse(body), case .object = answer else { return nil }
+    /// The API's words when `answer` is `{"success": false, "error": ...}` (or has an error and
+    /// no `success`): "the request failed" when it has none; nil for anything else.
+    static func refusalText(_ answer: JSONValue) -> String? {
+        guard case .object = answer else { return nil }
         let success: Bool? = if case .bool(let flag)? = answer["success"] { flag } else { nil }
         guard success == false || (success == nil && !answer.isAbsentOrNull("error")) else { return nil }
         let text = (try? answer.lenientString("error"))?.sanitizedForTerminal

@@ -16,11 +16,10 @@ public enum PipedriveActions {
     /// token in `x-api-token` from `${PIPEDRIVE_API_TOKEN}` (which ``acting(_:environment:)``
     /// fills in), and the shipped actions. It pages 500 persons a page: v1 by offset (`start`,
     /// while `more_items_in_collection`), v2 by `cursor` (with the open deals count, which v2
-    /// leaves out unless asked). Its search is what the persons' always
-    /// was: the name, every email, and the organisation's name, v1's own or v2's looked up.
-    /// An action's `url` is resolved against
-    /// `{company}/v1/persons`: `notes` is `{company}/v1/notes`. Its lookups are the
-    /// organisations' and owners' names (``PipedriveLookups``).
+    /// leaves out unless asked). Its search is what the persons' always was: the name, every
+    /// email, and the organisation's name, v1's own or v2's looked up. An action's `url` is
+    /// resolved against `{company}/v1/persons`: `notes` is `{company}/v1/notes`. Its lookups are
+    /// the organisations' and owners' names (``PipedriveLookups``).
     static func definition(companyURL: String, api: PipedriveAPIVersion = .v1) -> String {
         let url = companyURL.hasSuffix("/") ? String(companyURL.dropLast()) : companyURL
         let quoted = url.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

@@ -119,7 +119,13 @@ struct LookupConfigTests {
         #expect(try source.lookups[0].endpoint(of: source, environment: environment).headers == ["Authorization": "Bearer t0k3n"])
         #expect(try source.lookups[1].endpoint(of: source, environment: environment).headers.isEmpty)
         #expect(throws: ConfigError.self) { try source.lookups[0].endpoint(of: source, environment: [:]) }
-        #expect(source.lookups[0].listSource(of: source).error == JSONPath("error"))
-        #expect(source.lookups[1].listSource(of: source).error == nil)
+        #expect(try Self.errorPaths(source, environment) == [JSONPath("error"), nil])
+    }
+
+    /// Where each lookup's list of `source` is read for errors, as its sync pages it.
+    static func errorPaths(_ source: CustomSource, _ environment: [String: String]) throws -> [JSONPath?] {
+        let store = CustomRecordStore(database: try RoloDatabase.inMemory(), source: source)
+        let sync = try LookupSync(source: source, store: LookupStore(beside: store), client: FakeHTTPClient(), environment: environment)
+        return sync.pagers.map(\.pager.source.error)
     }
 }

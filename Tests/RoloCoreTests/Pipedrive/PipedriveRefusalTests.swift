@@ -35,8 +35,17 @@ struct PipedriveRefusalTests {
         #expect(error.retryAfter == (index == 1 ? 1.5 : nil))
         #expect(error.endpoint == "acme.pipedrive.com")
         #expect(!error.message.contains(Self.token) && !error.detail.contains(Self.token))
-        if index == 4 { #expect(error.message.hasPrefix("Pipedrive says: bad token")) }
+        #expect(error.message == Self.messages[index])
     }
+
+    /// What each of ``refusals`` says.
+    static let messages = [
+        "Pipedrive refused the API token — check PIPEDRIVE_API_TOKEN",
+        "Pipedrive is rate-limiting rolo — wait 2 s, then r",
+        "Pipedrive says: Scope and URL mismatch — r to retry",
+        "The Pipedrive server answered 500 with an HTML page — r to retry",
+        "Pipedrive says: bad token REDACTED — r to retry",
+    ]
 
     @Test("the words are Pipedrive's: a refused token, a rate limit's wait, the API's own text")
     func words() async throws {
@@ -52,6 +61,33 @@ struct PipedriveRefusalTests {
     func withoutWording() async throws {
         let error = try await Self.pagerError(Self.refusals[0], refusal: nil)
         #expect(error?.message.hasPrefix("Pipedrive refused rolo's request (401)") == true)
+    }
+
+    @Test("Pipedrive's body says it failed: its words, or \"the request failed\" when it gives none", arguments: [
+        (#"{"success":false,"error":"Scope and URL mismatch"}"#, "Scope and URL mismatch"),
+        (#"{"success":false}"#, "the request failed"),
+        (#"{"success":false,"data":null}"#, "the request failed"),
+        (#"{"error":"no success said"}"#, "no success said"),
+        (#"{"success":"false","error":"not a Boolean"}"#, "not a Boolean"),
+        (#"{"success":false,"error":{"code":7}}"#, "the request failed"),
+        (#"{"success":false,"error":"red \u001b[31mtext"}"#, "red text"),
+        (#"{"success":true,"error":"ignored"}"#, nil),
+        (#"{"success":true,"data":[]}"#, nil),
+        (#"[{"success":false}]"#, nil),
+        (#""success""#, nil),
+    ] as [(String, String?)])
+    func refusalText(body: String, words: String?) throws {
+        #expect(PipedriveAccount.refusalText(try JSONValue.parse(Data(body.utf8))) == words)
+    }
+
+    @Test("a 200 that says it failed is Pipedrive's words through the pager, never an empty page or a config problem", arguments: [
+        #"{"success":false}"#, #"{"success":false,"data":null}"#, #"{"success":false,"error":"Scope and URL mismatch"}"#,
+    ])
+    func failedSuccess(body: String) async throws {
+        let error = try #require(try await Self.pagerError(.respond(200, body), refusal: PipedriveAccount.refusal))
+        #expect(error.kind == .badResponse)
+        #expect(error.message.hasPrefix("Pipedrive says: "))
+        #expect(error.message.hasSuffix(" — r to retry"))
     }
 
     @Test("a success is no refusal")
