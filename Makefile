@@ -169,7 +169,8 @@ bench: bench-deps release
 	@if [ -n "$(MILLION)" ]; then \
 	  echo "A configured source of 1,000,000 records (make bench MILLION=1; several minutes):"; \
 	  $(RELEASE_DIR)/release/rolo-custom-bench 1000000 1 && \
-	  python3 scripts/measure-scale.py $(RELEASE_BIN) 3 1000000; \
+	  python3 scripts/measure-scale.py $(RELEASE_BIN) 3 1000000 && \
+	  python3 scripts/measure-sorted.py $(RELEASE_BIN) 1000000 3; \
 	fi
 
 # The release binary (incremental after the first, slow, build).
