@@ -20,11 +20,6 @@ struct PipedriveRequestsTests {
         try pages(.v2, ["/api/v2/persons": answer])
     }
 
-    /// A query's parameters, in any order.
-    static func parameters(_ url: URL) -> Set<String> {
-        Set((url.query ?? "").split(separator: "&").map(String.init))
-    }
-
     @Test("v2 GETs /api/v2/persons?limit=&include_fields=open_deals_count with the token header only, then follows the cursor")
     func v2Paths() async throws {
         let (pipedrive, http) = try v2(.respond(200, try Fixture.data("pipedrive/v2-page.json")))
@@ -32,10 +27,10 @@ struct PipedriveRequestsTests {
         _ = try await pipedrive.page(at: first.page.next)
         let requests = http.requests
         #expect(requests[0].url.path == "/api/v2/persons")
-        #expect(Self.parameters(requests[0].url) == ["limit=50", "include_fields=open_deals_count"])
+        #expect(PipedriveDefinitionPagingTests.parameters(requests[0].url) == ["limit=50", "include_fields=open_deals_count"])
         #expect(requests[0].headers["x-api-token"] == token)
         #expect(requests[0].timeout == 9)
-        #expect(Self.parameters(requests[1].url) == ["limit=50", "include_fields=open_deals_count", "cursor=eyJpZCI6M30%2B"])
+        #expect(PipedriveDefinitionPagingTests.parameters(requests[1].url) == ["limit=50", "include_fields=open_deals_count", "cursor=eyJpZCI6M30%2B"])
         #expect(!requests.contains { $0.url.absoluteString.contains(token) })
     }
 
@@ -46,9 +41,9 @@ struct PipedriveRequestsTests {
         _ = try await pipedrive.page(at: first.page.next)
         let requests = http.requests
         #expect(requests[0].url.path == "/v1/persons")
-        #expect(Self.parameters(requests[0].url) == ["start=0", "limit=2"])
+        #expect(PipedriveDefinitionPagingTests.parameters(requests[0].url) == ["start=0", "limit=2"])
         #expect(requests.allSatisfy { $0.headers["x-api-token"] == token })
-        #expect(Self.parameters(requests[1].url) == ["start=2", "limit=2"])
+        #expect(PipedriveDefinitionPagingTests.parameters(requests[1].url) == ["start=2", "limit=2"])
         #expect(!requests.contains { $0.url.absoluteString.contains(token) })
     }
 
