@@ -19,6 +19,7 @@ enum StandInCatalog {
             WordPressUsersAPI(options: options),
             LinearGraphQLAPI(options: options),
             SlackUsersAPI(options: options),
+            KubernetesPodsAPI(options: options),
             PokeAPI(),
             BulkRecordsAPI(),
         ]

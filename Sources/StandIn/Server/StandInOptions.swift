@@ -64,6 +64,43 @@ public struct StandInOptions: Sendable, Equatable {
     public var slackMembers: Int = 34
     /// The token Slack wants as `Authorization: Bearer …`.
     public var slackToken: String = "xoxb-stand-in-token"
+    /// How a paging API refuses its page tokens (`/__paging/…`): the token handed out with page
+    /// `page` (1 = the first page's) is refused when it is used, the first `times` times, and then
+    /// honoured again, as a real API refuses a token that has outlived its list.
+    public struct PageTokenExpiry: Sendable, Equatable {
+        /// The page whose handed-out token is refused (1 = the token the first page hands out).
+        public var page: Int
+        /// How many uses of that token are refused before it is honoured again.
+        public var times: Int = 1
+
+        /// Refuses the token handed out with page `page`, the first `times` times it is used.
+        public init(page: Int, times: Int = 1) {
+            self.page = page
+            self.times = times
+        }
+    }
+
+    /// How many pods Kubernetes' pod list (`/__paging/kubernetes/api/v1/namespaces/default/pods`) holds.
+    public var kubernetesPods: Int = 1_234
+    /// Which Kubernetes continue token expires with a 410; nil: none.
+    public var kubernetesExpiry: PageTokenExpiry? = nil
+    /// Whether Kubernetes' 410 carries a fresh `metadata.continue` (as a real API server does for
+    /// an expired token) — default true; off, its `metadata` is `{}`.
+    public var kubernetesFreshContinue: Bool = true
+    /// How many records Airtable's table (`/__paging/airtable/v0/appROLO/People`) holds.
+    public var airtableRecords: Int = 345
+    /// Which Airtable offset is refused with `LIST_RECORDS_ITERATOR_NOT_AVAILABLE`; nil: none.
+    public var airtableExpiry: PageTokenExpiry? = nil
+    /// How many contacts Intercom (`/__paging/intercom/contacts`) lists.
+    public var intercomContacts: Int = 120
+    /// How many contacts a Salesforce SOQL query (`/__paging/salesforce/services/data/v59.0/query`) finds.
+    public var salesforceContacts: Int = 4_321
+    /// Which Salesforce query locator is refused with `INVALID_QUERY_LOCATOR`; nil: none.
+    public var salesforceExpiry: PageTokenExpiry? = nil
+    /// How many documents Elasticsearch's `people` index (`/__paging/elasticsearch/people/_search`) holds.
+    public var elasticsearchHits: Int = 12_000
+    /// How many issues Sentry (`/__paging/sentry/api/0/organizations/rolo/issues/`) lists.
+    public var sentryIssues: Int = 250
     /// How badly the people, foods and directory lists answer; off by default.
     public var hostility = StandInHostility()
     /// Whether Nagle's algorithm is off on the server's sockets (see `NoDelaySocketPool`); off
@@ -109,3 +146,6 @@ public struct StandInOptions: Sendable, Equatable {
         self.pipedrivePersons = pipedrivePersons
     }
 }
+
+/// ``StandInOptions/PageTokenExpiry`` by its short name, for callers that set one up alone.
+public typealias PageTokenExpiry = StandInOptions.PageTokenExpiry
