@@ -117,4 +117,95 @@ struct RealPagingAPIsTests {
             #expect(honoured.names.count == 234 && honoured.names.first == "pod-01001")
         }
     }
+
+    // MARK: Airtable
+
+    private static let airtable = "/__paging/airtable/v0/appROLO/People"
+
+    @Test("Airtable: offset reaches every record once in order, and is no number; the last page has none")
+    func airtableWalk() async throws {
+        try await withServer { server in
+            var numbers: [Int] = [], offsets: [String] = [], offset: String?
+            repeat {
+                let page = try fields(try await exchange(server, "\(Self.airtable)?pageSize=100" + (offset.map { "&offset=\(escaped($0))" } ?? "")))
+                let records = try #require(page["records"] as? [[String: Any]])
+                numbers += records.compactMap { ($0["fields"] as? [String: Any])?["Number"] as? Int }
+                #expect(records.allSatisfy { ($0["id"] as? String)?.count == 17 && ($0["id"] as? String)?.hasPrefix("rec") == true })
+                offset = page["offset"] as? String
+                offsets += offset.map { [$0] } ?? []
+            } while offset != nil && numbers.count < 1000
+            #expect(numbers == Array(1...345) && offsets.count == 3)
+            #expect(offsets.allSatisfy { $0.hasPrefix("itr") && $0.contains("/rec") && Int($0) == nil })
+            let first = try fields(try await exchange(server, Self.airtable))
+            let record = try #require((first["records"] as? [[String: Any]])?.first)
+            #expect((first["records"] as? [Any])?.count == 100 && record["createdTime"] as? String == "2026-01-02T03:04:05.000Z")
+            #expect((record["fields"] as? [String: Any])?["Name"] as? String != nil && (record["fields"] as? [String: Any])?["Email"] as? String != nil)
+        }
+    }
+
+    @Test("Airtable: a pageSize over 100 and an unknown offset are 422s in Airtable's words")
+    func airtableRefusals() async throws {
+        try await withServer { server in
+            let large = try await exchange(server, "\(Self.airtable)?pageSize=101")
+            #expect(large.status == 422 && large.text == #"{"error":{"type":"INVALID_REQUEST_UNKNOWN","#
+                + #""message":"Invalid request: parameter validation failed. Check your request data."}}"#)
+            let unknown = try await exchange(server, "\(Self.airtable)?offset=itrXXX")
+            #expect(unknown.status == 422 && unknown.text == #"{"error":{"type":"INVALID_OFFSET_VALUE","message":"The value of offset itrXXX is invalid"}}"#)
+        }
+    }
+
+    @Test("Airtable: an expired offset is LIST_RECORDS_ITERATOR_NOT_AVAILABLE, then honoured again")
+    func airtableExpired() async throws {
+        var options = StandInOptions()
+        options.airtableExpiry = PageTokenExpiry(page: 2)
+        try await withServer(options) { server in
+            let first = try #require(try fields(try await exchange(server, Self.airtable))["offset"] as? String)
+            let second = try #require(try fields(try await exchange(server, "\(Self.airtable)?offset=\(escaped(first))"))["offset"] as? String)
+            let refused = try await exchange(server, "\(Self.airtable)?offset=\(escaped(second))")
+            #expect(refused.status == 422 && refused.text == #"{"error":{"type":"LIST_RECORDS_ITERATOR_NOT_AVAILABLE"}}"#)
+            let honoured = try fields(try await exchange(server, "\(Self.airtable)?offset=\(escaped(second))"))
+            let numbers = (honoured["records"] as? [[String: Any]])?.compactMap { ($0["fields"] as? [String: Any])?["Number"] as? Int }
+            #expect(numbers == Array(201...300))
+        }
+    }
+
+    // MARK: Intercom
+
+    private static let intercom = "/__paging/intercom/contacts"
+
+    @Test("Intercom: pages.next.starting_after reaches every contact once in order; the last page has no next")
+    func intercomWalk() async throws {
+        try await withServer { server in
+            var names: [String] = [], ids: [String] = [], pageNumbers: [Int] = [], cursor: String?
+            let expected = try fields(try await exchange(server, "\(Self.intercom)?per_page=150"))
+            repeat {
+                let page = try fields(try await exchange(server, "\(Self.intercom)?per_page=50" + (cursor.map { "&starting_after=\(escaped($0))" } ?? "")))
+                let data = try #require(page["data"] as? [[String: Any]])
+                names += data.compactMap { $0["name"] as? String }
+                ids += data.compactMap { $0["id"] as? String }
+                let pages = try #require(page["pages"] as? [String: Any])
+                pageNumbers.append(pages["page"] as? Int ?? 0)
+                #expect(page["total_count"] as? Int == 120 && pages["total_pages"] as? Int == 3 && pages["per_page"] as? Int == 50)
+                let next = pages["next"] as? [String: Any]
+                cursor = next?["starting_after"] as? String
+                #expect(next == nil || next?["page"] as? Int == pageNumbers.last.map { $0 + 1 })
+                #expect(cursor == nil || cursor?.hasPrefix("WzE3MDAwMDA") == true)
+            } while cursor != nil && names.count < 500
+            #expect(pageNumbers == [1, 2, 3] && Set(ids).count == 120 && ids.allSatisfy { $0.count == 24 && $0.allSatisfy(\.isHexDigit) })
+            let all = try #require(expected["data"] as? [[String: Any]])
+            #expect(names == all.compactMap { $0["name"] as? String } && all.first?["created_at"] as? Int == 1_700_000_001)
+            #expect((expected["pages"] as? [String: Any])?["next"] == nil && (expected["pages"] as? [String: Any])?["per_page"] as? Int == 150)
+        }
+    }
+
+    @Test("Intercom: a starting_after it didn't hand out is a 400 error.list")
+    func intercomBadCursor() async throws {
+        try await withServer { server in
+            let reply = try await exchange(server, "\(Self.intercom)?starting_after=\(PagingToken.encoded("[1700000999,\"x\",2]"))")
+            let body = try fields(reply)
+            let error = try #require((body["errors"] as? [[String: Any]])?.first)
+            #expect(reply.status == 400 && body["type"] as? String == "error.list" && body["request_id"] as? String != nil)
+            #expect(error["code"] as? String == "parameter_invalid" && error["message"] as? String == "starting_after is invalid")
+        }
+    }
 }

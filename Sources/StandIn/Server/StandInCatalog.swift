@@ -20,6 +20,8 @@ enum StandInCatalog {
             LinearGraphQLAPI(options: options),
             SlackUsersAPI(options: options),
             KubernetesPodsAPI(options: options),
+            AirtableAPI(options: options),
+            IntercomContactsAPI(options: options),
             PokeAPI(),
             BulkRecordsAPI(),
         ]
