@@ -208,4 +208,59 @@ struct RealPagingAPIsTests {
             #expect(error["code"] as? String == "parameter_invalid" && error["message"] as? String == "starting_after is invalid")
         }
     }
+
+    // MARK: Salesforce
+
+    private static let soql = "/__paging/salesforce/services/data/v59.0/query?q=SELECT+Id,Name,Email+FROM+Contact"
+
+    /// Every batch of a query, following `nextRecordsUrl`: their contacts' ids, `done` flags and next URLs.
+    private func salesforceWalk(_ server: StandInServer, headers: [String: String] = [:]) async throws -> (ids: [String], done: [Bool], next: [String]) {
+        var ids: [String] = [], done: [Bool] = [], urls: [String] = [], path: String? = Self.soql
+        while let current = path, done.count < 50 {
+            let batch = try fields(try await exchange(server, current, headers: headers))
+            ids += try #require(batch["records"] as? [[String: Any]]).compactMap { $0["Id"] as? String }
+            done.append(try #require(batch["done"] as? Bool))
+            #expect(batch["totalSize"] as? Int == 4321)
+            path = batch["nextRecordsUrl"] as? String
+            urls += path.map { [$0] } ?? []
+        }
+        return (ids, done, urls)
+    }
+
+    @Test("Salesforce: nextRecordsUrl, a bare path with no '?', reaches every contact once in order")
+    func salesforceWalk() async throws {
+        try await withServer { server in
+            let walk = try await salesforceWalk(server)
+            #expect(walk.ids == (1...4321).map { String(format: "003ROLO%09d", $0) } && walk.done == [false, false, true])
+            #expect(walk.next.first == "/__paging/salesforce/services/data/v59.0/query/01gROLO0000000001-2000")
+            #expect(walk.next.allSatisfy { !$0.contains("?") } && walk.next.count == 2)
+            let small = try await salesforceWalk(server, headers: ["Sforce-Query-Options": "batchSize=500"])
+            #expect(small.ids == walk.ids && small.done.count == 9 && small.next.allSatisfy { !$0.contains("?") })
+            let (queries, mores) = (await server.requestCount("salesforce.query"), await server.requestCount("salesforce.more"))
+            #expect(queries == 2 && mores == 10)
+            let first = try fields(try await exchange(server, Self.soql))
+            let record = try #require((first["records"] as? [[String: Any]])?.first)
+            #expect((record["attributes"] as? [String: Any])?["url"] as? String == "/services/data/v59.0/sobjects/Contact/003ROLO000000001")
+            #expect((record["attributes"] as? [String: Any])?["type"] as? String == "Contact" && record["Email"] as? String != nil)
+        }
+    }
+
+    @Test("Salesforce: no q is MALFORMED_QUERY; an unknown or expired locator is INVALID_QUERY_LOCATOR, then honoured again")
+    func salesforceRefusals() async throws {
+        var options = StandInOptions()
+        options.salesforceExpiry = PageTokenExpiry(page: 2)
+        try await withServer(options) { server in
+            let missing = try await exchange(server, "/__paging/salesforce/services/data/v59.0/query")
+            #expect(missing.status == 400 && missing.text == #"[{"message":"A query string has to be specified","errorCode":"MALFORMED_QUERY"}]"#)
+            let invalid = #"[{"message":"invalid query locator","errorCode":"INVALID_QUERY_LOCATOR"}]"#
+            let unknown = try await exchange(server, "/__paging/salesforce/services/data/v59.0/query/01gROLO0000000001-1999")
+            #expect(unknown.status == 400 && unknown.text == invalid)
+            let first = try #require(try fields(try await exchange(server, Self.soql))["nextRecordsUrl"] as? String)
+            let second = try #require(try fields(try await exchange(server, first))["nextRecordsUrl"] as? String)
+            let expired = try await exchange(server, second)
+            #expect(expired.status == 400 && expired.text == invalid)
+            let honoured = try fields(try await exchange(server, second))
+            #expect(honoured["done"] as? Bool == true && (honoured["records"] as? [Any])?.count == 321)
+        }
+    }
 }

@@ -22,6 +22,7 @@ enum StandInCatalog {
             KubernetesPodsAPI(options: options),
             AirtableAPI(options: options),
             IntercomContactsAPI(options: options),
+            SalesforceQueryAPI(options: options),
             PokeAPI(),
             BulkRecordsAPI(),
         ]
