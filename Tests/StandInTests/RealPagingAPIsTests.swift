@@ -263,4 +263,119 @@ struct RealPagingAPIsTests {
             #expect(honoured["done"] as? Bool == true && (honoured["records"] as? [Any])?.count == 321)
         }
     }
+
+    // MARK: Elasticsearch
+
+    private static let search = "/__paging/elasticsearch/people/_search"
+
+    /// The ids of a search's hits, and its whole answer.
+    private func searchIDs(_ server: StandInServer, _ path: String = Self.search, method: String = "POST", body: String? = nil) async throws -> (ids: [Int], answer: [String: Any]) {
+        let answer = try fields(try await exchange(server, path, method: method, body: body))
+        let hits = try #require((answer["hits"] as? [String: Any])?["hits"] as? [[String: Any]])
+        return (hits.compactMap { ($0["_source"] as? [String: Any])?["id"] as? Int }, answer)
+    }
+
+    @Test("Elasticsearch: size and from from the body or the URL (the body wins); sort only when asked")
+    func elasticsearchFromSize() async throws {
+        try await withServer { server in
+            let plain = try await searchIDs(server)
+            let hits = try #require(plain.answer["hits"] as? [String: Any])
+            #expect(plain.ids == Array(1...10) && (hits["total"] as? [String: Any])?["value"] as? Int == 12_000)
+            #expect((hits["total"] as? [String: Any])?["relation"] as? String == "eq" && hits["max_score"] is NSNull)
+            let hit = try #require((hits["hits"] as? [[String: Any]])?.first)
+            #expect(hit["_id"] as? String == "1" && hit["_index"] as? String == "people" && hit["sort"] == nil)
+            #expect(try await searchIDs(server, "\(Self.search)?from=20&size=5", method: "GET").ids == Array(21...25))
+            #expect(try await searchIDs(server, "\(Self.search)?size=5", body: #"{"size":3,"from":7}"#).ids == [8, 9, 10])
+            let sorted = try await searchIDs(server, body: #"{"size":2,"sort":[{"id":"asc"}],"query":{"match_all":{}}}"#)
+            let sorts = (sorted.answer["hits"] as? [String: Any])?["hits"] as? [[String: Any]]
+            #expect(sorts?.compactMap { ($0["sort"] as? [Int])?.first } == [1, 2])
+            #expect(try await searchIDs(server, body: #"{"from":9900,"size":100}"#).ids == Array(9901...10000))
+        }
+    }
+
+    @Test("Elasticsearch: from + size past 10,000 is the 500 of every shard; search_after reaches all 12,000")
+    func elasticsearchWindowAndSearchAfter() async throws {
+        try await withServer { server in
+            let window = try await exchange(server, Self.search, method: "POST", body: #"{"from":9950,"size":100}"#)
+            #expect(window.status == 500 && window.text == #"{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"#
+                + #""Result window is too large, from + size must be less than or equal to: [10000] but was [10050]. "#
+                + #"See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the "#
+                + #"[index.max_result_window] index level setting."}],"type":"search_phase_execution_exception","#
+                + #""reason":"all shards failed","phase":"query","grouped":true},"status":500}"#)
+            var ids: [Int] = [], after: Int?
+            repeat {
+                let body = #"{"size":1000,"sort":[{"id":"asc"}]"# + (after.map { #","search_after":[\#($0)]}"# } ?? "}")
+                let page = try await searchIDs(server, body: body)
+                let hits = try #require((page.answer["hits"] as? [String: Any])?["hits"] as? [[String: Any]])
+                after = (hits.last?["sort"] as? [Int])?.first
+                ids += page.ids
+            } while after != nil && ids.count < 20_000
+            #expect(ids == Array(1...12_000))
+            await #expect(server.requestCount("elasticsearch.search") == 14)
+        }
+    }
+
+    @Test("Elasticsearch: from with search_after, and a body that isn't JSON, are 400s")
+    func elasticsearchRefusals() async throws {
+        try await withServer { server in
+            let both = try await exchange(server, Self.search, method: "POST", body: #"{"from":5,"search_after":[10],"sort":[{"id":"asc"}]}"#)
+            let refusal = try fields(both)
+            let cause = try #require((refusal["error"] as? [String: Any])?["root_cause"] as? [[String: Any]])
+            #expect(both.status == 400 && cause.first?["type"] as? String == "illegal_argument_exception" && refusal["status"] as? Int == 400)
+            #expect(cause.first?["reason"] as? String == "Cannot use [from] parameter with [search_after]")
+            let garbled = try await exchange(server, Self.search, method: "POST", body: "size=10")
+            let garbledCause = try #require(((try fields(garbled))["error"] as? [String: Any])?["root_cause"] as? [[String: Any]])
+            #expect(garbled.status == 400 && garbledCause.first?["type"] as? String == "parsing_exception")
+        }
+    }
+
+    // MARK: Sentry
+
+    private static let sentry = "/__paging/sentry/api/0/organizations/rolo/issues/"
+
+    /// The link of `relation` in a Sentry `Link` header: its URL and whether it has results.
+    private func sentryLink(_ reply: Reply, _ relation: String) throws -> (url: String, results: Bool) {
+        let links = try #require(reply.header("Link")).components(separatedBy: ", <")
+        let link = try #require(links.first { $0.contains("rel=\"\(relation)\"") })
+        let url = try #require(link.split(separator: ">").first).trimmingCharacters(in: CharacterSet(charactersIn: "<"))
+        return (url, link.contains("results=\"true\""))
+    }
+
+    @Test("Sentry: the next link, followed while results=\"true\", reaches every issue once in order; the last says results=\"false\"")
+    func sentryWalk() async throws {
+        try await withServer { server in
+            var ids: [String] = [], path = Self.sentry, counts: [Int] = []
+            while counts.count < 10 {
+                let reply = try await exchange(server, path)
+                let issues = try #require(try reply.json() as? [[String: Any]])
+                ids += issues.compactMap { $0["id"] as? String }
+                counts.append(issues.count)
+                let next = try sentryLink(reply, "next")
+                guard next.results else { break }
+                path = String(next.url.dropFirst(server.baseURL.absoluteString.count))
+            }
+            #expect(ids == (1...250).map(String.init) && counts == [100, 100, 50])
+            let first = try await exchange(server, Self.sentry)
+            let base = server.baseURL.absoluteString + Self.sentry
+            #expect(first.header("Link") == #"<\#(base)?&cursor=0:0:1>; rel="previous"; results="false"; cursor="0:0:1", "#
+                + #"<\#(base)?&cursor=0:100:0>; rel="next"; results="true"; cursor="0:100:0""#)
+            let last = try await exchange(server, "\(Self.sentry)?cursor=0:200:0")
+            let (next, previous) = (try sentryLink(last, "next"), try sentryLink(last, "previous"))
+            #expect(!next.results && previous.results && next.url == "\(base)?&cursor=0:300:0")
+            let issue = try #require((try first.json() as? [[String: Any]])?.first)
+            #expect(issue["shortId"] as? String == "ROLO-1" && issue["count"] as? String == "3" && issue["status"] as? String == "unresolved")
+        }
+    }
+
+    @Test("Sentry: limit carries into the links; a malformed cursor is a 400")
+    func sentryLimitAndBadCursor() async throws {
+        try await withServer { server in
+            let small = try await exchange(server, "\(Self.sentry)?limit=30&cursor=0:60:0")
+            #expect((try small.json() as? [Any])?.count == 30)
+            #expect(try sentryLink(small, "next").url.hasSuffix("/issues/?limit=30&cursor=0:90:0"))
+            #expect(try sentryLink(small, "previous").url.hasSuffix("/issues/?limit=30&cursor=0:30:1"))
+            let bad = try await exchange(server, "\(Self.sentry)?cursor=bogus")
+            #expect(bad.status == 400 && bad.text == #"{"detail":"Invalid cursor parameter."}"#)
+        }
+    }
 }

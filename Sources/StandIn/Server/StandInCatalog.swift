@@ -23,6 +23,8 @@ enum StandInCatalog {
             AirtableAPI(options: options),
             IntercomContactsAPI(options: options),
             SalesforceQueryAPI(options: options),
+            ElasticsearchSearchAPI(options: options),
+            SentryIssuesAPI(options: options),
             PokeAPI(),
             BulkRecordsAPI(),
         ]
