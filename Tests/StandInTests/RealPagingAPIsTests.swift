@@ -290,6 +290,7 @@ struct RealPagingAPIsTests {
             let sorts = (sorted.answer["hits"] as? [String: Any])?["hits"] as? [[String: Any]]
             #expect(sorts?.compactMap { ($0["sort"] as? [Int])?.first } == [1, 2])
             #expect(try await searchIDs(server, body: #"{"from":9900,"size":100}"#).ids == Array(9901...10000))
+            #expect(try await searchIDs(server, body: #"{"size":2,"from":null,"search_after":null}"#).ids == [1, 2])
         }
     }
 

@@ -50,7 +50,7 @@ struct ElasticsearchSearchAPI: StandInAPI {
             let size = try Self.integer("size", body: body, request: request) ?? Self.defaultSize
             let from = try Self.integer("from", body: body, request: request)
             var start = from ?? 0
-            if let after = body["search_after"] {
+            if let after = Self.value("search_after", in: body) {
                 guard (from ?? 0) == 0 else { throw Self.illegal("Cannot use [from] parameter with [search_after]") }
                 guard let values = after as? [Any], values.count == 1 else {
                     throw Self.illegal("search_after has \((after as? [Any])?.count ?? 0) value(s) but sort has 1.")
@@ -102,12 +102,18 @@ struct ElasticsearchSearchAPI: StandInAPI {
     /// Parameter `name` from the body, else the URL; nil when neither has it, a 400 when it isn't
     /// a whole number of at least 0.
     private static func integer(_ name: String, body: [String: Any], request: StandInRequest) throws -> Int? {
-        guard let written = body[name] ?? request.http.query[name] else { return nil }
+        guard let written = value(name, in: body) ?? request.http.query[name] else { return nil }
         guard let number = whole(written) else {
             throw illegal("Failed to parse int parameter [\(name)] with value [\(written)]")
         }
         guard number >= 0 else { throw illegal("[\(name)] parameter cannot be negative, found [\(number)]") }
         return number
+    }
+
+    /// The body's `name`, nil when it is absent or `null` (as a client fills in a template's
+    /// first page).
+    private static func value(_ name: String, in body: [String: Any]) -> Any? {
+        body[name].flatMap { $0 is NSNull ? nil : $0 }
     }
 
     /// `value` as a whole number: a JSON number, or text of one, as Elasticsearch reads both.
