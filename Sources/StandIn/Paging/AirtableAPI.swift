@@ -28,10 +28,12 @@ struct AirtableAPI: StandInAPI {
         [StandInRoute("airtable.list", .GET, "/v0/appROLO/People") { request in records(request) }]
     }
 
+    /// Airtable's 404 for a base or table it doesn't know: a bare `NOT_FOUND`.
     func notFound() -> HTTPResponse {
         PagingPeople.json(.object([("error", .string("NOT_FOUND"))]), status: .notFound)
     }
 
+    /// Airtable's 500, for a request made to fail.
     func internalError() -> HTTPResponse {
         Self.error("SERVER_ERROR", "Try again. If the problem persists, contact support.", status: .internalServerError)
     }
@@ -46,6 +48,7 @@ struct AirtableAPI: StandInAPI {
         "itrROLO" + String(format: "%010d", page) + "/" + id(last)
     }
 
+    /// A page of records: `pageSize` of them after the record the offset names.
     private func records(_ request: StandInRequest) -> HTTPResponse {
         var pageSize = Self.defaultPageSize
         if let asked = request.http.query["pageSize"] {
@@ -80,6 +83,7 @@ struct AirtableAPI: StandInAPI {
         return (page, last)
     }
 
+    /// Record `number`: its id, creation time and fields, person `number`'s.
     private func record(_ number: Int) -> StandInJSON {
         let person = people.person(number)
         return .object([

@@ -31,19 +31,23 @@ struct ElasticsearchSearchAPI: StandInAPI {
         }
     }
 
+    /// Elasticsearch's 404 for an index it doesn't have.
     func notFound() -> HTTPResponse {
         Self.failure("index_not_found_exception", "no such index", status: .notFound)
     }
 
+    /// Elasticsearch's 500, for a request made to fail.
     func internalError() -> HTTPResponse {
         Self.failure("exception", "the stand-in failed this request", status: .internalServerError)
     }
 
-    /// A search, or the refusal of one.
+    /// A refusal found while reading the request, thrown to the handler, which answers it as is.
     private enum Refusal: Error {
         case answer(HTTPResponse)
     }
 
+    /// A search: its parameters read from the body and the URL, then checked as Elasticsearch
+    /// checks them, before the hits are made.
     private func search(_ request: StandInRequest) async throws -> HTTPResponse {
         do {
             let body = try Self.document(try await request.http.bodyData)
@@ -75,6 +79,7 @@ struct ElasticsearchSearchAPI: StandInAPI {
         }
     }
 
+    /// Hit `number`, person `number`, with its sort value when the search asked for a sort.
     private func hit(_ number: Int, sorted: Bool) -> StandInJSON {
         let person = people.person(number)
         var fields: [(String, StandInJSON)] = [

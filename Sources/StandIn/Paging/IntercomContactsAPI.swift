@@ -26,10 +26,12 @@ struct IntercomContactsAPI: StandInAPI {
         [StandInRoute("intercom.contacts", .GET, "/contacts") { request in contacts(request) }]
     }
 
+    /// Intercom's 404 `error.list`, for a path it doesn't serve.
     func notFound() -> HTTPResponse {
         Self.errors("not_found", "Resource Not Found", status: .notFound)
     }
 
+    /// Intercom's 500 `error.list`, for a request made to fail.
     func internalError() -> HTTPResponse {
         Self.errors("server_error", "Server Error", status: .internalServerError)
     }
@@ -49,6 +51,7 @@ struct IntercomContactsAPI: StandInAPI {
         PagingPeople.token("[\(createdAt(last)),\"\(id(last))\",\(page)]")
     }
 
+    /// A page of contacts: `per_page` of them after the contact the cursor names.
     private func contacts(_ request: StandInRequest) -> HTTPResponse {
         let perPage = PagingPeople.number(request, "per_page", in: 1...Self.maximumPerPage, default: Self.defaultPerPage)
         var start = 0, page = 1
@@ -84,6 +87,7 @@ struct IntercomContactsAPI: StandInAPI {
         return (last, page)
     }
 
+    /// Contact `number`, person `number`, as Intercom lists a user.
     private func contact(_ number: Int) -> StandInJSON {
         let person = people.person(number)
         return .object([

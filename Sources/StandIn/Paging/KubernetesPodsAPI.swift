@@ -52,10 +52,12 @@ struct KubernetesPodsAPI: StandInAPI {
         [StandInRoute("kubernetes.pods", .GET, "/api/v1/namespaces/default/pods") { request in pods(request) }]
     }
 
+    /// The API server's 404 `Status`, for a path it doesn't serve.
     func notFound() -> HTTPResponse {
         Self.status(.notFound, reason: "NotFound", message: "the server could not find the requested resource")
     }
 
+    /// The API server's 500 `Status`, for a request made to fail.
     func internalError() -> HTTPResponse {
         Self.status(.internalServerError, reason: "InternalError", message: "Internal error occurred: the stand-in failed this request")
     }
@@ -65,6 +67,8 @@ struct KubernetesPodsAPI: StandInAPI {
         "pod-" + String(format: "%05d", number)
     }
 
+    /// A page of pods: all of them without `limit`, else `limit` from where `continue` says; a
+    /// token it can't read is a 400, an expired one a 410.
     private func pods(_ request: StandInRequest) -> HTTPResponse {
         let limit = PagingPeople.number(request, "limit", in: 0...Int.max, default: 0)
         var place = Continue(after: 0, page: 0, resourceVersion: Self.resourceVersion)
@@ -104,6 +108,7 @@ struct KubernetesPodsAPI: StandInAPI {
         return place.text == text ? place : nil
     }
 
+    /// Pod `number`, shaped as `kubectl get pods -o json` lists it, its owner person `number`.
     private func pod(_ number: Int) -> StandInJSON {
         let person = people.person(number)
         return .object([

@@ -33,10 +33,12 @@ struct SalesforceQueryAPI: StandInAPI {
         ]
     }
 
+    /// Salesforce's 404, for a path it doesn't serve.
     func notFound() -> HTTPResponse {
         Self.errors("The requested resource does not exist", "NOT_FOUND", status: .notFound)
     }
 
+    /// Salesforce's 500, for a request made to fail; it names an error id, as Salesforce does.
     func internalError() -> HTTPResponse {
         Self.errors(
             "An unexpected error occurred. Please include this ErrorId if you contact support: 1936414722-51412 (-1350815470)",
@@ -55,6 +57,7 @@ struct SalesforceQueryAPI: StandInAPI {
         "01gROLO" + String(format: "%04d%06d", batchSize == defaultBatchSize ? 0 : batchSize, page)
     }
 
+    /// A query's first batch, its size read from `Sforce-Query-Options`.
     private func query(_ request: StandInRequest) -> HTTPResponse {
         guard let soql = request.http.query["q"], !soql.isEmpty else {
             return Self.errors("A query string has to be specified", "MALFORMED_QUERY", status: .badRequest)
@@ -68,6 +71,8 @@ struct SalesforceQueryAPI: StandInAPI {
         return batch(start: 0, page: 1, batchSize: batchSize)
     }
 
+    /// The batch a `nextRecordsUrl` names, its size read from the locator; a locator it didn't
+    /// hand out, or an expired one, is refused.
     private func more(_ request: StandInRequest) -> HTTPResponse {
         let invalid = Self.errors("invalid query locator", "INVALID_QUERY_LOCATOR", status: .badRequest)
         let text = request.parameters["locator"] ?? ""
@@ -94,6 +99,7 @@ struct SalesforceQueryAPI: StandInAPI {
         return PagingPeople.json(.object(fields))
     }
 
+    /// Contact `number`, person `number`, with the `attributes` Salesforce puts on every record.
     private func contact(_ number: Int) -> StandInJSON {
         let person = people.person(number)
         let id = Self.id(number)

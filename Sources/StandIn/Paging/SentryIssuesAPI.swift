@@ -29,15 +29,18 @@ struct SentryIssuesAPI: StandInAPI {
         [StandInRoute("sentry.issues", .GET, Self.issuesPath) { request in issues(request) }]
     }
 
+    /// Sentry's 404 `{"detail"}`, for a path it doesn't serve.
     func notFound() -> HTTPResponse {
         Self.detail("The requested resource does not exist", status: .notFound)
     }
 
+    /// Sentry's 500, which names an error id.
     func internalError() -> HTTPResponse {
         PagingPeople.json(.object([("detail", .string("Internal Error")), ("errorId", .string("5fa1c0de0000400080000000r0l0"))]),
                           status: .internalServerError)
     }
 
+    /// A page of issues from the cursor's offset, and the `Link` header with both cursors.
     private func issues(_ request: StandInRequest) -> HTTPResponse {
         let limit = PagingPeople.number(request, "limit", in: 1...Self.maximumLimit, default: Self.defaultLimit)
         var offset = 0
@@ -59,6 +62,7 @@ struct SentryIssuesAPI: StandInAPI {
         return PagingPeople.json(.array(start < end ? (start + 1...end).map(issue) : []), headers: [("Link", links.joined(separator: ", "))])
     }
 
+    /// Issue `number`, named after person `number`.
     private func issue(_ number: Int) -> StandInJSON {
         let person = people.person(number)
         return .object([
