@@ -2,7 +2,9 @@
 # make fuzz: every decoder under fuzz for MINUTES in all (default 10).
 #
 # With libFuzzer (swiftc -sanitize=fuzzer, which this toolchain has on Linux): a build of
-# rolo-fuzz instrumented for coverage and AddressSanitizer in its own build directory, then one
+# rolo-fuzz instrumented for coverage and AddressSanitizer in its own build directory (swiftc
+# keeps only the last -sanitize= it is given, and SwiftPM gives --sanitize=fuzzer and
+# --sanitize=address as two: -Xswiftc -sanitize=fuzzer,address, last, asks for both), then one
 # libFuzzer run per decoder, seeded from its fixtures, its corpus kept between runs and any
 # crashing input saved under .build/fuzz/findings/. Without libFuzzer: the test suite's mutator,
 # in a plain build, for the same time, with a new seed each run.
@@ -17,10 +19,12 @@ FIXTURES=Tests/RoloCoreTests/Fixtures
 TARGETS="people-list:people people-detail:people people-health:people directory:directory foods:foods
          randomuser:randomuser pipedrive-v1:pipedrive pipedrive-v2:pipedrive vcard:vcard image:people"
 mkdir -p "$FINDINGS"
+# Reports that are no leak of rolo's, each with why.
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 if [ "${ROLO_FUZZ_ENGINE:-libfuzzer}" = libfuzzer ] &&
    $SWIFT build --build-path "$FUZZ_BUILD" --product rolo-fuzz --sanitize=fuzzer --sanitize=address \
-       -Xswiftc -DROLO_LIBFUZZER 2>&1 | grep -v "Cannot export local symbol" >&2; then
+       -Xswiftc -sanitize=fuzzer,address -Xswiftc -DROLO_LIBFUZZER 2>&1 | grep -v "Cannot export local symbol" >&2; then
   count=$(echo $TARGETS | wc -w)
   seconds=$(( MINUTES * 60 / count ))
   status=0

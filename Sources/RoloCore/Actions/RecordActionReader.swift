@@ -38,7 +38,7 @@ struct RecordActionReader {
     func read(_ table: TOMLTable) throws -> RecordAction {
         let allowed = Self.keys + extraKeys
         let line = { (key: String) in range.flatMap { lines.line(of: key, in: $0) } ?? .max }
-        for key in table.keys.filter({ !allowed.contains($0) }).sorted(by: { line($0) < line($1) }) {
+        for key in table.keyNames.filter({ !allowed.contains($0) }).sorted(by: { line($0) < line($1) }) {
             let near = key.didYouMean(allowed) ?? " — an action has \(allowed.joined(separator: ", "))"
             throw ConfigError("\(place(key)): unknown key '\(key)' in an action of \(owner)\(near)")
         }
@@ -189,7 +189,7 @@ struct RecordActionReader {
             return .array(try (node.array.map(Array.init) ?? []).map { try body($0, label) })
         case .table:
             guard let table = node.table else { return .object([]) }
-            return .object(try table.keys.compactMap { key in try table[key].map { ActionBody.Member(key, try body($0, label)) } })
+            return .object(try table.keyNames.compactMap { key in try table[key].map { ActionBody.Member(key, try body($0, label)) } })
         case .date, .time, .dateTime:
             throw ConfigError("\(place("body")): the body of \(label) holds a TOML date, which JSON has no type for — write it as text in quotes")
         }
@@ -202,7 +202,7 @@ struct RecordActionReader {
         var inputs: [ActionInput] = []
         for element in array {
             guard let input = element.table else { throw wrongType("inputs", node, label, expected: expected) }
-            for key in input.keys where !Self.inputKeys.contains(key) {
+            for key in input.keyNames where !Self.inputKeys.contains(key) {
                 let near = key.didYouMean(Self.inputKeys) ?? ""
                 throw ConfigError("\(place("inputs")): unknown key '\(key)' in an input of \(label)\(near) — an input has name, title, kind and choices")
             }

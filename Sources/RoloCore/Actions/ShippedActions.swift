@@ -8,9 +8,10 @@ enum ShippedActions {
     /// test reads each source's and fails on that).
     static func read(_ text: String, source: SourceID) -> [RecordAction] {
         let place = "rolo's built-in \(source.rawValue) actions"
-        guard let table = try? TOMLTable(string: text), let node = table[RecordActionList.key],
-              let read = try? CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: [source]).builtInActions(node)
-        else { return [] }
+        let read = try? TOMLTable.reading(text) { table in
+            try table[RecordActionList.key].map { try CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: [source]).builtInActions($0) }
+        }
+        guard let read = read ?? nil else { return [] }
         return (read[source.rawValue] ?? []).map { action in
             var shipped = action
             shipped.isShipped = true

@@ -55,7 +55,7 @@ extension CustomSourceTableReader {
 
     private func json(_ node: any TOMLValueConvertible, _ label: String) throws -> JSONValue {
         if let table = node.table {
-            return .object(try table.keys.compactMap { key in try table[key].map { JSONMember(key, try json($0, label)) } })
+            return .object(try table.keyNames.compactMap { key in try table[key].map { JSONMember(key, try json($0, label)) } })
         }
         if let array = node.array { return .array(try array.map { try json($0, label) }) }
         if let text = node.string {

@@ -17,7 +17,7 @@ extension CustomSourceTableReader {
             guard let link = element.table else {
                 throw ConfigError("\(at): each of the links of \(label) should be a table, \(example), not \(ConfigFile.describe(element.type))")
             }
-            for key in link.keys where !Self.linkKeys.contains(key) {
+            for key in link.keyNames where !Self.linkKeys.contains(key) {
                 let near = key.didYouMean(Self.linkKeys) ?? ""
                 throw ConfigError("\(at): unknown key '\(key)' in a link of \(label)\(near) — a link has title and url")
             }

@@ -39,7 +39,7 @@ extension CustomSourceTableReader {
     /// One lookup table, read by a reader whose entry is the lookup's.
     private func lookup(_ table: TOMLTable, of owner: String) throws -> CustomLookup {
         let line = { (key: String) in range.flatMap { lines.line(of: key, in: $0, subtable: Self.lookupsKey) } ?? .max }
-        let unknown = table.keys.filter { !Self.lookupKeys.contains($0) }.sorted { line($0) < line($1) }
+        let unknown = table.keyNames.filter { !Self.lookupKeys.contains($0) }.sorted { line($0) < line($1) }
         for key in unknown {
             let near = key.didYouMean(Self.lookupKeys) ?? " — the keys are \(Self.lookupKeys.joined(separator: ", "))"
             throw ConfigError("\(place(key)): unknown key '\(key)' in a lookup of \(owner)\(near)")

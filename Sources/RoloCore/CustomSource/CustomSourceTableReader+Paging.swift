@@ -10,7 +10,7 @@ extension CustomSourceTableReader {
         func fail(_ key: String, _ text: String) -> ConfigError {
             ConfigError("\(place(key, subtable: "paging")): \(text)")
         }
-        for key in table.keys where !Self.pagingKeys.contains(key) {
+        for key in table.keyNames where !Self.pagingKeys.contains(key) {
             let near = key.didYouMean(Self.pagingKeys) ?? " — the keys are \(Self.pagingKeys.joined(separator: ", "))"
             throw fail(key, "unknown key '\(key)' in the paging of \(label)\(near)")
         }

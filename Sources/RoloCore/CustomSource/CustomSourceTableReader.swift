@@ -32,7 +32,7 @@ struct CustomSourceTableReader {
         let label = "source '\(name.sanitizedForTerminal)'"
         // The first mistake in file order is where a reader looks first.
         let line = { (key: String) in range.flatMap { lines.line(of: key, in: $0) } ?? .max }
-        let unknown = table.keys.filter { !Self.keys.contains($0) }.sorted { line($0) < line($1) }
+        let unknown = table.keyNames.filter { !Self.keys.contains($0) }.sorted { line($0) < line($1) }
         for key in unknown {
             let near = key.didYouMean(Self.keys) ?? " — the keys are \(Self.keys.joined(separator: ", "))"
             throw ConfigError("\(place(key)): unknown key '\(key)' in \(label)\(near)")
@@ -139,7 +139,7 @@ struct CustomSourceTableReader {
         guard let headers = node.table else {
             throw wrongType("headers", node, label, expected: "a table, like { Authorization = \"Bearer ${TOKEN}\" }")
         }
-        let names = headers.keys.sorted()
+        let names = headers.keyNames.sorted()
         return try names.map { name in
             guard let value = headers[name]?.string else {
                 throw ConfigError("\(place("headers")): header '\(name)' of \(label) should be text in quotes")
@@ -155,7 +155,7 @@ struct CustomSourceTableReader {
         guard let array = node.array else { throw wrongType("columns", node, label, expected: expected) }
         return try array.map { element in
             guard let column = element.table else { throw wrongType("columns", node, label, expected: expected) }
-            for key in column.keys where !["title", "value", "width"].contains(key) {
+            for key in column.keyNames where !["title", "value", "width"].contains(key) {
                 let near = key.didYouMean(["title", "value", "width"]) ?? ""
                 throw ConfigError("\(place("columns")): unknown key '\(key)' in a column of \(label)\(near) — a column has title, value and width")
             }

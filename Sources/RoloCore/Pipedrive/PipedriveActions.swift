@@ -94,8 +94,7 @@ public enum PipedriveActions {
     public static func source(companyURL: String, api: PipedriveAPIVersion = .v1) throws(ConfigError) -> CustomSource {
         do {
             let text = definition(companyURL: companyURL, api: api)
-            let table = try TOMLTable(string: text)
-            let read = try CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: []).read(table)
+            let read = try TOMLTable.reading(text) { try CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: []).read($0) }
             guard let first = read.sources.first else { throw ConfigError("\(place): no source") }
             return first
         } catch let error as ConfigError {

@@ -18,22 +18,28 @@ struct ConfigFile {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // Foundation's Data(contentsOf:) loses the 4 KiB buffer it reads an empty file into
+            // (readBytesFromFile, 4,096 bytes each time LeakSanitizer saw it); empty is empty.
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+            data = size == 0 ? Data() : try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ConfigError("Can't read \(path) (\(error.localizedDescription)) — check that it's a readable file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError("\(path) isn't UTF-8 text — save it as UTF-8")
         }
-        let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
+            return try TOMLTable.reading(text) { try read($0, text: text, path: path, sources: sources) }
         } catch let error as TOMLParseError {
             throw ConfigError("\(path), line \(error.source.begin.line): \(error.description) — fix the TOML syntax")
         }
+    }
+
+    /// Checks the settings `table`, parsed from `text`, gives.
+    private static func read(_ table: TOMLTable, text: String, path: String, sources: SourceCatalog) throws -> ConfigFile {
         let lines = KeyLines(text: text)
         // Report the first mistake in file order, which is where a reader looks first.
-        let keys = table.keys.sorted { (lines.line(of: $0) ?? .max) < (lines.line(of: $1) ?? .max) }
+        let keys = table.keyNames.sorted { (lines.line(of: $0) ?? .max) < (lines.line(of: $1) ?? .max) }
         var values: [Setting: RawSetting] = [:]
         var keyRemaps: [KeyRemap] = []
         for key in keys {
@@ -70,7 +76,7 @@ struct ConfigFile {
             let found = node.map { describe($0.type) } ?? "nothing"
             throw ConfigError("\(place): '\(keysTable)' should be a table — [keys] with lines like refresh = [\"r\", \"F5\"] — not \(found)")
         }
-        let names = table.keys.sorted { (lines.line(of: $0, inTable: keysTable) ?? .max) < (lines.line(of: $1, inTable: keysTable) ?? .max) }
+        let names = table.keyNames.sorted { (lines.line(of: $0, inTable: keysTable) ?? .max) < (lines.line(of: $1, inTable: keysTable) ?? .max) }
         return try names.map { name in
             let at = lines.line(of: name, inTable: keysTable).map { "\(path), line \($0)" } ?? place
             if sources.setting(named: name) != nil {
