@@ -17,8 +17,11 @@ struct Add: AsyncParsableCommand {
         (`rolo dump NAME --limit 5`) and says how to open it.
 
         A header's ${VAR} is sent with the variable's value but written to the file as given. \
+        Where the answer looks paged but no paging brings its second page, or the paging found \
+        can't reach the total (an API that refuses offsets past a window), the table is printed \
+        with what was looked for but not written, and rolo add exits 2: --force writes it anyway. \
         Exit status: 0 when written, 1 when the API couldn't be read, 2 for a bad name, URL, \
-        header or config file.
+        header or config file, or paging that can't get every record.
 
         Examples:
           rolo add users https://jsonplaceholder.typicode.com/users
@@ -44,6 +47,9 @@ struct Add: AsyncParsableCommand {
 
     @Flag(help: "Print the table without writing it.")
     var dryRun = false
+
+    @Flag(help: "Write the table even where its paging can't get every record.")
+    var force = false
 
     @Option(help: ArgumentHelp("Append to this config file instead of $XDG_CONFIG_HOME/rolo/config.toml.", valueName: "file"))
     var config: String?
@@ -82,6 +88,13 @@ struct Add: AsyncParsableCommand {
         let doubts = inferred.source.doubts
         try output.append("\n# \(inferred.requests) requests; \(doubts == 0 ? "no guess to check" : "\(doubts) guess\(doubts == 1 ? "" : "es") to check (‹guess›)")\n")
         try output.flush()
+        if let problem = inferred.source.pagingProblem {
+            guard force else {
+                report.fail("\(problem) — \(dryRun ? "" : "the table wasn't written; ")--force writes it as it is, or write [sources.paging] by hand (man rolo)")
+                throw ExitCode(2)
+            }
+            report.dumpReport.notice("\(problem) — written as it is (--force)")
+        }
         guard !dryRun else { return }
         do {
             try ConfigAppend.append(inferred.source.toml, to: settings.configPath, environment: environment)

@@ -66,7 +66,41 @@ extension EndToEnd {
                 records: { $0.linearUsers }, style: "cursor"),
             API(name: "members", path: "/github/orgs/rolo-stand-in/members", records: { $0.orgMembers }, style: "link"),
             API(name: "staff", path: "/staff/api/people/", records: { $0.staffMembers }, style: "next-url"),
+            API(name: "kubernetes", path: "/__paging/kubernetes/api/v1/namespaces/default/pods?limit=100", records: { $0.kubernetesPods },
+                style: "cursor"),
+            API(name: "airtable", path: "/__paging/airtable/v0/appROLO/People", records: { $0.airtableRecords }, style: "cursor"),
+            API(name: "intercom", path: "/__paging/intercom/contacts", records: { $0.intercomContacts }, style: "cursor"),
+            API(name: "salesforce", path: "/__paging/salesforce/services/data/v59.0/query?q=SELECT+Id,Name,Email+FROM+Contact",
+                records: { $0.salesforceContacts }, style: "next-url"),
+            API(name: "elasticsearch", path: "/__paging/elasticsearch/people/_search",
+                arguments: ["--method", "POST", "--body", #"{"size": 1000, "sort": [{"id": "asc"}]}"#], records: { $0.elasticsearchHits },
+                style: "cursor"),
+            API(name: "sentry", path: "/__paging/sentry/api/0/organizations/rolo/issues/", records: { $0.sentryIssues }, style: "link"),
         ]
+
+        @Test("Paging that can't reach the total: exit 2 and nothing written; --force writes it, and its dump is partial, exit 3")
+        func window() async throws {
+            let home = try home()
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let config = home + "/config.toml"
+            let add = ["add", "es", server.baseURL.absoluteString + "/__paging/elasticsearch/people/_search", "--config", config,
+                       "--method", "POST", "--body", #"{"size": 1000, "query": {"match_all": {}}}"#]
+            let refused = try await DumpProcess.run(add, home: home)
+            let forced = try await DumpProcess.run(add + ["--force"], home: home)
+            let dumped = try await DumpProcess.run(["dump", "es", "--config", config, "--format", "jsonl"], home: home)
+            await server.stop()
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("rolo add: this paging can't reach the total of 12000: the API answered ?from=11999 with 500: Result window is too large"),
+                    "\(refused.stderr)")
+            #expect(refused.stderr.contains("— the table wasn't written; --force writes it as it is"))
+            #expect(refused.stdout.contains("[sources.paging]\nstyle = \"offset\"\nparam = \"from\""), "the table is still printed")
+            #expect(forced.status == 0, "\(forced.stderr)")
+            #expect(try String(contentsOfFile: config, encoding: .utf8).components(separatedBy: "[[sources]]").count == 2, "written once")
+            #expect(dumped.status == 3)
+            #expect(dumped.stdout.split(separator: "\n").count == 10_000)
+            #expect(dumped.stderr.contains("rolo dump: es: the list stopped at page 11, with 10000 of 12000 records: Result window is too large"),
+                    "\(dumped.stderr)")
+        }
 
         @Test("Each paged stand-in API: rolo add's table, unedited, brings every record", arguments: apis)
         func everyRecord(_ api: API) async throws {

@@ -230,17 +230,25 @@ public struct CustomPaging: Sendable, Equatable {
     public var first: Int
     /// The page-size parameter, if one is sent.
     public var sizeParam: String?
-    /// The page size sent in ``sizeParam``; a shorter page is the last.
+    /// The page size sent in ``sizeParam`` or at ``sizeBody``; a shorter page is the last.
     public var size: Int?
+    /// Where in `[sources.body]` the page size goes (`size_body = "size"`), for an API that
+    /// takes it in the body (Elasticsearch); nil for none.
+    public var sizeBody: JSONPath? = nil
     /// Where the next cursor (cursor), the next page's URL (next-url) or the next page's number
-    /// (page) is; an empty one ends paging as an absent one does.
+    /// (page) is; an empty one ends paging as an absent one does. A cursor may be any JSON value
+    /// (Elasticsearch's `search_after` is the last hit's `sort` list); a next URL may be a path,
+    /// resolved against the request's URL (Salesforce's `nextRecordsUrl`).
     public var next: PagingField?
     /// Where the total count is; paging stops once that many records came, and goes on past a
     /// short page until then.
     public var total: PagingField?
     /// Where a boolean says whether more pages come (`has_more`); paging goes on only while it
-    /// is true.
+    /// is true (false with ``moreNegated``).
     public var more: PagingField? = nil
+    /// Whether ``more`` is written `!done`: a flag that says the list is done (Salesforce's
+    /// `done`), so paging goes on while it is false.
+    public var moreNegated = false
     /// Where the number of pages is (`X-WP-TotalPages`): with `first = 0` the last page is
     /// `pages - 1`.
     public var pages: PagingField? = nil

@@ -163,11 +163,21 @@ public enum CustomSourceDump {
             }
         } catch let error as FetchError {
             let refused = error.kind == .httpStatus(401) || error.kind == .httpStatus(403)
-            guard !refused, limit == nil, try await store.count() > 0 else {
+            guard !refused || error.partway, limit == nil, try await store.count() > 0 else {
                 throw DumpError(.unavailable, named(name, error))
             }
             report.progress(nil)
+            // A list stopped part-way is partial, with the sentence saying where; one that
+            // couldn't be asked at all dumps what is stored, partial unless that is whole.
+            if error.partway {
+                let title = pager.source.title + ": "
+                let said = error.message.withoutKeyHint
+                return (skipped.withLock { $0 }, PagingShortfall(said.hasPrefix(title) ? String(said.dropFirst(title.count)) : said))
+            }
             try await noticeStored(store, named(name, error), report)
+            if let state = try await store.state(), !state.complete, !state.refreshing {
+                return (skipped.withLock { $0 }, PagingShortfall("the stored list stopped before its end"))
+            }
         }
         return (skipped.withLock { $0 }, shortfall.withLock { $0 })
     }

@@ -79,6 +79,7 @@ extension FetchError {
         clean.message = redactingSecrets(message, secrets: secrets)
         clean.detail = redactingSecrets(detail, secrets: secrets)
         clean.endpoint = redactingSecrets(endpoint, secrets: secrets)
+        clean.apiText = apiText.map { redactingSecrets($0, secrets: secrets) }
         return clean
     }
 }

@@ -25,8 +25,8 @@ struct CustomSourcePageReader {
         case noMore
         /// The page repeated the last one, or named itself as the next.
         case repeated
-        /// `more` said no more.
-        case notMore(PagingField)
+        /// `more` said no more, as written (`has_more`, `!done`).
+        case notMore(String)
         /// ``CustomSourcePageReader/emptyRunLimit`` empty pages in a row.
         case empties
         /// `max_records`.
@@ -36,7 +36,7 @@ struct CustomSourcePageReader {
             switch self {
             case .complete, .noMore: "the API sent no more pages"
             case .repeated: "the API sent the same page again"
-            case .notMore(let field): "'\(field)' said no more came"
+            case .notMore(let written): "'\(written)' said no more came"
             case .empties: "the API sent \(CustomSourcePageReader.emptyRunLimit) empty pages in a row"
             case .limit: "max_records stops there"
             }
@@ -80,6 +80,7 @@ struct CustomSourcePageReader {
         next.received += items.count
         next.lastPage = Self.shape(records)
         next.emptyRun = items.isEmpty ? (position.emptyRun ?? 0) + 1 : nil
+        next.pages = position.pages.map { $0 + 1 }
         if source.paging?.style == .link, let header = headers["link"],
            let last = LinkHeader.target(header, relation: "last", base: url) {
             next.last = last.absoluteString
@@ -91,7 +92,9 @@ struct CustomSourcePageReader {
         guard let paging = source.paging else { return end(.complete) }
         if cut || next.received >= source.maxRecords { return end(.limit) }
         if let total, next.received >= total { return end(.complete) }
-        if let more = paging.more, value(more).flatMap(Self.flag) != true { return end(.notMore(more)) }
+        if let more = paging.more, value(more).flatMap(Self.flag).map({ $0 != paging.moreNegated }) != true {
+            return end(.notMore((paging.moreNegated ? "!" : "") + more.description))
+        }
         if !items.isEmpty, next.lastPage == position.lastPage { return end(.repeated) }
         if (next.emptyRun ?? 0) >= Self.emptyRunLimit { return end(.empties) }
         // A short or empty page is the last unless the answer says more come.
@@ -114,9 +117,10 @@ struct CustomSourcePageReader {
             if short, !saysMore || items.isEmpty { return end(.noMore) }
             next.offset += items.count
         case .cursor:
-            guard let cursor = value(paging.next)?.text, !cursor.isEmpty else { return end(.noMore) }
+            guard let (cursor, isJSON) = value(paging.next).flatMap(Self.cursor) else { return end(.noMore) }
             guard cursor != position.cursor else { return end(.repeated) }
             next.cursor = cursor
+            next.cursorIsJSON = isJSON ? true : nil
         case .link, .nextURL:
             let written = paging.style == .link
                 ? headers["link"].flatMap { LinkHeader.target($0, relation: "next", base: url) }?.absoluteString
@@ -149,6 +153,18 @@ struct CustomSourcePageReader {
             return PagingShortfall("got \(received) records, not to the Link header's last page: \(reason)", byLimit: limited)
         }
         return nil
+    }
+
+    /// A cursor as the next request sends it: text as it is, any other value as its JSON text
+    /// (`isJSON`); nil for none (null, "", [] or {}).
+    private static func cursor(_ value: JSONValue) -> (text: String, isJSON: Bool)? {
+        switch value {
+        case .null: return nil
+        case .string(let text): return text.isEmpty ? nil : (text, false)
+        case .array(let items) where items.isEmpty: return nil
+        case .object(let members) where members.isEmpty: return nil
+        default: return (value.jsonText, true)
+        }
     }
 
     /// A `more` value as a boolean: JSON's true and false, or a header's `true`, `1`, `false`, `0`.

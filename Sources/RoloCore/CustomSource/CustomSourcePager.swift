@@ -111,8 +111,31 @@ public struct CustomSourcePager: Sendable {
     }
 
     /// The page at `position`, read off the main actor, with the rate limit its answer
-    /// reported: one request, no retry. With `ifNoneMatch`, a 304 is ``CustomSourcePage/notModified``.
+    /// reported: one request, no retry, but for a cursor the API refused with 410 Gone and a
+    /// fresh one in its place at the paging's `next` (Kubernetes' expired `continue`), which is
+    /// asked again once with that. With `ifNoneMatch`, a 304 is ``CustomSourcePage/notModified``.
     public func fetch(at position: PagingPosition, ifNoneMatch: String? = nil) async throws -> (CustomSourcePage, RateLimit) {
+        do {
+            return try await fetchOnce(at: position, ifNoneMatch: ifNoneMatch)
+        } catch let error as FreshCursor {
+            var fresh = position
+            fresh.cursor = error.cursor
+            fresh.cursorIsJSON = nil
+            do {
+                return try await fetchOnce(at: fresh, ifNoneMatch: ifNoneMatch)
+            } catch let again as FreshCursor {
+                throw again.refusal
+            }
+        }
+    }
+
+    /// A 410 whose body names a fresh cursor: the refusal, and the cursor to ask with instead.
+    private struct FreshCursor: Error {
+        let refusal: FetchError
+        let cursor: String
+    }
+
+    private func fetchOnce(at position: PagingPosition, ifNoneMatch: String?) async throws -> (CustomSourcePage, RateLimit) {
         var request = try request(at: position)
         if let ifNoneMatch { request.headers["If-None-Match"] = ifNoneMatch }
         let response: HTTPResponse
@@ -128,7 +151,13 @@ public struct CustomSourcePager: Sendable {
             page.answeredAt = answeredAt
             return (page, limit)
         }
-        try check(response)
+        do {
+            try check(response)
+        } catch let refusal as FetchError where response.status == 410 && source.paging?.style == .cursor && position.cursor != nil {
+            let fresh = (try? JSONValue.parse(response.body)).flatMap { source.paging?.next?.value(in: $0, headers: response.headers)?.text }
+            guard let fresh, !fresh.isEmpty, fresh != position.cursor else { throw refusal }
+            throw FreshCursor(refusal: refusal, cursor: fresh)
+        }
         var page: CustomSourcePage
         do {
             page = try await read(response, at: position)
@@ -231,7 +260,7 @@ public struct CustomSourcePager: Sendable {
         }
         var request = HTTPRequest(method: source.method, url: url, headers: headers(for: url), timeout: timeout)
         if let body = endpoint.body {
-            request.body = CustomSourceRequestBody.data(body, at: position, size: source.paging?.size)
+            request.body = CustomSourceRequestBody.data(body, at: position, size: source.paging?.size, sizeAt: source.paging?.sizeBody)
             if !request.headers.keys.contains(where: { $0.lowercased() == "content-type" }) {
                 request.headers["Content-Type"] = "application/json"
             }
@@ -264,28 +293,41 @@ public struct CustomSourcePager: Sendable {
         endpoint.headers(for: url)
     }
 
-    /// Throws the error `response` stands for, unless it is a success.
+    /// Throws the error `response` stands for, unless it is a success: worded in the API's own
+    /// text where its body has one (``APIErrorText``), with the hint its status calls for: a
+    /// 401 or 403 names the source's credentials, a 404 its URL, a 5xx a retry.
     private func check(_ response: HTTPResponse) throws {
         guard !response.isSuccess else { return }
         if let own = refusal?(response, nil) { throw own.redacting(endpoint.secrets) }
         let wait = RetryAfter.seconds(response, now: now())
         let limited = response.status == 429
             || ((response.status == 403 || response.status == 503) && (wait != nil || response.headers["x-ratelimit-remaining"] == "0"))
-        let error: FetchError
+        let said = APIErrorText.message(in: response.body)
+        let detail = "\(response.url.redactedForLog): HTTP \(response.status); body: \(FetchError.excerpt(response.body))"
+        var error: FetchError
         if limited {
             error = FetchError(
                 kind: .httpStatus(429), endpoint: response.url.endpoint,
                 message: "\(source.title) is rate-limiting rolo — wait \(wait.map { "\(Int($0.rounded(.up))) s" } ?? "a moment"), then r",
-                detail: "\(response.url.redactedForLog): HTTP \(response.status); body: \(FetchError.excerpt(response.body))",
-                retryAfter: wait)
-        } else if response.status == 401 || response.status == 403 {
+                detail: detail, retryAfter: wait)
+        } else {
+            let page = said == nil && response.bodyKind == .html ? " with an HTML page" : ""
+            let words = said.map { ": \($0)" } ?? page
+            let hint = switch response.status {
+            case 401, 403: "check the source's headers and their variables"
+            case 404, 410: "check the source's url"
+            case 500..<600: "r to retry"
+            default: "check the source's url, body and paging"
+            }
+            let refused = response.status == 401 || response.status == 403
             error = FetchError(
                 kind: .httpStatus(response.status), endpoint: response.url.endpoint,
-                message: "\(source.title) refused rolo's request (\(response.status)) — check the source's headers and their variables",
-                detail: "\(response.url.redactedForLog): HTTP \(response.status); body: \(FetchError.excerpt(response.body))")
-        } else {
-            error = FetchError.unexpectedStatus(response, service: source.title)
+                message: refused
+                    ? "\(source.title) refused rolo's request (\(response.status))\(words) — \(hint)"
+                    : "\(source.title) answered \(response.status)\(words) — \(hint)",
+                detail: detail)
         }
+        error.apiText = said
         throw error.redacting(endpoint.secrets)
     }
 }

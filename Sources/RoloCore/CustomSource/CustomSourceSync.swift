@@ -143,41 +143,61 @@ public struct CustomSourceSync: Sendable {
         // A first listing's rows are made as each page comes, beside the store of the one
         // before; a merge makes its own in the transaction, as it compares them to what is stored.
         let store = self.store, merges = pass.merges
-        try await pager.run(from: position, ifNoneMatch: condition, pacer: &pacer, preparing: { page in
-            merges || page.unchanged ? nil : try await store.prepared(page, lookups: searchLookups)
-        }, page: { fetched, prepared in
-            // An answer that came after a cancel isn't stored: the run ends as cancelled.
-            try Task.checkCancellation()
-            var page = fetched
-            if let firstURL, pass.mark == nil {
-                pass.mark = (page.answeredAt ?? began).addingTimeInterval(-SyncPass.overlap)
-                pass.etag = page.etag
-                pass.etagURL = page.etag == nil ? nil : firstURL
-            }
-            if page.unchanged {
-                try await store.keepUnchanged(pass, at: now())
-                await progress(Progress(stored: stored, total: total, finished: true, skipped: [], listed: listed()))
+        // The position of the page asked for next: where a stop stopped.
+        var at = position
+        var restarted = false
+        while true {
+            do {
+                try await pager.run(from: at, ifNoneMatch: restarted ? nil : condition, pacer: &pacer, preparing: { page in
+                    merges || page.unchanged ? nil : try await store.prepared(page, lookups: searchLookups)
+                }, page: { fetched, prepared in
+                    // An answer that came after a cancel isn't stored: the run ends as cancelled.
+                    try Task.checkCancellation()
+                    var page = fetched
+                    if let firstURL, pass.mark == nil {
+                        pass.mark = (page.answeredAt ?? began).addingTimeInterval(-SyncPass.overlap)
+                        pass.etag = page.etag
+                        pass.etagURL = page.etag == nil ? nil : firstURL
+                    }
+                    if page.unchanged {
+                        try await store.keepUnchanged(pass, at: now())
+                        await progress(Progress(stored: stored, total: total, finished: true, skipped: [], listed: listed()))
+                        return
+                    }
+                    page.next?.pass = pass
+                    var rewritten = false
+                    if pass.merges {
+                        rewritten = try await store.merge(page, pass: pass, after: received, at: now(), lookups: searchLookups).rewritten
+                    } else {
+                        let rows = if let prepared { prepared } else { try await store.prepared(page, lookups: searchLookups) }
+                        try await store.append(page, prepared: rows, at: now())
+                        if page.next == nil { try await store.finish(pass) }
+                    }
+                    received = page.next?.received ?? received + page.records.count + page.skipped.count
+                    if let next = page.next { at = next }
+                    stored = try await store.count()
+                    total = page.total ?? total
+                    skipped += page.skipped
+                    await progress(Progress(
+                        stored: stored, total: total, finished: page.next == nil, skipped: skipped, shortfall: page.shortfall,
+                        rewritten: rewritten, listed: listed()))
+                }, waiting: { wait in
+                    await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped, listed: listed()))
+                })
                 return
+            } catch let error as FetchError where (!at.isFirst || restarted) && !Task.isCancelled {
+                // An expired page token starts the listing over, once: what is stored already is
+                // merged (a first listing's append leaves out the ids it has), not stored twice.
+                if !restarted, ListStop.refusesPageToken(error) {
+                    restarted = true
+                    at = .start(pager.source.paging)
+                    at.pass = pass
+                    received = 0
+                    continue
+                }
+                throw ListStop.partway(error, title: pager.source.title, at: at, received: listed() ?? stored, total: total, restarted: restarted)
             }
-            page.next?.pass = pass
-            var rewritten = false
-            if pass.merges {
-                rewritten = try await store.merge(page, pass: pass, after: received, at: now(), lookups: searchLookups).rewritten
-            } else {
-                let rows = if let prepared { prepared } else { try await store.prepared(page, lookups: searchLookups) }
-                try await store.append(page, prepared: rows, at: now())
-                if page.next == nil { try await store.finish(pass) }
-            }
-            received = page.next?.received ?? received + page.records.count + page.skipped.count
-            stored = try await store.count()
-            total = page.total ?? total
-            skipped += page.skipped
-            await progress(Progress(
-                stored: stored, total: total, finished: page.next == nil, skipped: skipped, shortfall: page.shortfall,
-                rewritten: rewritten, listed: listed()))
-        }, waiting: { wait in
-            await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped, listed: listed()))
-        })
+        }
     }
 
     /// The pass a new run starts: the first listing of an empty store, a listing of what

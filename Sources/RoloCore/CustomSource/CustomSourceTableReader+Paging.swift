@@ -43,18 +43,36 @@ extension CustomSourceTableReader {
             }
             return value
         }
-        func field(_ key: String) throws -> PagingField? {
-            guard let written = try text(key) else { return nil }
+        func field(_ key: String, _ given: String? = nil) throws -> PagingField? {
+            guard let written = try given ?? text(key) else { return nil }
             let field = PagingField(written)
             guard field.isWellFormed else {
                 throw fail(key, "'\(written.sanitizedForTerminal)' in \(key) of \(label)'s paging isn't a field path like meta.next_cursor, a[\"c.d\"] or data.-1.id, nor header:X-Name")
             }
             return field
         }
+        // `more = "!done"`: a flag that says the list is done.
+        let writtenMore = try text("more")
+        let moreNegated = writtenMore?.hasPrefix("!") == true
+        if let writtenMore, moreNegated, writtenMore.dropFirst().hasPrefix("!") {
+            throw fail("more", "'\(writtenMore.sanitizedForTerminal)' in more of \(label)'s paging negates twice: write the flag, or !flag")
+        }
         var paging = CustomPaging(
             style: style, param: try text("param"), first: try number("first") ?? 1, sizeParam: try text("size_param"),
-            size: try number("size"), next: try field("next"), total: try field("total"), more: try field("more"),
+            size: try number("size"), next: try field("next"), total: try field("total"),
+            more: try writtenMore.flatMap { try field("more", String(moreNegated ? $0.dropFirst() : Substring($0))) },
             pages: try field("pages"))
+        paging.moreNegated = moreNegated
+        if let written = try text("size_body") {
+            let path = JSONPath(written)
+            guard path.isWellFormed, !path.steps.isEmpty else {
+                throw fail("size_body", "'\(written.sanitizedForTerminal)' in size_body of \(label)'s paging isn't a path into [sources.body], like size or page.limit")
+            }
+            guard body != nil else {
+                throw fail("size_body", "size_body of \(label)'s paging puts the page size in [sources.body], which the source hasn't")
+            }
+            paging.sizeBody = path
+        }
         paging.since = try text("since")
         if let since = paging.since, since.isEmpty || since.contains(where: { $0.isWhitespace || "&=#?".contains($0) }) {
             throw fail("since", "'\(since.sanitizedForTerminal)' in since of \(label)'s paging should be a query parameter's name, like updated_after")
@@ -81,8 +99,15 @@ extension CustomSourceTableReader {
         case .link:
             break
         }
-        if (paging.sizeParam == nil) != (paging.size == nil) {
-            throw fail(paging.size == nil ? "size_param" : "size", "the paging of \(label) needs size_param and size together")
+        // A size goes somewhere: a query parameter, a member of the body, or "{size}" in it.
+        let sent = paging.sizeParam != nil || paging.sizeBody != nil || Self.holds(body, "{size}")
+        if paging.size == nil, paging.sizeParam != nil || paging.sizeBody != nil {
+            throw fail(paging.sizeParam != nil ? "size_param" : "size_body", "the paging of \(label) needs size = N beside where it sends it")
+        }
+        if paging.size != nil, !sent {
+            throw fail("size", body == nil
+                ? "the page size of \(label) needs size_param = \"…\", the query parameter it is sent in"
+                : "the page size of \(label) needs size_param = \"…\" (a query parameter), size_body = \"…\" or \"{size}\" in [sources.body]")
         }
         if let size = paging.size, size <= 0 {
             throw fail("size", "the page size of \(label) should be above 0")

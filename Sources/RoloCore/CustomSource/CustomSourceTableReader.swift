@@ -10,7 +10,7 @@ struct CustomSourceTableReader {
         "links", "lookups",
     ]
     /// The keys a `[sources.paging]` table may hold.
-    static let pagingKeys = ["style", "param", "first", "size_param", "size", "next", "total", "more", "pages", "since", "etag"]
+    static let pagingKeys = ["style", "param", "first", "size_param", "size", "size_body", "next", "total", "more", "pages", "since", "etag"]
 
     let path: String
     let lines: KeyLines

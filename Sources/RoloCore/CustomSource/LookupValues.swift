@@ -36,11 +36,22 @@ public struct LookupValues: Sendable, Equatable {
     /// search looks in names, not in ids).
     public func value(at path: JSONPath, in record: JSONValue, rawIDs: Bool = true) -> JSONValue? {
         guard let first = path.steps.first, record[first] == nil, let named = lookup(named: first) else {
-            return record.value(at: path)
+            return record.value(at: path).flatMap { $0 == .null ? nil : $0 } ?? inline(at: path, in: record)
         }
         guard let id = named.id(in: record) else { return nil }
         guard path.steps.count > 1, let other = records[named.name]?[id] else { return rawIDs ? .string(id) : nil }
         return other.value(at: JSONPath(steps: Array(path.steps.dropFirst())))
+    }
+
+    /// A field the record names its lookup by as an object, read where the object has nothing:
+    /// `{org_id.name}` of `"org_id": {"value": 3926, "name": null}` is the looked-up
+    /// organisation's `name`. Nil when no lookup's field holds the path, or the other list
+    /// doesn't hold the record.
+    private func inline(at path: JSONPath, in record: JSONValue) -> JSONValue? {
+        guard let named = lookup(at: path), path.steps.count > named.field.steps.count,
+              case .object? = record.value(at: named.field), let id = named.id(in: record), let other = records[named.name]?[id]
+        else { return record.value(at: path) }
+        return other.value(at: JSONPath(steps: Array(path.steps.dropFirst(named.field.steps.count)))) ?? record.value(at: path)
     }
 
     /// Whether any of `paths` goes through a lookup: its first step names one.

@@ -9,6 +9,9 @@ public struct PagingPosition: Sendable, Equatable, Codable {
     public var offset: Int
     /// The cursor the next request sends (cursor style); nil for the first request.
     public var cursor: String?
+    /// Whether ``cursor`` is JSON text: the answer's cursor was a number, a list or an object
+    /// (Elasticsearch's `search_after`), which a body gets as that value; nil for text.
+    public var cursorIsJSON: Bool? = nil
     /// The next page's URL (link and next-url styles); nil for the configured URL.
     public var url: String?
     /// Records received so far.
@@ -25,10 +28,18 @@ public struct PagingPosition: Sendable, Equatable, Codable {
     /// The pass this position is part of; nil in a position stored before passes were kept,
     /// which goes on as a ``SyncPass/Kind/fill``.
     public var pass: SyncPass? = nil
+    /// The pages fetched before this position, so a list that stops here can name its page;
+    /// nil in a position stored before they were counted.
+    public var pages: Int? = nil
+
+    /// Whether this is the first request of its listing: nothing received, no page before.
+    public var isFirst: Bool { received == 0 && (pages ?? 0) == 0 && cursor == nil && url == nil }
 
     /// The position of the first request of `paging` (nil: one request).
     public static func start(_ paging: CustomPaging?) -> PagingPosition {
-        PagingPosition(page: paging?.first ?? 1, offset: 0, cursor: nil, url: nil, received: 0, lastPage: nil)
+        var position = PagingPosition(page: paging?.first ?? 1, offset: 0, cursor: nil, url: nil, received: 0, lastPage: nil)
+        position.pages = 0
+        return position
     }
 
     /// Whether this stored position can go on with `paging`: one stored by another paging (a

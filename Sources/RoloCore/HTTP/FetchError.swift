@@ -30,6 +30,13 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     public var detail: String
     /// How long the server asked rolo to wait before asking again (a 429's reset), if it said.
     public var retryAfter: TimeInterval?
+    /// The API's own words for the failure, the most specific text its error answer holds
+    /// (``APIErrorText``); nil when it said none. What a list that stops part-way quotes, and
+    /// what tells an expired page token from other refusals.
+    public var apiText: String? = nil
+    /// Whether the error stopped a list after its first page: the pages before it are stored,
+    /// and the list is partial (`rolo dump` exits 3) rather than unavailable.
+    public var partway = false
 
     /// Creates an error; prefer the factories (``unreachable(_:detail:)`` …) for their messages.
     public init(kind: Kind, endpoint: String, message: String, detail: String, retryAfter: TimeInterval? = nil) {

@@ -4,13 +4,15 @@ extension DumpRunner {
     /// pipedrive: the account synced to completion into the store (the same sync as the
     /// browser's, resumed where it stopped), then every stored person in the API's order.
     /// Unreachable, the stored persons are dumped with a notice; a refused token is an error
-    /// even then, because it won't fix itself. `account` nil: not configured, `unconfigured`
+    /// even then, because it won't fix itself. A sync that stopped part-way (or a stored list
+    /// that did) is dumped, then exits 3 unless `--allow-partial`. `account` nil: not configured, `unconfigured`
     /// says what to set (stored persons are still dumped with `offline`, from `stored`).
     public func pipedrive(
         account: PipedriveAccount?, unconfigured: String?, stored: PipedriveAccount, to sink: DumpSink
     ) async throws {
         let schema = try DumpSchemas.pipedrive.selecting(fields)
         let store = stored.store
+        var partial: String?
         if offline {
             guard try await store.count() > 0 else {
                 throw DumpError(.unavailable, "pipedrive: nothing is stored yet, and --offline asks no server")
@@ -20,7 +22,7 @@ extension DumpRunner {
             guard let account, let sync = account.sync() else {
                 throw DumpError(.unavailable, "pipedrive: \(unconfigured ?? "Pipedrive isn't configured")")
             }
-            try await run(sync, store: store)
+            partial = try await run(sync, store: store)
         }
         // v2 persons name their organisation and owner by id: the stored names fill them in.
         let names = try await stored.lookups.values()
@@ -42,11 +44,16 @@ extension DumpRunner {
             }
         }
         try sink.end()
+        if let partial {
+            guard allowPartial else { throw DumpError(.partial, "pipedrive: \(partial) — the account is partial (--allow-partial takes it as it is)") }
+            report.notice("pipedrive: \(partial)")
+        }
     }
 
     /// Runs the sync with progress; a failure leaves the stored persons to dump, unless nothing
-    /// is stored or the token was refused.
-    private func run(_ sync: CustomSourceSync, store: CustomRecordStore) async throws {
+    /// is stored or the token was refused. Returns why the stored account isn't whole, when a
+    /// failure left it so.
+    private func run(_ sync: CustomSourceSync, store: CustomRecordStore) async throws -> String? {
         let report = self.report
         defer { report.progress(nil) }
         report.progress("pipedrive: loading…")
@@ -66,12 +73,15 @@ extension DumpRunner {
             }
         } catch let error as FetchError {
             let refused = error.kind == .httpStatus(401) || error.kind == .httpStatus(403)
-            guard !refused, try await store.count() > 0 else {
+            guard !refused || error.partway, try await store.count() > 0 else {
                 throw DumpError.unavailable(PipedriveSource.id, error)
             }
             report.progress(nil)
-            try await CustomSourceDump.noticeStored(
-                store, "pipedrive: \(DumpError.withoutKeyHint(error.message))", report, record: "person", list: "account", readingRows: true)
+            let said = DumpError.withoutKeyHint(error.message)
+            if error.partway { return said.hasPrefix("Pipedrive: ") ? String(said.dropFirst("Pipedrive: ".count)) : said }
+            try await CustomSourceDump.noticeStored(store, "pipedrive: \(said)", report, record: "person", list: "account", readingRows: true)
+            if let state = try await store.state(), !state.complete, !state.refreshing { return "the stored account stopped before its end" }
         }
+        return nil
     }
 }

@@ -302,14 +302,14 @@ struct CustomSourcePagerTests {
         let error = await #expect(throws: FetchError.self) { _ = try await CustomSourceFixtures.allPages(pager) }
         #expect(client.requests.map { $0.headers["Authorization"] } == ["Bearer tok-SECRET-1", nil])
         let text = [error?.message, error?.detail, error?.endpoint].compactMap { $0 }.joined(separator: " ")
-        #expect(error?.message == "The Team server answered 500 — r to retry")
+        #expect(error?.message == "Team answered 500 — r to retry")
         #expect(!text.contains("SECRET"))
 
         let unauthorized = ScriptedHTTPClient([first: [Answer(status: 401, body: Data(#"{"message": "Bad credentials"}"#.utf8))]])
         let refused = await #expect(throws: FetchError.self) {
             _ = try await CustomSourceFixtures.allPages(try CustomSourceFixtures.pager(source, unauthorized, environment: environment))
         }
-        #expect(refused?.message == "Team refused rolo's request (401) — check the source's headers and their variables")
+        #expect(refused?.message == "Team refused rolo's request (401): Bad credentials — check the source's headers and their variables")
 
         let wrongShape = ScriptedHTTPClient([first: [.json(#"{"foods": [], "totalCount": 0}"#)]])
         let misplaced = await #expect(throws: FetchError.self) {

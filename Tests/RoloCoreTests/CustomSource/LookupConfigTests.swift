@@ -74,7 +74,7 @@ struct LookupConfigTests {
         ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\nsource = \"orgz\"", "line 11: lookup 'org' of source 'contacts' names source 'orgz', which isn't a configured source (did you mean 'orgs'?)"),
         ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\nsource = 7", "line 11: 'source' of lookup 'org' of source 'contacts' should be text in quotes"),
         ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n[sources.lookups.paging]\nstyle = \"pages\"", "line 12: unknown paging style 'pages' of lookup 'org' of source 'contacts'"),
-        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n[sources.lookups.paging]\nstyle = \"page\"\nsize = 10", "line 13: the paging of lookup 'org' of source 'contacts' needs size_param and size together"),
+        ("name = \"org\"\nfield = \"org_id\"\nurl = \"https://x.example/orgs\"\n[sources.lookups.paging]\nstyle = \"page\"\nsize = 10", "line 13: the page size of lookup 'org' of source 'contacts' needs size_param = \"…\", the query parameter it is sent in"),
     ])
     func mistakes(lines: String, message: String) throws {
         let text = try #require(try CustomSourceFixtures.configError(head + "[[sources.lookups]]\n" + lines + "\n" + orgs))

@@ -178,7 +178,9 @@ struct PipedriveNameSyncTests {
     func resume() async throws {
         let account = await account()
         await account.fail(request: 5, with: .offline)
-        await #expect(throws: FetchError.offline) { try await run(sync(account)) }
+        // A page after the first: the stop says where, in its own kind.
+        let refusal = await #expect(throws: FetchError.self) { try await run(sync(account)) }
+        #expect(refusal?.kind == FetchError.offline.kind && refusal?.partway == true && refusal?.message.hasSuffix(": offline — r to retry") == true)
         try await run(sync(account))
         #expect(await account.events.suffix(3) == ["fetch c:3", "fetch c:3", "fetch c:6"])
         #expect(await account.nameRequests.count == 3)

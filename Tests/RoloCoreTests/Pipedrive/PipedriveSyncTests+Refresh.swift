@@ -51,7 +51,9 @@ extension PipedriveSyncTests {
         await account.replacePersons(FakePipedriveAccount.people(1...8, prefix: "New"))
         // The refresh's names (2 requests after the first run's 5), its first page, then its second fails.
         await account.fail(request: 5 + 2 + 2, with: .offline)
-        await #expect(throws: FetchError.offline) { try await run(sync(account)) }
+        // A page after the first: the stop says where, in its own kind.
+        let refusal = await #expect(throws: FetchError.self) { try await run(sync(account)) }
+        #expect(refusal?.kind == FetchError.offline.kind && refusal?.partway == true && refusal?.message.hasSuffix(": offline — r to retry") == true)
 
         #expect(try await storedPersons().map(\.name) == ["New 1", "New 2", "New 3", "Person 4", "Person 5", "Person 6", "Person 7"])
         let stopped = try #require(try await store.state())
@@ -71,7 +73,9 @@ extension PipedriveSyncTests {
     func otherAPIVersion(stoppedBy first: PipedriveAPIVersion, then second: PipedriveAPIVersion) async throws {
         let before = FakePipedriveAccount(FakePipedriveAccount.people(1...10), api: first)
         await before.fail(request: Self.names(first) + 3, with: .offline)
-        await #expect(throws: FetchError.offline) { try await run(sync(before)) }
+        // A page after the first: the stop says where, in its own kind.
+        let refusal = await #expect(throws: FetchError.self) { try await run(sync(before)) }
+        #expect(refusal?.kind == FetchError.offline.kind && refusal?.partway == true && refusal?.message.hasSuffix(": offline — r to retry") == true)
         #expect(try await store.count() == 6)
 
         let after = FakePipedriveAccount(FakePipedriveAccount.people(1...10, prefix: "Again"), api: second)

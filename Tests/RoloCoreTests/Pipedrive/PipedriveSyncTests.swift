@@ -109,7 +109,9 @@ struct PipedriveSyncTests {
         let account = FakePipedriveAccount(FakePipedriveAccount.people(1...10), api: api)
         await account.fail(request: Self.names(api) + 3, with: .offline)
 
-        await #expect(throws: FetchError.offline) { try await run(sync(account)) }
+        // A page after the first: the stop says where, in its own kind.
+        let refusal = await #expect(throws: FetchError.self) { try await run(sync(account)) }
+        #expect(refusal?.kind == FetchError.offline.kind && refusal?.partway == true && refusal?.message.hasSuffix(": offline — r to retry") == true)
         #expect(try await storedPersons() == FakePipedriveAccount.people(1...6))
         let halfway = try #require(try await store.state())
         #expect(!halfway.complete && halfway.pagesStored == 2 && halfway.total == 10)

@@ -23,6 +23,10 @@ public struct InferredSource: Sendable, Equatable {
     public var pagingSummary: String?
     /// Remarks on the whole source (no paging seen, a detail URL that didn't answer).
     public var remarks: [String] = []
+    /// Why the table may not get every record: the answer looks paged and no paging was found
+    /// that brings a second page, or the paging found can't reach the total. `rolo add` then
+    /// exits 2 and writes the table only with `--force`; nil when the paging is sound.
+    public var pagingProblem: String?
 
     /// How many keys the table holds with a doubt: the guesses to check.
     public var doubts: Int { (entries + paging).filter { $0.doubt != nil }.count + (bodyDoubt == nil ? 0 : 1) }

@@ -62,6 +62,8 @@ public struct SourceAdder: Sendable {
             source.set("headers", "{ " + headers.map { "\(TOMLText.key($0.name)) = \(TOMLText.string($0.value))" }.joined(separator: ", ") + " }")
         }
         if method != "GET" { source.set("method", TOMLText.string(method)) }
+        // The body goes out with every page, cursor or not.
+        source.body = body
         let fields = SourceInference.records(shape, into: &source)
         if body?["query"]?.text != nil, json["data"] != nil {
             // GraphQL's way: a mistake is a 200 with errors beside (or instead of) data.
