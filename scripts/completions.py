@@ -3,7 +3,7 @@
 source names right after `rolo`.
 
 swift-argument-parser's scripts ignore a default subcommand: `rolo <Tab>` offers `browse`,
-`dump`, `add`, `act`, `demo-server`, `keys` and `help` but not `people`, which is what a user types (`rolo people` is
+`dump`, `sync`, `add`, `act`, `demo-server`, `keys` and `help` but not `people`, which is what a user types (`rolo people` is
 `rolo browse people`). Making the root command take the source instead breaks subcommands (the
 parser reads `demo-server` as a source), so the names are added here, at the one place each
 script lists what may follow `rolo`. The names are the run's catalog, the config file's

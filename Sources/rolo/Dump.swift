@@ -74,17 +74,7 @@ struct Dump: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let output = StandardOutput()
         let report = StandardErrorReport()
-        var settings: Settings
-        do {
-            settings = try SettingsLoader.load(options: sources.optionValues, environment: environment, configFile: sources.config)
-        } catch let error as ConfigError {
-            report.fail(error.message)
-            throw ExitCode(2)
-        }
-        let catalog = SourceRegistry.catalog(settings.customSources)
-        _ = RoloLogging.bootstrap(
-            stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-            secrets: Wiring.secrets(settings, catalog: catalog, environment: environment))
+        var (settings, catalog) = try sources.commandSettings(environment, report: report)
         let logger = Logger(label: "rolo.dump")
         logger.info("dump \(source.rawValue) as \(format.rawValue)\(offline ? ", offline" : "")")
         let standIn = sources.demo ? try await Wiring.startDemo(&settings, catalog: catalog) : nil

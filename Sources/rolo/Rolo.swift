@@ -25,7 +25,7 @@ struct Rolo: AsyncParsableCommand {
         over the environment, the environment over the file.
         """,
         version: RoloVersion.current,
-        subcommands: [Browse.self, Dump.self, Add.self, Act.self, DemoServer.self, Keys.self],
+        subcommands: [Browse.self, Dump.self, Sync.self, Add.self, Act.self, DemoServer.self, Keys.self],
         defaultSubcommand: Browse.self
     )
 
@@ -59,7 +59,7 @@ struct Rolo: AsyncParsableCommand {
             return try parseAsRoot(arguments.rest)
         } catch {
             let code = exitCode(for: error)
-            if let command = CommandLine.arguments.dropFirst().first, ["dump", "act", "add"].contains(command), code != .success {
+            if let command = CommandLine.arguments.dropFirst().first, ["dump", "act", "add", "sync"].contains(command), code != .success {
                 let message = message(for: error).trimmingCharacters(in: CharacterSet(charactersIn: ". \n"))
                 FileHandle.standardError.write(Data("rolo \(command): \(message) — see rolo \(command) --help\n".utf8))
                 exit(withError: ExitCode(2))

@@ -36,3 +36,23 @@ struct SourceOptions: ParsableArguments {
         return values
     }
 }
+
+extension SourceOptions {
+    /// The settings these options, the environment and the config file give, and their
+    /// catalog, with rolo's log started for a command that runs without the screen; a config
+    /// file that can't be read is said on `report`, and the command exits 2.
+    func commandSettings(_ environment: [String: String], report: StandardErrorReport) throws -> (Settings, SourceCatalog) {
+        let settings: Settings
+        do {
+            settings = try SettingsLoader.load(options: optionValues, environment: environment, configFile: config)
+        } catch let error as ConfigError {
+            report.fail(error.message)
+            throw ExitCode(2)
+        }
+        let catalog = SourceRegistry.catalog(settings.customSources)
+        _ = RoloLogging.bootstrap(
+            stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
+            secrets: Wiring.secrets(settings, catalog: catalog, environment: environment))
+        return (settings, catalog)
+    }
+}

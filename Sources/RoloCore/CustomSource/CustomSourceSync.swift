@@ -41,6 +41,9 @@ public struct CustomSourceSync: Sendable {
         /// The lookups this run couldn't fetch, each with its error; the list is fetched without
         /// them (their stored lists stay).
         public var lookupFailures: [LookupFailure] = []
+        /// What this run changed in the stored list so far, against the list before it: records
+        /// new (a first listing's are all new), changed and removed.
+        public var changes = MergeOutcome()
 
         /// The count the status shows: what the refresh listed, else what is stored.
         public var done: Int { listed ?? stored }
@@ -146,6 +149,7 @@ public struct CustomSourceSync: Sendable {
         // The position of the page asked for next: where a stop stopped.
         var at = position
         var restarted = false
+        var changes = MergeOutcome()
         while true {
             do {
                 try await pager.run(from: at, ifNoneMatch: restarted ? nil : condition, pacer: &pacer, preparing: { page in
@@ -167,10 +171,15 @@ public struct CustomSourceSync: Sendable {
                     page.next?.pass = pass
                     var rewritten = false
                     if pass.merges {
-                        rewritten = try await store.merge(page, pass: pass, after: received, at: now(), lookups: searchLookups).rewritten
+                        let merged = try await store.merge(page, pass: pass, after: received, at: now(), lookups: searchLookups)
+                        rewritten = merged.rewritten
+                        changes.added += merged.added
+                        changes.changed += merged.changed
+                        changes.removed += merged.removed
+                        changes.moved += merged.moved
                     } else {
                         let rows = if let prepared { prepared } else { try await store.prepared(page, lookups: searchLookups) }
-                        try await store.append(page, prepared: rows, at: now())
+                        changes.added += try await store.append(page, prepared: rows, at: now())
                         if page.next == nil { try await store.finish(pass) }
                     }
                     received = page.next?.received ?? received + page.records.count + page.skipped.count
@@ -180,7 +189,7 @@ public struct CustomSourceSync: Sendable {
                     skipped += page.skipped
                     await progress(Progress(
                         stored: stored, total: total, finished: page.next == nil, skipped: skipped, shortfall: page.shortfall,
-                        rewritten: rewritten, listed: listed()))
+                        rewritten: rewritten, listed: listed(), changes: changes))
                 }, waiting: { wait in
                     await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped, listed: listed()))
                 })

@@ -9,7 +9,7 @@ struct CustomSourcesReader {
     /// The top-level key of the tab list.
     static let tabsKey = "tabs"
     /// Words a source can't be named: `rolo NAME` would be read as one of these commands.
-    static let commandWords = ["browse", "dump", "keys", "help", "demo-server", "act", "add"]
+    static let commandWords = ["browse", "dump", "keys", "help", "demo-server", "act", "add", "sync"]
 
     let path: String
     let lines: KeyLines

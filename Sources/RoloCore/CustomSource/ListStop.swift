@@ -29,7 +29,7 @@ enum ListStop {
     static func partway(_ error: FetchError, title: String, at position: PagingPosition, received: Int, total: Int?, restarted: Bool) -> FetchError {
         var stopped = error
         let page = position.pages.map { "page \($0 + 1)" } ?? "a page after record \(received)"
-        let got = total.map { "\(received) of \($0) records" } ?? "\(received) records"
+        let got = total.map { "\(received) of \($0) records" } ?? (received == 1 ? "1 record" : "\(received) records")
         let why: String
         if case .httpStatus(let status) = error.kind {
             why = (error.apiText.map { "\($0) " } ?? "") + "(HTTP \(status))"
