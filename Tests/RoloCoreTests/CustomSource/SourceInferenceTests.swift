@@ -193,6 +193,7 @@ struct SourceInferenceTests {
         #expect(SourceInference.title(for: ["homeCity"]) == "Home city")
         #expect(SourceInference.title(for: ["created_at"]) == "Created at")
         #expect(SourceInference.title(for: ["dob", "date"]) == "Dob date")
+        #expect(SourceInference.title(for: ["_source", "name"]) == "Source name")
         #expect(TOMLText.string("a\\c\n") == #""a\\c\n""#)
         #expect(TOMLText.string(#"["a.b"]"#) == #"'["a.b"]'"#)
     }

@@ -116,7 +116,9 @@ enum SourceInference {
                 words.append(character)
             }
         }
-        return words.prefix(1).uppercased() + words.dropFirst()
+        // Elasticsearch's `_source.name` is "Source name", not " source name".
+        let trimmed = words.split(separator: " ").joined(separator: " ")
+        return trimmed.prefix(1).uppercased() + trimmed.dropFirst()
     }
 
     static func looksLikeDate(_ text: String) -> Bool {
