@@ -56,6 +56,9 @@ struct Dump: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The fields to print, comma-separated, in this order (listed above).", valueName: "a,b,c"))
     var fields: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("A configured source: only the records the query matches, in its order: city:tallinn -status:closed age>30 has:email updated>7d sort:-updated (man rolo).", valueName: "query"))
+    var query: String?
+
     @Flag(help: "Ask no server: print what rolo has stored (directory, randomuser, pipedrive, configured sources).")
     var offline = false
 
@@ -83,9 +86,17 @@ struct Dump: AsyncParsableCommand {
             report.fail("--limit needs a number of records above 0, not \(limit)")
             throw ExitCode(2)
         }
+        let asked: RecordQuery?
+        do {
+            asked = try query.map { try RecordQuery.parse($0) }
+        } catch {
+            await standIn?.stop()
+            report.fail("\(source.rawValue): \(error)")
+            throw ExitCode(2)
+        }
         let runner = DumpRunner(
             search: search, fields: fields, offline: offline, limit: limit, allowPartial: allowPartial, details: details,
-            report: report.dumpReport)
+            query: asked, report: report.dumpReport)
         var status: ExitCode = .success
         do {
             try await dump(settings, catalog: catalog, runner: runner, report: report, to: sink)
@@ -130,6 +141,9 @@ struct Dump: AsyncParsableCommand {
         case .builtIn(let definition):
             guard !runner.details else {
                 throw DumpError(.usage, "\(source.rawValue): --details is for the config file's [[sources]] with a detail_url")
+            }
+            guard runner.query == nil else {
+                throw DumpError(.usage, "\(source.rawValue): --query reads the config file's [[sources]]; the built-in sources take --search")
             }
             try await definition.dump(context)
         case .configured(let configured):

@@ -81,10 +81,12 @@ public enum CustomSourceDump {
             }
             if let notice = skipped.notice(singular: "record", plural: "records") { runner.report.notice("\(name): \(notice)") }
         }
+        var lookups = LookupValues.none
         if !source.lookups.isEmpty {
-            let values = try await lookups(
+            let values = try await self.lookups(
                 source, database: database, runner: runner, http: http, environment: environment, timeout: timeout, sleep: sleep)
             schema = try self.schema(of: source, lookups: values).selecting(everyField ? nil : runner.fields)
+            lookups = values
         }
         var missing: DetailShortfall?
         if runner.details, !runner.offline {
@@ -100,7 +102,11 @@ public enum CustomSourceDump {
             schema = try DumpSchema(schema.source, schema.fields + (try await detailFields(store, after: schema.names)))
                 .selecting(runner.fields)
         }
-        try await write(store, schema, search: runner.search, limit: runner.limit, to: sink)
+        if let query = runner.query {
+            try await write(store, schema, query: query, source: source, lookups: lookups, search: runner.search, limit: runner.limit, to: sink)
+        } else {
+            try await write(store, schema, search: runner.search, limit: runner.limit, to: sink)
+        }
         if let missing {
             guard runner.allowPartial else {
                 throw DumpError(.partial, "\(name): \(missing) — the dump is partial (--allow-partial takes it as it is)")
@@ -216,6 +222,39 @@ public enum CustomSourceDump {
             where matched?.contains(start + offset) ?? true {
                 try sink.record(schema.values(of: record))
             }
+        }
+        try sink.end()
+    }
+
+    /// Writes the stored records `query` matches (and `search`, when given), in its order:
+    /// every record read and evaluated in memory, as the screen lays out a sorted list. A field
+    /// the query names that no stored record has is a usage error, said before anything is
+    /// written.
+    private static func write(
+        _ store: CustomRecordStore, _ schema: DumpSchema<CustomRecord>, query: RecordQuery, source: CustomSource,
+        lookups: LookupValues, search: String?, limit: Int?, to sink: DumpSink
+    ) async throws {
+        let count = try await store.count()
+        var records: [CustomRecord] = []
+        records.reserveCapacity(count)
+        for start in stride(from: 0, to: count, by: 1000) {
+            records += try await store.records(start..<min(start + 1000, count))
+        }
+        let evaluator: QueryEvaluator
+        do {
+            evaluator = try QueryEvaluator(query, source: source, lookups: lookups, records: records.map(\.value))
+        } catch {
+            throw DumpError(.usage, "\(source.name): \(error)")
+        }
+        let searched = search.map(SearchKey.fold)
+        let paths = source.searchPaths
+        let matching = records.filter { record in
+            let text = source.searchText(record.value, paths: paths, lookups: lookups)
+            return evaluator.matches(record.value, searchText: text) && (searched.map { text.contains($0) } ?? true)
+        }
+        try sink.begin(schema.names, limit: limit)
+        for record in evaluator.sorted(matching, record: \.value) where !sink.isFull {
+            try sink.record(schema.values(of: record))
         }
         try sink.end()
     }

@@ -22,6 +22,9 @@ public struct DumpRunner: Sendable {
     public let allowPartial: Bool
     /// `--details`: a configured source's records each get their `detail_url` merged in first.
     public let details: Bool
+    /// `--query`: what a configured source's list is asked (``RecordQuery``), read before
+    /// anything is fetched; nil for none.
+    public let query: RecordQuery?
     /// Where notices and progress go.
     public let report: DumpReport
     /// Today, for ages and the saved list's stamp.
@@ -29,7 +32,8 @@ public struct DumpRunner: Sendable {
 
     /// A runner; a blank `search` is no search.
     public init(search: String?, fields: String?, offline: Bool, limit: Int? = nil, allowPartial: Bool = false, details: Bool = false,
-                report: DumpReport, now: @escaping @Sendable () -> Date = Date.init) {
+                query: RecordQuery? = nil, report: DumpReport, now: @escaping @Sendable () -> Date = Date.init) {
+        self.query = query
         self.allowPartial = allowPartial
         self.details = details
         let term = search?.trimmingCharacters(in: .whitespaces)
