@@ -15,10 +15,15 @@ MINUTES=${MINUTES:-10}
 FUZZ_BUILD=.build/fuzz
 FINDINGS=$FUZZ_BUILD/findings
 FIXTURES=Tests/RoloCoreTests/Fixtures
-# target:fixture folder, as DecoderFuzzing's FuzzTarget.all names them
+# target:seed folders (comma-separated), as DecoderFuzzing's FuzzTarget.all names them
 TARGETS="people-list:people people-detail:people people-health:people directory:directory foods:foods
-         randomuser:randomuser pipedrive-v1:pipedrive pipedrive-v2:pipedrive vcard:vcard image:people"
+         randomuser:randomuser pipedrive-v1:pipedrive pipedrive-v2:pipedrive vcard:vcard image:people
+         engine-page:engine/page,custom,pipedrive json-path:engine/path template:engine/template
+         link-header:engine/link add-inference:engine/add config:config action-answer:engine/action"
 mkdir -p "$FINDINGS"
+# Swift's own backtracer would read the crashed process under ASan (a report of its own) and can
+# hang: AddressSanitizer reports the crash instead.
+export SWIFT_BACKTRACE=enable=no
 # Reports that are no leak of rolo's, each with why.
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
@@ -29,18 +34,19 @@ if [ "${ROLO_FUZZ_ENGINE:-libfuzzer}" = libfuzzer ] &&
   seconds=$(( MINUTES * 60 / count ))
   status=0
   for pair in $TARGETS; do
-    target=${pair%%:*}; folder=${pair##*:}
+    target=${pair%%:*}; folders=${pair##*:}
+    seeds=(); for folder in ${folders//,/ }; do seeds+=("$FIXTURES/$folder"); done
     corpus=$FUZZ_BUILD/corpus/$target
     mkdir -p "$corpus"
     echo "== $target: libFuzzer for $seconds s"
     log=$FUZZ_BUILD/$target.log
     if ! ROLO_FUZZ_TARGET=$target "$FUZZ_BUILD/debug/rolo-fuzz" -max_total_time="$seconds" -timeout=10 \
-        -rss_limit_mb=3072 -max_len=400000 -print_final_stats=1 \
-        -artifact_prefix="$FINDINGS/$target-" "$corpus" "$FIXTURES/$folder" > "$log" 2>&1; then
+        -rss_limit_mb=3072 -malloc_limit_mb=25 -max_len=400000 -print_final_stats=1 \
+        -artifact_prefix="$FINDINGS/$target-" "$corpus" "${seeds[@]}" > "$log" 2>&1; then
       status=1
       echo "!! $target: a finding; libFuzzer's report is in $log"
     fi
-    grep -E "^(Done|==[0-9]+==ERROR|rolo-fuzz:|SUMMARY|Test unit written|stat::(number_of_executed_units|new_units_added|peak_rss_mb))" "$log" || true
+    grep -E "^(Done|#[0-9]+[[:space:]]+DONE|==[0-9]+==ERROR|rolo-fuzz:|SUMMARY|Test unit written|stat::(number_of_executed_units|new_units_added|peak_rss_mb))" "$log" || true
   done
   exit $status
 fi

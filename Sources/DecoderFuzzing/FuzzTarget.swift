@@ -9,8 +9,9 @@ import RoloCore
 public struct FuzzTarget: Sendable {
     /// The name used by `rolo-fuzz --target` and in test names.
     public let name: String
-    /// The folder of the test fixtures its seeds are read from.
-    public let fixtureFolder: String
+    /// The folders of the test fixtures its seeds are read from (`make fuzz` gives libFuzzer
+    /// each as a corpus).
+    public let fixtureFolders: [String]
     /// Which fixture files are seeds (by name).
     let isSeed: @Sendable (String) -> Bool
     /// Seeds made in code, beside the fixtures.
@@ -22,15 +23,26 @@ public struct FuzzTarget: Sendable {
     /// accepts and from `madeSeeds`.
     public init(name: String, fixtureFolder: String, isSeed: @escaping @Sendable (String) -> Bool,
                 madeSeeds: @escaping @Sendable () -> [[UInt8]], decode: @escaping @Sendable (Data) throws -> Any) {
+        self.init(name: name, fixtureFolders: [fixtureFolder], isSeed: isSeed, madeSeeds: madeSeeds, decode: decode)
+    }
+
+    /// A target calling `decode`, seeded from the fixtures in `fixtureFolders` that `isSeed`
+    /// accepts and from `madeSeeds`.
+    public init(name: String, fixtureFolders: [String], isSeed: @escaping @Sendable (String) -> Bool,
+                madeSeeds: @escaping @Sendable () -> [[UInt8]] = { [] }, decode: @escaping @Sendable (Data) throws -> Any) {
         self.name = name
-        self.fixtureFolder = fixtureFolder
+        self.fixtureFolders = fixtureFolders
         self.isSeed = isSeed
         self.madeSeeds = madeSeeds
         self.decode = decode
     }
 
-    /// Every decoder rolo has for what servers and address books send.
-    public static let all: [FuzzTarget] = [
+    /// Every decoder rolo has for what servers and address books send, and the record engine's
+    /// readers (``EngineTargets``).
+    public static let all: [FuzzTarget] = decoders + EngineTargets.all
+
+    /// The built-in sources' decoders, Pipedrive's page, vCards and images.
+    static let decoders: [FuzzTarget] = [
         json("people-list", "people") { try PeopleDecoder.decodeEmployees($0) },
         json("people-detail", "people") { try PeopleDecoder.decodeEmployee($0) },
         json("people-health", "people") { try PeopleDecoder.decodeHealth($0) },
@@ -83,11 +95,14 @@ public struct FuzzTarget: Sendable {
         }, madeSeeds: { [] }, decode: decode)
     }
 
-    /// The seeds for this target from the fixtures under `root` (…/Fixtures), in name order.
+    /// The seeds for this target from the fixtures under `root` (…/Fixtures), folder by folder
+    /// in name order.
     public func seeds(fixtures root: URL) throws -> [[UInt8]] {
-        let folder = root.appendingPathComponent(fixtureFolder)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(isSeed).sorted()
-        return try files.map { [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))) } + madeSeeds()
+        try fixtureFolders.flatMap { name in
+            let folder = root.appendingPathComponent(name)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter(isSeed).sorted()
+            return try files.map { [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))) }
+        } + madeSeeds()
     }
 
     /// Runs the decoder on `input` and judges what came back.
@@ -98,6 +113,10 @@ public struct FuzzTarget: Sendable {
                 return .problem("a decoded value holds text a terminal would act on at \(found.path): \(found.text.debugDescription.prefix(80))")
             }
             return .value
+        } catch let problem as FuzzProblem {
+            return .problem(problem.description)
+        } catch is FuzzRefused {
+            return .error
         } catch let error as FetchError {
             return FuzzOutcome.judge(message: error.message)
         } catch let error as ImageDecodeError {

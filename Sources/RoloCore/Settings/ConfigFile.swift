@@ -30,8 +30,10 @@ struct ConfigFile {
         }
         do {
             return try TOMLTable.reading(text) { try read($0, text: text, path: path, sources: sources) }
-        } catch let error as TOMLParseError {
-            throw ConfigError("\(path), line \(error.source.begin.line): \(error.description) — fix the TOML syntax")
+        } catch let error as TOMLSyntaxError {
+            throw ConfigError("\(path), line \(error.line): \(error.description) — fix the TOML syntax")
+        } catch let error as TOMLHeaderError {
+            throw ConfigError("\(path), line \(error.line): \(error.description) — fix the TOML syntax")
         }
     }
 
