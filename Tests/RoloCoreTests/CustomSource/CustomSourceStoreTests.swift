@@ -142,7 +142,7 @@ struct CustomSourceStoreTests {
         try await second.run(refresh: false) { progress.append($0) }
         #expect(working.urls == ["https://api.example/crew?cursor=c2"])
         #expect(try await store.all().map(\.id) == ["1", "2"])
-        #expect(progress.values.last == CustomSourceSync.Progress(stored: 2, total: 2, finished: true, skipped: []))
+        #expect(progress.values.last == CustomSourceSync.Progress(stored: 2, total: 2, finished: true, skipped: [], changes: MergeOutcome(added: 1)), "the resumed page's record is new")
 
         try await second.run(refresh: false)
         #expect(working.urls.count == 1)
