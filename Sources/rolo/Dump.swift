@@ -59,6 +59,9 @@ struct Dump: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("A configured source: only the records the query matches, in its order: city:tallinn -status:closed age>30 has:email updated>7d sort:-updated (man rolo).", valueName: "query"))
     var query: String?
 
+    @Option(help: ArgumentHelp("A configured source: the records and columns of one of its [[sources.views]], by name (with --query's terms beside it).", valueName: "name"))
+    var view: String?
+
     @Flag(help: "Ask no server: print what rolo has stored (directory, randomuser, pipedrive, configured sources).")
     var offline = false
 
@@ -96,7 +99,7 @@ struct Dump: AsyncParsableCommand {
         }
         let runner = DumpRunner(
             search: search, fields: fields, offline: offline, limit: limit, allowPartial: allowPartial, details: details,
-            query: asked, report: report.dumpReport)
+            query: asked, view: view, report: report.dumpReport)
         var status: ExitCode = .success
         do {
             try await dump(settings, catalog: catalog, runner: runner, report: report, to: sink)
@@ -142,8 +145,8 @@ struct Dump: AsyncParsableCommand {
             guard !runner.details else {
                 throw DumpError(.usage, "\(source.rawValue): --details is for the config file's [[sources]] with a detail_url")
             }
-            guard runner.query == nil else {
-                throw DumpError(.usage, "\(source.rawValue): --query reads the config file's [[sources]]; the built-in sources take --search")
+            guard runner.query == nil, runner.view == nil else {
+                throw DumpError(.usage, "\(source.rawValue): --query and --view read the config file's [[sources]]; the built-in sources take --search")
             }
             try await definition.dump(context)
         case .configured(let configured):

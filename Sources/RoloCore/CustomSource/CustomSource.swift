@@ -61,6 +61,8 @@ public struct CustomSource: Sendable, Equatable {
     public var links: [RecordLink] = []
     /// Its `[[sources.lookups]]`, in file order: fields naming records of other lists.
     public var lookups: [CustomLookup] = []
+    /// Its `[[sources.views]]`, in file order: queries kept under a name.
+    public var views: [RecordView] = []
 
     /// The default of ``maxRecords``.
     public static let defaultMaxRecords = 100_000

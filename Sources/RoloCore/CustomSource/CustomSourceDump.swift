@@ -59,7 +59,9 @@ public enum CustomSourceDump {
         }
         // Every field of the merged records is known only once they are stored.
         let everyField = runner.details && source.fields == nil
-        var schema = try schema(of: source).selecting(everyField ? nil : runner.fields)
+        let (query, viewFields) = try asked(source, runner)
+        let fields = runner.fields ?? viewFields
+        var schema = try schema(of: source).selecting(everyField ? nil : fields)
         let kept = source.offline && runner.limit == nil ? database : nil
         let database = try kept ?? RoloDatabase.inMemory()
         let store = CustomRecordStore(database: database, source: source)
@@ -85,7 +87,7 @@ public enum CustomSourceDump {
         if !source.lookups.isEmpty {
             let values = try await self.lookups(
                 source, database: database, runner: runner, http: http, environment: environment, timeout: timeout, sleep: sleep)
-            schema = try self.schema(of: source, lookups: values).selecting(everyField ? nil : runner.fields)
+            schema = try self.schema(of: source, lookups: values).selecting(everyField ? nil : fields)
             lookups = values
         }
         var missing: DetailShortfall?
@@ -100,9 +102,9 @@ public enum CustomSourceDump {
         if !runner.details { for hint in detailHints(source, first) { runner.report.notice("\(name): \(hint)") } }
         if everyField {
             schema = try DumpSchema(schema.source, schema.fields + (try await detailFields(store, after: schema.names)))
-                .selecting(runner.fields)
+                .selecting(fields)
         }
-        if let query = runner.query {
+        if let query {
             try await write(store, schema, query: query, source: source, lookups: lookups, search: runner.search, limit: runner.limit, to: sink)
         } else {
             try await write(store, schema, search: runner.search, limit: runner.limit, to: sink)
@@ -224,6 +226,31 @@ public enum CustomSourceDump {
             }
         }
         try sink.end()
+    }
+
+    /// The query the dump asks, `--view`'s with `--query`'s terms and sorts before its own, and
+    /// the fields the view shows (`id`, `label`, then its columns); a view the source hasn't is
+    /// a usage error naming those it has.
+    static func asked(_ source: CustomSource, _ runner: DumpRunner) throws -> (RecordQuery?, String?) {
+        guard let name = runner.view else { return (runner.query, nil) }
+        guard let view = source.views.first(where: { $0.name == name }) ?? source.views.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            let views = source.views.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw DumpError(.usage, "\(source.name) has no view '\(name.sanitizedForTerminal)' — " + (views.isEmpty
+                ? "it has no [[sources.views]]" : "its views are \(views)"))
+        }
+        var query = view.query
+        if let more = runner.query {
+            query.clauses += more.clauses
+            query.sorts = more.sorts + query.sorts
+            query.text = [more.text, query.text].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        let titles = schema(of: source).names
+        let shown = view.columns.map { columns in
+            (["id", "label"] + columns.compactMap { title in
+                source.columns.firstIndex { $0.title.lowercased() == title.lowercased() }.map { titles[$0 + 2] }
+            }).joined(separator: ",")
+        }
+        return (query, shown)
     }
 
     /// Writes the stored records `query` matches (and `search`, when given), in its order:

@@ -16,7 +16,7 @@ extension CustomSourceTableReader {
         guard let array = node.array else {
             throw ConfigError("\(place(Self.lookupsKey)): 'lookups' of \(label) should be \(example), not \(ConfigFile.describe(node.type))")
         }
-        let entries = range.map { lookupEntries(in: $0) } ?? []
+        let entries = range.map { subtableEntries(Self.lookupsKey, in: $0) } ?? []
         var lookups: [CustomLookup] = []
         for (index, element) in array.enumerated() {
             let entry = index < entries.count ? entries[index] : nil
@@ -67,9 +67,10 @@ extension CustomSourceTableReader {
 
     /// For each `[[sources.lookups]]` header in `range`, its line and the lines of its entry:
     /// up to the next header that isn't one of its sub-tables (`[sources.lookups.paging]`).
-    private func lookupEntries(in range: Range<Int>) -> [(header: Int, lines: Range<Int>)] {
-        let own = "[[\(CustomSourcesReader.sourcesKey).\(Self.lookupsKey)]]"
-        let inside = "[\(CustomSourcesReader.sourcesKey).\(Self.lookupsKey)."
+    /// The `[[sources.<key>]]` entries in `range`: each one's header line and its lines.
+    func subtableEntries(_ key: String, in range: Range<Int>) -> [(header: Int, lines: Range<Int>)] {
+        let own = "[[\(CustomSourcesReader.sourcesKey).\(key)]]"
+        let inside = "[\(CustomSourcesReader.sourcesKey).\(key)."
         var entries: [(header: Int, lines: Range<Int>)] = []
         var open: Int?
         for number in range where number - 1 < lines.lines.count {

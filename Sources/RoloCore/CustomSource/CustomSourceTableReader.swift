@@ -7,7 +7,7 @@ struct CustomSourceTableReader {
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
         "thumbnail", "detail_url", "detail_record", "fields", "max_records", "offline", "paging", "method", "error", "body", RecordActionList.key,
-        "links", "lookups",
+        "links", "lookups", "views",
     ]
     /// The keys a `[sources.paging]` table may hold.
     static let pagingKeys = ["style", "param", "first", "size_param", "size", "size_body", "next", "total", "more", "pages", "since", "etag"]
@@ -56,10 +56,11 @@ struct CustomSourceTableReader {
         }
         let maxRecords = try integer("max_records", table, label) ?? CustomSource.defaultMaxRecords
         guard maxRecords > 0 else { throw ConfigError("\(place("max_records")): max_records of \(label) should be above 0") }
-        return CustomSource(
+        let columns = try self.columns(table, label)
+        var source = CustomSource(
             name: name, title: try string("title", table, label) ?? name, url: url,
             headers: try headers(table, label), records: try path("records", table, label), id: id,
-            label: try template("label", table, label) ?? RecordTemplate(path: id), columns: try columns(table, label),
+            label: try template("label", table, label) ?? RecordTemplate(path: id), columns: columns,
             group: try template("group", table, label), sort: try template("sort", table, label),
             search: try paths("search", table, label), image: try template("image", table, label),
             thumbnail: try template("thumbnail", table, label), detailURL: detailURL,
@@ -68,6 +69,8 @@ struct CustomSourceTableReader {
             offline: try flag("offline", table, label) ?? true, paging: paging, method: method,
             error: try path("error", table, label), body: body, place: entry,
             actions: try actions(table, label: label), links: try links(table, label), lookups: try lookups(table, label))
+        source.views = try views(table, label, columns: columns)
+        return source
     }
 
     /// Where `key` is written in this entry (or its `subtable`).

@@ -25,6 +25,9 @@ public struct DumpRunner: Sendable {
     /// `--query`: what a configured source's list is asked (``RecordQuery``), read before
     /// anything is fetched; nil for none.
     public let query: RecordQuery?
+    /// `--view`: the name of a configured source's `[[sources.views]]` whose query (with
+    /// ``query``'s terms beside it) and columns the dump takes; nil for none.
+    public let view: String?
     /// Where notices and progress go.
     public let report: DumpReport
     /// Today, for ages and the saved list's stamp.
@@ -32,8 +35,9 @@ public struct DumpRunner: Sendable {
 
     /// A runner; a blank `search` is no search.
     public init(search: String?, fields: String?, offline: Bool, limit: Int? = nil, allowPartial: Bool = false, details: Bool = false,
-                query: RecordQuery? = nil, report: DumpReport, now: @escaping @Sendable () -> Date = Date.init) {
+                query: RecordQuery? = nil, view: String? = nil, report: DumpReport, now: @escaping @Sendable () -> Date = Date.init) {
         self.query = query
+        self.view = view
         self.allowPartial = allowPartial
         self.details = details
         let term = search?.trimmingCharacters(in: .whitespaces)

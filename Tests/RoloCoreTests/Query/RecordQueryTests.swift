@@ -115,4 +115,37 @@ struct RecordQueryTests {
         #expect(Instant.parse("10126") == nil)
         #expect(Instant.parse("not a date at all") == nil)
     }
+
+    @Test("[[sources.views]]: a name, a query that reads and columns the source has, each mistake with its line")
+    func views() throws {
+        let head = """
+            [[sources]]
+            name = "tickets"
+            url = "https://t.example/tickets"
+            columns = [ { title = "Name", value = "{name}" }, { title = "Email", value = "{email}" } ]
+
+            [[sources.views]]
+            name = "Open in Tallinn"
+            query = "city:tallinn -status:closed sort:-updated"
+            columns = ["Email", "label"]
+
+            """
+        let source = try CustomSourceFixtures.source(head)
+        #expect(source.views.map(\.name) == ["Open in Tallinn"])
+        #expect(source.views.first?.columns == ["Email"], "the label always shows")
+        #expect(source.views.first?.query.sorts == [RecordQuery.Sort(field: "updated", descending: true)])
+        let cases: [(String, String)] = [
+            ("[[sources.views]]\nname = \"Bad\"\nquery = \"age>abc\"\n",
+             "config.toml, line 12: the query of view 'Bad' of source 'tickets': 'abc' in age>abc isn't a number, a date like 2026-11-01 or an age like 7d"),
+            ("[[sources.views]]\nname = \"Cols\"\nquery = \"x\"\ncolumns = [\"Emial\"]\n",
+             "config.toml, line 13: view 'Cols' of source 'tickets' shows column 'Emial', which source 'tickets' hasn't (did you mean 'Email'?) — its columns are Name, Email"),
+            ("[[sources.views]]\nname = \"Open in Tallinn\"\nquery = \"x\"\n",
+             "config.toml, line 11: source 'tickets' has two views named 'Open in Tallinn' (the first at config.toml, line 7) — name each once"),
+            ("[[sources.views]]\nname = \"Q\"\n", "config.toml, line 10: view 'Q' of source 'tickets' needs query = \"…\", like \"status:open sort:-updated\""),
+        ]
+        for (more, message) in cases {
+            let said = try CustomSourceFixtures.configError(head + more)
+            #expect(said == message)
+        }
+    }
 }
