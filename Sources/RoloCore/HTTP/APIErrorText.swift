@@ -35,10 +35,16 @@ enum APIErrorText {
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
+    /// The first message in `value` at any depth: each item and member read once (a lazy
+    /// `compactMap(…).first` reads each twice, 2^40 reads for lists nested 40 deep).
     private static func anywhere(in value: JSONValue) -> String? {
         switch value {
         case .string(let text): return text
-        case .array(let items): return items.lazy.compactMap(anywhere(in:)).first
+        case .array(let items):
+            for item in items {
+                if let found = anywhere(in: item) { return found }
+            }
+            return nil
         case .object:
             for key in ["message", "error_description", "detail", "error", "errors"] {
                 if let found = value[key].flatMap(anywhere(in:)) { return found }
