@@ -10,11 +10,6 @@ import Testing
 struct DecoderFuzzTests {
     static let seed: UInt64 = 13
     static let cases: UInt64 = 2_000
-    /// Findings left to the code's owner, by target: recorded as known issues until mended.
-    static let knownFindings = [
-        "add-inference": "rolo add (SourceInference, PagingInference) writes a column for a key holding [\"…\"] as a path the config "
-            + "reader refuses ('{[\"[\"odd\"]\"]}'), and leaves the answer's controls in pagingProblem: cases 1187 and others of seed 13",
-    ]
 
     @Test("No crash, and a value or a clear error, for mutated inputs", arguments: FuzzTarget.all.map(\.name))
     func fuzz(_ name: String) throws {
@@ -22,11 +17,9 @@ struct DecoderFuzzTests {
         let seeds = try target.seeds(fixtures: try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil)))
         #expect(seeds.count >= 2, "the fuzzer needs the fixtures as seeds")
         let report = FuzzCampaign(target: target, seeds: seeds, seed: Self.seed).run(cases: Self.cases)
-        withKnownIssue(Comment(rawValue: Self.knownFindings[name] ?? ""), isIntermittent: true) {
-            for found in report.problems {
-                Issue.record("\(found.problem) — make it again with rolo-fuzz --reproduce \(name) \(Self.seed) \(found.index)")
-            }
-        } when: { Self.knownFindings[name] != nil }
+        for found in report.problems {
+            Issue.record("\(found.problem) — make it again with rolo-fuzz --reproduce \(name) \(Self.seed) \(found.index)")
+        }
         #expect(report.cases == Self.cases)
         // A fuzzer whose inputs all fail, or all pass, explores one path only.
         #expect(report.values > Self.cases / 100, "\(report)")

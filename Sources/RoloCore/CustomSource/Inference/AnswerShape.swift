@@ -95,13 +95,21 @@ struct RecordFields {
                 } else {
                     paths = [[member.key]]
                 }
-                for path in paths where seen.insert(path).inserted { order.append(path) }
+                // A key a template can't name as written (a quote, a bracket or brace, a
+                // control) is left out: the table rolo add writes must read back.
+                for path in paths where path.allSatisfy(Self.isNameable) && seen.insert(path).inserted { order.append(path) }
             }
         }
         fields = order.map { path in
             let values = records.compactMap { $0.value(at: JSONPath(steps: path)) }.filter { $0 != .null }
             return Field(path: path, values: values, present: values.count)
         }
+    }
+
+    /// Whether a template can name `key` as rolo add writes it: no quote, bracket, brace,
+    /// backslash or control character.
+    static func isNameable(_ key: String) -> Bool {
+        !key.isEmpty && !key.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) || "\"[]{}\\".unicodeScalars.contains($0) }
     }
 
     /// The field at `path` (folded keys compared) held by every record, if there is one.

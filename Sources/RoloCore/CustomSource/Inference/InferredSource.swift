@@ -26,7 +26,10 @@ public struct InferredSource: Sendable, Equatable {
     /// Why the table may not get every record: the answer looks paged and no paging was found
     /// that brings a second page, or the paging found can't reach the total. `rolo add` then
     /// exits 2 and writes the table only with `--force`; nil when the paging is sound.
-    public var pagingProblem: String?
+    public var pagingProblem: String? {
+        // It quotes the answer (a cursor, an API's error): cleaned once, as rolo add prints it.
+        didSet { if let problem = pagingProblem, problem != problem.sanitizedForTerminal { pagingProblem = problem.sanitizedForTerminal } }
+    }
 
     /// How many keys the table holds with a doubt: the guesses to check.
     public var doubts: Int { (entries + paging).filter { $0.doubt != nil }.count + (bodyDoubt == nil ? 0 : 1) }
