@@ -92,6 +92,35 @@ struct SourceInferenceTests {
         #expect(source.paging.allSatisfy { $0.doubt == nil })
     }
 
+    /// An API of 25 users in pages of 10 whose cursor, the next page's start as text, the answer
+    /// puts at `cursor` (a path) and takes back as `?param=`.
+    private func cursorAPI(_ path: String, param: String, cursor: [String], more: String? = nil) -> RoutedAPI {
+        RoutedAPI { components in
+            guard components.path == path else { return nil }
+            let start = query(components, param).flatMap { Int($0.dropFirst(2)) } ?? 0
+            let ids = (start + 1...min(start + 10, 25)).map { #"{"id": "\#($0)", "name": "U\#($0)"}"# }
+            var envelope = start + 10 < 25 ? #""at\#(start + 10)""# : "null"
+            for key in cursor.reversed() { envelope = "{\"\(key)\": \(envelope)}" }
+            let flag = more.map { ", \"\($0)\": \(start + 10 < 25)" } ?? ""
+            return (200, [:], "{\"results\": [\(ids.joined(separator: ","))], \"paging\": \(envelope)\(flag)}")
+        }
+    }
+
+    @Test("HubSpot's paging.next.after, Asana's next_page.offset, Notion's next_cursor as start_cursor: each found and sent back")
+    func nestedCursors() async throws {
+        let cases: [(cursor: [String], param: String, more: String?, next: String)] = [
+            (["next", "after"], "after", nil, "paging.next.after"),
+            (["next_page", "offset"], "offset", nil, "paging.next_page.offset"),
+            (["next_cursor"], "start_cursor", "has_more", "paging.next_cursor"),
+        ]
+        for (cursor, param, more, next) in cases {
+            let source = try await infer("https://api.example/users", cursorAPI("/users", param: param, cursor: cursor, more: more))
+            #expect(value(source, "style") == #""cursor""#, "\(source.toml)")
+            #expect(value(source, "next") == "\"\(next)\"" && value(source, "param") == "\"\(param)\"", "\(source.toml)")
+            #expect(source.pagingProblem == nil)
+        }
+    }
+
     @Test("OData's @odata.nextLink: next-url, its key written in brackets")
     func odataNextLink() async throws {
         let api = RoutedAPI { components in
