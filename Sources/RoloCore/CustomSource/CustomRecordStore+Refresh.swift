@@ -40,6 +40,14 @@ public struct MergeOutcome: Sendable, Equatable {
     /// Whether records already stored changed, went or moved: what was read of the list before
     /// has to be read again.
     public var rewritten: Bool { changed + removed + moved > 0 }
+
+    /// Adds `other`'s counts to these: a run's outcome over its pages.
+    mutating func add(_ other: MergeOutcome) {
+        added += other.added
+        changed += other.changed
+        removed += other.removed
+        moved += other.moved
+    }
 }
 
 /// A refresh that never drops what is stored: each page of a ``SyncPass`` that

@@ -177,11 +177,7 @@ public enum CustomSourceDump {
             report.progress(nil)
             // A list stopped part-way is partial, with the sentence saying where; one that
             // couldn't be asked at all dumps what is stored, partial unless that is whole.
-            if error.partway {
-                let title = pager.source.title + ": "
-                let said = error.message.withoutKeyHint
-                return (skipped.withLock { $0 }, PagingShortfall(said.hasPrefix(title) ? String(said.dropFirst(title.count)) : said))
-            }
+            if error.partway { return (skipped.withLock { $0 }, PagingShortfall(ListStop.sentence(error, title: pager.source.title))) }
             try await noticeStored(store, named(name, error), report)
             if let state = try await store.state(), !state.complete, !state.refreshing {
                 return (skipped.withLock { $0 }, PagingShortfall("the stored list stopped before its end"))

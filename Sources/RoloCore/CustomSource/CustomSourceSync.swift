@@ -173,10 +173,7 @@ public struct CustomSourceSync: Sendable {
                     if pass.merges {
                         let merged = try await store.merge(page, pass: pass, after: received, at: now(), lookups: searchLookups)
                         rewritten = merged.rewritten
-                        changes.added += merged.added
-                        changes.changed += merged.changed
-                        changes.removed += merged.removed
-                        changes.moved += merged.moved
+                        changes.add(merged)
                     } else {
                         let rows = if let prepared { prepared } else { try await store.prepared(page, lookups: searchLookups) }
                         changes.added += try await store.append(page, prepared: rows, at: now())
@@ -191,7 +188,8 @@ public struct CustomSourceSync: Sendable {
                         stored: stored, total: total, finished: page.next == nil, skipped: skipped, shortfall: page.shortfall,
                         rewritten: rewritten, listed: listed(), changes: changes))
                 }, waiting: { wait in
-                    await progress(Progress(stored: stored, total: total, waiting: wait, finished: false, skipped: skipped, listed: listed()))
+                    await progress(Progress(
+                        stored: stored, total: total, waiting: wait, finished: false, skipped: skipped, listed: listed(), changes: changes))
                 })
                 return
             } catch let error as FetchError where (!at.isFirst || restarted) && !Task.isCancelled {

@@ -41,4 +41,11 @@ enum ListStop {
         stopped.partway = true
         return stopped
     }
+
+    /// The sentence of a stopped list's error without its hint and without the leading
+    /// "`title`: ", for a line that names the source itself ("crm: … — partial: <this>").
+    static func sentence(_ error: FetchError, title: String) -> String {
+        let said = error.message.withoutKeyHint
+        return said.hasPrefix(title + ": ") ? String(said.dropFirst(title.count + 2)) : said
+    }
 }

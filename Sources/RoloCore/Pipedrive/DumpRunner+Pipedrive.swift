@@ -77,9 +77,8 @@ extension DumpRunner {
                 throw DumpError.unavailable(PipedriveSource.id, error)
             }
             report.progress(nil)
-            let said = DumpError.withoutKeyHint(error.message)
-            if error.partway { return said.hasPrefix("Pipedrive: ") ? String(said.dropFirst("Pipedrive: ".count)) : said }
-            try await CustomSourceDump.noticeStored(store, "pipedrive: \(said)", report, record: "person", list: "account", readingRows: true)
+            if error.partway { return ListStop.sentence(error, title: sync.pager.source.title) }
+            try await CustomSourceDump.noticeStored(store, "pipedrive: \(DumpError.withoutKeyHint(error.message))", report, record: "person", list: "account", readingRows: true)
             if let state = try await store.state(), !state.complete, !state.refreshing { return "the stored account stopped before its end" }
         }
         return nil

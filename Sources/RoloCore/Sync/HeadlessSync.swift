@@ -71,7 +71,7 @@ public enum HeadlessSync {
             try await sync.run(refresh: true) { progress in last.withLock { $0 = progress } }
         } catch let error as FetchError {
             let changes = last.withLock { $0?.changes } ?? MergeOutcome()
-            let said = unprefixed(error.message.withoutKeyHint, title)
+            let said = ListStop.sentence(error, title: title)
             return Report(name: name, changes: changes, outcome: error.partway ? .partial(said) : .failed(said))
         } catch {
             let changes = last.withLock { $0?.changes } ?? MergeOutcome()
@@ -83,10 +83,5 @@ public enum HeadlessSync {
             return Report(name: name, changes: changes, outcome: .partial(shortfall.description))
         }
         return Report(name: name, changes: changes, outcome: .synced)
-    }
-
-    /// `message` without a leading "Title: ", which the line's own name replaces.
-    private static func unprefixed(_ message: String, _ title: String) -> String {
-        message.hasPrefix(title + ": ") ? String(message.dropFirst(title.count + 2)) : message
     }
 }
