@@ -98,7 +98,7 @@ TERMINAL_DEPS = /usr/bin/Xvfb:xvfb \
 BENCH_DEPS = /usr/bin/tig:tig \
        /usr/bin/fzf:fzf
 
-.PHONY: all run demo build test check-test-needs deps dist-deps bench-deps terminal-deps check-terminals clean bench release dist deb install uninstall check-dist fuzz
+.PHONY: all run demo build test test-unit test-e2e check-test-needs deps dist-deps bench-deps terminal-deps check-terminals clean bench release dist deb install uninstall check-dist fuzz
 
 all: build
 
@@ -133,9 +133,14 @@ check-test-needs: deps
 
 # The tests' stores, caches and idle files go to a TMPDIR of this run's own, removed afterwards
 # whether they pass or not: nothing of theirs is left in /tmp run after run.
-test: check-test-needs build
-	@scratch=$$(mktemp -d -t rolo-test.XXXXXX) && echo "TMPDIR=$$scratch $(SWIFT) test" && \
-		TMPDIR=$$scratch $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
+# make test-unit: every layer but the real binary (logic, view-models, screens as text, the
+# stand-in); make test-e2e: the real binary in tmux over HTTP; make test: both, as CI runs them.
+TEST_SELECT =
+test-unit: TEST_SELECT = --skip '^EndToEndTests\.'
+test-e2e: TEST_SELECT = --filter '^EndToEndTests\.'
+test test-unit test-e2e: check-test-needs build
+	@scratch=$$(mktemp -d -t rolo-test.XXXXXX) && echo "TMPDIR=$$scratch $(SWIFT) test $(TEST_SELECT)" && \
+		TMPDIR=$$scratch $(SWIFT) test $(TEST_SELECT); status=$$?; rm -rf "$$scratch"; exit $$status
 
 # One release build (slow the first time: ~15 min on 2 cores), then every benchmark:
 # rolo's image decode + render against chafa's; the pipedrive source at 100,000 persons against
@@ -155,7 +160,7 @@ bench: bench-deps release
 	$(RELEASE) --product rolo-pipedrive-bench
 	$(RELEASE) --product rolo-http-bench
 	$(RELEASE) --product rolo-load-bench
-	$(RELEASE) --product rolo-custom-bench
+	$(RELEASE) --product rolo-engine-bench
 	$(RELEASE_DIR)/release/rolo-bench
 	$(RELEASE_DIR)/release/rolo-pipedrive-bench 100000
 	python3 scripts/measure-terminal.py $(RELEASE_BIN) 9
@@ -165,10 +170,10 @@ bench: bench-deps release
 	python3 scripts/measure-startup.py $(RELEASE_BIN) 15
 	$(RELEASE_DIR)/release/rolo-load-bench 200000 5
 	python3 scripts/measure-load.py $(RELEASE_BIN) 5 200000
-	$(RELEASE_DIR)/release/rolo-custom-bench 100000 3
+	$(RELEASE_DIR)/release/rolo-engine-bench 100000 3
 	@if [ -n "$(MILLION)" ]; then \
 	  echo "A configured source of 1,000,000 records (make bench MILLION=1; several minutes):"; \
-	  $(RELEASE_DIR)/release/rolo-custom-bench 1000000 1 && \
+	  $(RELEASE_DIR)/release/rolo-engine-bench 1000000 1 && \
 	  python3 scripts/measure-scale.py $(RELEASE_BIN) 3 1000000 && \
 	  python3 scripts/measure-sorted.py $(RELEASE_BIN) 1000000 3; \
 	fi

@@ -17,7 +17,7 @@ let package = Package(
         .executable(name: "rolo-load-bench", targets: ["LoadBench"]),
         .executable(name: "rolo-http-bench", targets: ["HTTPBench"]),
         .executable(name: "rolo-fuzz", targets: ["RoloFuzz"]),
-        .executable(name: "rolo-custom-bench", targets: ["CustomSourceBench"]),
+        .executable(name: "rolo-engine-bench", targets: ["RecordEngineBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -114,7 +114,7 @@ let package = Package(
             dependencies: ["RoloApp", "RoloCore", "StandIn", "TerminalUI", "BenchSupport", .product(name: "Logging", package: "swift-log")]
         ),
         // A configured source's store at 100,000 records: insert, open, a search keystroke.
-        .executableTarget(name: "CustomSourceBench", dependencies: ["RoloCore", "BenchSupport"]),
+        .executableTarget(name: "RecordEngineBench", dependencies: ["RoloCore", "BenchSupport"]),
         // `make bench`: stand-in image loads per second through the HTTP client.
         .executableTarget(
             name: "HTTPBench",

@@ -7,7 +7,7 @@ enum ActionTarget {
     /// The actions every answer goes through, read by the config file's reader.
     static let actions: [RecordAction] = {
         do {
-            return try EngineDefinitions.readConfig(toml).customSources.sources.first?.actions ?? []
+            return try EngineDefinitions.readConfig(toml).configuredSources.sources.first?.actions ?? []
         } catch {
             FileHandle.standardError.write(Data("rolo-fuzz: the actions' definitions don't read: \(error)\n".utf8))
             exit(2)

@@ -6,9 +6,9 @@ import RoloCore
 /// the config file's reader (``SettingsLoader``), so a target runs what the app runs.
 enum EngineDefinitions {
     /// Every source of ``toml``, read once.
-    static let sources: [CustomSource] = {
+    static let sources: [RecordSource] = {
         do {
-            return try readConfig(toml).customSources.sources
+            return try readConfig(toml).configuredSources.sources
         } catch {
             FileHandle.standardError.write(Data("rolo-fuzz: the engine's definitions don't read: \(error)\n".utf8))
             exit(2)

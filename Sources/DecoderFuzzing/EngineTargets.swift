@@ -29,9 +29,9 @@ enum EngineTargets {
             let url = URL(string: source.url) ?? URL(fileURLWithPath: "/")
             var position = PagingPosition.start(source.paging)
             for _ in 0..<3 {
-                let page: CustomSourcePage
+                let page: RecordPage
                 do {
-                    page = try CustomSourcePager.page(in: answer.response(from: url), of: source, at: position)
+                    page = try RecordPager.page(in: answer.response(from: url), of: source, at: position)
                 } catch let error as FetchError {
                     try FuzzProblem.check(message: error.message, "\(source.name)'s error")
                     break
@@ -48,7 +48,7 @@ enum EngineTargets {
 
     /// Checks what the screen shows of `page`: each record's label, columns, group, sort and
     /// detail fields, the skipped records' notices and the shortfall; the number of texts checked.
-    static func draw(_ page: CustomSourcePage, of source: CustomSource) throws -> Int {
+    static func draw(_ page: RecordPage, of source: RecordSource) throws -> Int {
         var texts: [String] = page.skipped.flatMap { [$0.reason, $0.summary] }
         if let shortfall = page.shortfall { texts.append(shortfall.description) }
         for record in page.records {
@@ -140,7 +140,7 @@ enum EngineTargets {
     static func config(_ input: Data) throws -> Any {
         do {
             let settings = try EngineDefinitions.readConfig(String(decoding: input, as: UTF8.self))
-            return settings.customSources.sources.count
+            return settings.configuredSources.sources.count
         } catch let error as ConfigError {
             try FuzzProblem.check(message: error.message, "the config's error")
             throw FuzzRefused()

@@ -69,14 +69,14 @@ public struct FuzzTarget: Sendable {
         guard let source = pipedriveSources[api] else { throw ConfigError("no Pipedrive definition for API \(api.rawValue)") }
         let url = URL(string: source.url) ?? URL(fileURLWithPath: "/")
         let response = HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body, url: url)
-        let page = try CustomSourcePager.page(in: response, of: source, at: .start(source.paging), refusal: PipedriveAccount.refusal)
+        let page = try RecordPager.page(in: response, of: source, at: .start(source.paging), refusal: PipedriveAccount.refusal)
         return page.records.compactMap { PipedriveAccount.person($0, lookups: .none) }
     }
 
     /// The shipped definition of each API version, read once rather than for every input.
-    private static let pipedriveSources: [PipedriveAPIVersion: CustomSource] = Dictionary(
+    private static let pipedriveSources: [PipedriveAPIVersion: RecordSource] = Dictionary(
         uniqueKeysWithValues: PipedriveAPIVersion.allCases.compactMap { api in
-            (try? PipedriveActions.source(companyURL: "https://acme.pipedrive.com", api: api)).map { (api, $0) }
+            (try? PipedriveDefinition.source(companyURL: "https://acme.pipedrive.com", api: api)).map { (api, $0) }
         })
 
     /// The target named `name`.

@@ -37,8 +37,8 @@ enum InferenceTarget {
         }
         do {
             let read = try EngineDefinitions.readConfig(inferred.toml)
-            guard read.customSources.sources.count == 1 else {
-                throw FuzzProblem("rolo add wrote \(read.customSources.sources.count) sources, not one:\n\(inferred.toml.prefix(400))")
+            guard read.configuredSources.sources.count == 1 else {
+                throw FuzzProblem("rolo add wrote \(read.configuredSources.sources.count) sources, not one:\n\(inferred.toml.prefix(400))")
             }
         } catch let error as ConfigError {
             throw FuzzProblem("rolo add wrote a table the config file's reader refuses: \(error.message.prefix(200))\n\(inferred.toml.prefix(600))")

@@ -86,7 +86,7 @@ struct Act: AsyncParsableCommand {
             secrets: Wiring.secrets(settings, catalog: run.catalog, environment: environment))
         let (configured, chosen, sourceEnvironment) = try choose(run, environment: environment)
         let inputs = try parsedInputs()
-        let endpoint: CustomSourceEndpoint
+        let endpoint: RecordEndpoint
         do {
             endpoint = try configured.endpoint(environment: sourceEnvironment)
         } catch let error as ConfigError {
@@ -98,9 +98,9 @@ struct Act: AsyncParsableCommand {
         // Refused before anything is fetched.
         if let refused = runner.readOnlyRefusal(of: chosen) { throw Stop(status: 2, message: refused.message) }
         let logger = Logger(label: "rolo.act")
-        let store = configured.offline ? Wiring.opened(Wiring.openDatabase(settings)).map { CustomRecordStore(database: $0, source: configured) } : nil
-        let pager = CustomSourcePager(source: configured, endpoint: endpoint, client: http, timeout: settings.timeout)
-        let finder = CustomRecordFinder(pager: pager, store: store)
+        let store = configured.offline ? Wiring.opened(Wiring.openDatabase(settings)).map { RecordStore(database: $0, source: configured) } : nil
+        let pager = RecordPager(source: configured, endpoint: endpoint, client: http, timeout: settings.timeout)
+        let finder = RecordFinder(pager: pager, store: store)
         let record = try await find(id, with: finder)
         try await ActRun(
             source: configured, action: chosen, record: record, values: ActionValues(record: record.value, inputs: inputs),
@@ -110,16 +110,16 @@ struct Act: AsyncParsableCommand {
     }
 
     /// The configured source of the run's catalog (or Pipedrive seen as one,
-    /// ``PipedriveActions``) and its action the command line names, with the environment its
+    /// ``PipedriveDefinition``) and its action the command line names, with the environment its
     /// `${VAR}`s are expanded from.
-    func choose(_ run: RunConfig, environment: [String: String]) throws -> (CustomSource, RecordAction, [String: String]) {
+    func choose(_ run: RunConfig, environment: [String: String]) throws -> (RecordSource, RecordAction, [String: String]) {
         let name = source.rawValue
         switch run.catalog.source(named: name)?.kind {
         case .configured(let configured)?:
             return (configured, try chosenAction(of: configured), environment)
         case .builtIn(let definition)? where definition.id == PipedriveSource.id:
             do {
-                let acting = try PipedriveActions.acting(run.settings, configured: run.settings.customSources.actions(of: name), environment: environment)
+                let acting = try PipedriveDefinition.acting(run.settings, configured: run.settings.configuredSources.actions(of: name), environment: environment)
                 return (acting.source, try chosenAction(of: acting.source), acting.environment)
             } catch let error as ConfigError {
                 throw Stop(status: 2, message: error.message)
@@ -134,7 +134,7 @@ struct Act: AsyncParsableCommand {
     }
 
     /// The action of `configured` the command line names.
-    private func chosenAction(of configured: CustomSource) throws -> RecordAction {
+    private func chosenAction(of configured: RecordSource) throws -> RecordAction {
         guard let chosen = configured.actions.first(where: { $0.name == action }) else {
             let names = configured.actions.map(\.name)
             let known = names.isEmpty ? "it has no [[sources.actions]]" : "its actions are \(names.joined(separator: ", "))"
@@ -155,7 +155,7 @@ struct Act: AsyncParsableCommand {
         return values
     }
 
-    private func find(_ id: String, with finder: CustomRecordFinder) async throws -> CustomRecord {
+    private func find(_ id: String, with finder: RecordFinder) async throws -> JSONRecord {
         do {
             guard let found = try await finder.find(id) else {
                 throw Stop(status: 2, message: "\(source.rawValue) has no record with id '\(id)'")

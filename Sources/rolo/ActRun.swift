@@ -5,13 +5,13 @@ import RoloCore
 /// One `rolo act` run once its record is found: the `when`, the inputs and the confirmation
 /// checked, the action done, its outcome printed and kept in the store.
 struct ActRun {
-    let source: CustomSource
+    let source: RecordSource
     let action: RecordAction
-    let record: CustomRecord
+    let record: JSONRecord
     let values: ActionValues
     let runner: ActionRunner
-    let finder: CustomRecordFinder
-    let store: CustomRecordStore?
+    let finder: RecordFinder
+    let store: RecordStore?
     /// `--yes`.
     let confirmed: Bool
     let logger: Logger
@@ -63,7 +63,7 @@ struct ActRun {
             try await keep(value)
             Act.say("\(what): done; the server's answer is the record")
         case .refetch:
-            let fresh: CustomRecord?
+            let fresh: JSONRecord?
             do {
                 fresh = try await finder.find(record.id, fresh: true)?.record
             } catch {

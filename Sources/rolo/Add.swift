@@ -61,13 +61,13 @@ struct Add: AsyncParsableCommand {
         let report = StandardErrorReport(command: "add")
         let environment = ProcessInfo.processInfo.environment
         let settings: Settings
-        let headers: [CustomHeader]
+        let headers: [RecordHeader]
         let requestBody: JSONValue?
         do {
             headers = try self.headers.map(Self.header)
             requestBody = try Self.requestBody(body, method: method)
             settings = try SettingsLoader.load(options: [:], environment: environment, configFile: config)
-            try Self.check(name, in: SourceRegistry.catalog(settings.customSources))
+            try Self.check(name, in: SourceRegistry.catalog(settings.configuredSources))
         } catch let error as ConfigError {
             report.fail(error.message)
             throw ExitCode(2)
@@ -117,10 +117,10 @@ struct Add: AsyncParsableCommand {
 
     /// Refuses `name` for a new source when it is badly written or the catalog has it.
     static func check(_ name: String, in catalog: SourceCatalog) throws {
-        guard CustomSource.isWellFormedName(name) else {
+        guard RecordSource.isWellFormedName(name) else {
             throw ConfigError("'\(name)' can't name a source: a lower-case letter, then letters, digits or -, e.g. 'github'")
         }
-        if let reserved = CustomSource.reservedName(name, builtIn: catalog.builtInIDs) {
+        if let reserved = RecordSource.reservedName(name, builtIn: catalog.builtInIDs) {
             throw ConfigError("'\(name)' is \(reserved) name: choose another name")
         }
         if let existing = catalog.source(named: name)?.configured {
@@ -144,13 +144,13 @@ struct Add: AsyncParsableCommand {
     }
 
     /// `Name: value` → a header; the value kept as written.
-    static func header(_ text: String) throws -> CustomHeader {
+    static func header(_ text: String) throws -> RecordHeader {
         guard let colon = text.firstIndex(of: ":") else {
             throw ConfigError("--header '\(text)' isn't 'Name: value', e.g. --header 'Authorization: Bearer ${TOKEN}'")
         }
         let name = text[..<colon].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, !name.contains(" ") else { throw ConfigError("--header '\(text)' has no field name before its ':'") }
-        return CustomHeader(name: name, value: value)
+        return RecordHeader(name: name, value: value)
     }
 }

@@ -150,7 +150,7 @@ struct Dump: AsyncParsableCommand {
             }
             try await definition.dump(context)
         case .configured(let configured):
-            try await CustomSourceDump.run(configured, context, environment: ProcessInfo.processInfo.environment)
+            try await RecordDump.run(configured, context, environment: ProcessInfo.processInfo.environment)
         }
     }
 

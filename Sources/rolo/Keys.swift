@@ -51,7 +51,7 @@ struct Keys: ParsableCommand {
 
     /// What `rolo keys` prints for `run`: rolo's keys, then each source's actions.
     static func listing(_ run: RunConfig) -> String {
-        [RoloKeys.listing(run.keyTable), RoloKeys.actionListing(run.settings.customSources, catalog: run.catalog)]
+        [RoloKeys.listing(run.keyTable), RoloKeys.actionListing(run.settings.configuredSources, catalog: run.catalog)]
             .compactMap { $0 }.joined(separator: "\n")
     }
 }

@@ -15,7 +15,7 @@ enum SourceCompletion {
     /// The catalog of the config file at `configFile` (nil: the usual one).
     static func catalog(configFile: String?, environment: [String: String]) -> SourceCatalog {
         let settings = try? SettingsLoader.load(options: [:], environment: environment, configFile: configFile)
-        return SourceRegistry.catalog(settings?.customSources ?? CustomSourcesConfig())
+        return SourceRegistry.catalog(settings?.configuredSources ?? ConfiguredSources())
     }
 
     /// The value of the last `--config FILE` or `--config=FILE` among `words`.

@@ -49,7 +49,7 @@ extension SourceOptions {
             report.fail(error.message)
             throw ExitCode(2)
         }
-        let catalog = SourceRegistry.catalog(settings.customSources)
+        let catalog = SourceRegistry.catalog(settings.configuredSources)
         _ = RoloLogging.bootstrap(
             stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
             secrets: Wiring.secrets(settings, catalog: catalog, environment: environment))

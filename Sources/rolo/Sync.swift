@@ -71,12 +71,12 @@ struct Sync: AsyncParsableCommand {
     /// A source `rolo sync` can refresh.
     enum Target {
         case pipedrive
-        case configured(CustomSource)
+        case configured(RecordSource)
     }
 
     /// The sources `names` asks for, in that order; every stored one when it names none.
     static func targets(_ names: [String], settings: Settings, catalog: SourceCatalog) throws -> [Target] {
-        let stored = settings.customSources.sources.filter(\.offline)
+        let stored = settings.configuredSources.sources.filter(\.offline)
         guard !names.isEmpty else {
             return (PipedriveSource.unconfigured(settings) == nil ? [.pipedrive] : []) + stored.map(Target.configured)
         }
@@ -85,7 +85,7 @@ struct Sync: AsyncParsableCommand {
                 if let missing = PipedriveSource.unconfigured(settings) { throw ConfigError("pipedrive: \(missing)") }
                 return .pipedrive
             }
-            if let source = settings.customSources.source(named: name) {
+            if let source = settings.configuredSources.source(named: name) {
                 guard source.offline else {
                     throw ConfigError("\(name): offline = false keeps nothing, so there is nothing to sync — rolo dump \(name) fetches it")
                 }

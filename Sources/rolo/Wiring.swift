@@ -22,10 +22,10 @@ enum Wiring {
     /// catalog.
     @MainActor
     static func screenSources(_ run: RunConfig, context: SourceContext, environment: [String: String]) -> [any SourceModel] {
-        run.catalog.tabs(run.settings.customSources).compactMap { source -> (any SourceModel)? in
+        run.catalog.tabs(run.settings.configuredSources).compactMap { source -> (any SourceModel)? in
             switch source.kind {
             case .builtIn(let definition): (definition as? any SourcePlugin.Type)?.makeModel(context)
-            case .configured(let configured): CustomSourceViewModel.make(configured, context: context, environment: environment)
+            case .configured(let configured): RecordListModel.make(configured, context: context, environment: environment)
             }
         }
     }
@@ -34,7 +34,7 @@ enum Wiring {
     /// `${VAR}` values — for the log to redact from its first line.
     static func secrets(_ settings: Settings, catalog: SourceCatalog, environment: [String: String]) -> [String] {
         catalog.sourceSettings.filter(\.isSecret).compactMap { settings[text: $0] }
-            + settings.customSources.secrets(environment: environment)
+            + settings.configuredSources.secrets(environment: environment)
     }
 
     /// rolo's database, opened once for `rolo dump`'s sources that store persons, or why it can't

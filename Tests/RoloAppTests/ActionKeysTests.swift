@@ -11,8 +11,8 @@ struct ActionKeysTests {
     private func mistake(_ file: String) throws -> String? {
         do {
             let settings = try Settings.loaded(fromConfig: file)
-            try RoloKeys.checkActionKeys(settings.customSources, table: try RoloKeys.table(applying: settings.keyRemaps),
-                                         catalog: SourceRegistry.catalog(settings.customSources))
+            try RoloKeys.checkActionKeys(settings.configuredSources, table: try RoloKeys.table(applying: settings.keyRemaps),
+                                         catalog: SourceRegistry.catalog(settings.configuredSources))
             return nil
         } catch let error as ConfigError {
             return error.message.range(of: "config.toml").map { String(error.message[$0.lowerBound...]) }

@@ -64,7 +64,7 @@ struct BulkScreenTests {
     """)
 
     /// The crew of `count` over `api`, on screen, every page loaded.
-    private func screen(_ api: CrewWrites) async throws -> (ScreenController, CustomSourceViewModel) {
+    private func screen(_ api: CrewWrites) async throws -> (ScreenController, RecordListModel) {
         let model = try makeCrew(api.crew, toml: Self.toml, database: nil)
         let endpoint = try #require(model.endpoint)
         model.actionState.session = ActionSession(runner: ActionRunner(source: model.source, endpoint: endpoint, client: api, sleep: { _ in }))
@@ -80,7 +80,7 @@ struct BulkScreenTests {
 
     /// The crew of 30 on screen with its first `marked` rows marked and `close` confirmed on
     /// them, the writes held: returns once `held` are waiting for ``CrewWrites/release()``.
-    private func heldRun(marking marked: Int, held: Int) async throws -> (CrewWrites, ScreenController, CustomSourceViewModel) {
+    private func heldRun(marking marked: Int, held: Int) async throws -> (CrewWrites, ScreenController, RecordListModel) {
         let api = try CrewWrites(count: 30) { _ in false }
         let (controller, model) = try await screen(api)
         for _ in 0..<marked { press(" ", on: controller) }

@@ -8,13 +8,13 @@ import Testing
 @Suite("A configured source's search index: read once the first frame with data is out, or at the first search")
 struct FirstFrameIndexTests {
     /// A relaunch's view-model over 30 stored records, the API holding its answer.
-    private func relaunched(_ api: FakeCrewAPI) async throws -> CustomSourceViewModel {
+    private func relaunched(_ api: FakeCrewAPI) async throws -> RecordListModel {
         let database = try RoloDatabase.inMemory()
-        let store = CustomRecordStore(database: database, source: try CrewSamples.source(CrewSamples.toml()))
+        let store = RecordStore(database: database, source: try CrewSamples.source(CrewSamples.toml()))
         let records = try (1...30).map { n in
-            CustomRecord(id: String(n), value: try JSONValue.parse(Data(CrewSamples.person(n, tag: "", full: false).utf8)))
+            JSONRecord(id: String(n), value: try JSONValue.parse(Data(CrewSamples.person(n, tag: "", full: false).utf8)))
         }
-        try await store.append(CustomSourcePage(records: records, next: nil), at: Sample.today)
+        try await store.append(RecordPage(records: records, next: nil), at: Sample.today)
         await api.hold()
         return try makeCrew(api, database: database)
     }

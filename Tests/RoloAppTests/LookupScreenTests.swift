@@ -46,11 +46,11 @@ struct LookupScreenTests {
         fields = ["name", "floor"]
         """
 
-    private func models(_ api: FakeHTTPClient, database: RoloDatabase?) throws -> (CustomSourceViewModel, CustomSourceViewModel) {
-        let sources = try CrewSamples.settings(Self.toml).customSources.sources
+    private func models(_ api: FakeHTTPClient, database: RoloDatabase?) throws -> (RecordListModel, RecordListModel) {
+        let sources = try CrewSamples.settings(Self.toml).configuredSources.sources
         let busy = BusyTracker()
-        func model(_ source: CustomSource) -> CustomSourceViewModel {
-            CustomSourceViewModel(
+        func model(_ source: RecordSource) -> RecordListModel {
+            RecordListModel(
                 source: source, database: database, http: api, environment: [:], busy: busy, pictures: nil, imageLoader: nil,
                 sleep: { _ in }, now: { Sample.today }, locale: Locale(identifier: "en"), timeZone: Sample.zone)
         }
@@ -113,10 +113,10 @@ struct LookupScreenTests {
     @Test("Without source the field shows the name and Enter does nothing; a team the list lacks shows its raw id")
     func noSource() async throws {
         let toml = Self.toml.replacingOccurrences(of: "source = \"teams\"\n", with: "")
-        let sources = try CrewSamples.settings(toml).customSources.sources
+        let sources = try CrewSamples.settings(toml).configuredSources.sources
         #expect(sources[0].lookups[0].source == nil)
         let api = FakeHTTPClient.teams(over: try FakeCrewAPI(count: 3))
-        let crew = CustomSourceViewModel(
+        let crew = RecordListModel(
             source: sources[0], database: nil, http: api, environment: [:], busy: BusyTracker(), pictures: nil, imageLoader: nil,
             sleep: { _ in }, now: { Sample.today }, locale: Locale(identifier: "en"), timeZone: Sample.zone)
         let controller = await crewScreen(crew, size: size)

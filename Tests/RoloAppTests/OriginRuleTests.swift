@@ -79,7 +79,7 @@ struct OriginRuleTests {
             sent = client.headers(sentTo: Self.path(kind))
         case .detail:
             let pager = try pager(Self.toml(kind, home: home, target: target), client)
-            let record = CustomRecord(id: "1", value: try JSONValue.parse(Data(#"{"id": "1", "url": "\#(target)/detail/1"}"#.utf8)))
+            let record = JSONRecord(id: "1", value: try JSONValue.parse(Data(#"{"id": "1", "url": "\#(target)/detail/1"}"#.utf8)))
             _ = try await pager.detail(of: record)
             sent = client.headers(sentTo: Self.path(kind))
         case .thumbnail, .image:
@@ -161,14 +161,14 @@ struct OriginRuleTests {
         }
     }
 
-    private func pager(_ toml: String, _ client: RecordingHTTPClient) throws -> CustomSourcePager {
+    private func pager(_ toml: String, _ client: RecordingHTTPClient) throws -> RecordPager {
         let source = try CrewSamples.source(toml)
-        return CustomSourcePager(
+        return RecordPager(
             source: source, endpoint: try source.endpoint(environment: Self.environment), client: client, sleep: { _ in })
     }
 
     /// Every page of `pager`, fetched and dropped: the requests are what the test reads.
-    private nonisolated func collectPages(_ pager: CustomSourcePager) async throws {
+    private nonisolated func collectPages(_ pager: RecordPager) async throws {
         try await pager.run(from: .start(pager.source.paging), page: { _ in })
     }
 
@@ -177,7 +177,7 @@ struct OriginRuleTests {
     private func pictureHeaders(_ kind: Kind, home: String, target: String, client: RecordingHTTPClient) async throws -> [String: String]? {
         let busy = BusyTracker()
         let folder = try TemporaryDirectory.scoped("rolo-origin")
-        let model = CustomSourceViewModel(
+        let model = RecordListModel(
             source: try CrewSamples.source(Self.toml(kind, home: home, target: target)), database: nil, http: client,
             environment: Self.environment, busy: busy, pictures: PictureStore(pipeline: ImagePipeline(), busy: busy),
             imageLoader: RemoteImageLoader(http: client, cache: ImageDiskCache(directory: folder.path), timeout: 5), sleep: { _ in })

@@ -28,7 +28,7 @@ struct PipedriveActionTests {
         let account = FakePipedrive(persons: PipedriveSamples.persons(3))
         let model = makePipedrive(account, database: nil)
         let api = try CrewWithWrites(count: 1)
-        model.recordActions = settings.customSources.actions(of: "pipedrive")
+        model.recordActions = settings.configuredSources.actions(of: "pipedrive")
         model.actionState.session = PipedriveViewModel.actionSession(settings, http: api)
         let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: model.busy,
                                           now: { Sample.today }, timeZone: Sample.zone)
@@ -56,7 +56,7 @@ struct PipedriveActionTests {
         let account = FakePipedrive(persons: PipedriveSamples.persons(3))
         let model = makePipedrive(account, database: nil)
         let api = try CrewWithWrites(count: 1)
-        model.recordActions = settings.customSources.actions(of: "pipedrive")
+        model.recordActions = settings.configuredSources.actions(of: "pipedrive")
         #expect(model.recordActions.map(\.name) == ["note"])
         model.actionState.session = PipedriveViewModel.actionSession(settings, http: api)
         let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: model.busy,
@@ -79,7 +79,7 @@ struct PipedriveActionTests {
         let persons = PipedriveSamples.persons(5)
         let account = FakePipedrive(persons: persons)
         let model = makePipedrive(account, database: try RoloDatabase.inMemory())
-        model.recordActions = settings.customSources.actions(of: "pipedrive")
+        model.recordActions = settings.configuredSources.actions(of: "pipedrive")
         let controller = ScreenController(sources: [model], size: Size(width: 100, height: 30), busy: model.busy,
                                           now: { Sample.today }, timeZone: Sample.zone)
         controller.start()

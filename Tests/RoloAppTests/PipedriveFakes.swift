@@ -155,7 +155,7 @@ func makePipedrive(_ account: FakePipedrive?, database: RoloDatabase?, pageSize:
 /// Stores `persons` as the list, whole, fetched at `date`, as an earlier run would have.
 func storePipedrive(_ persons: [PipedrivePerson], in database: RoloDatabase, at date: Date) async throws {
     try await PipedriveAccount(storedIn: database).store.append(
-        CustomSourcePage(records: persons.map { CustomRecord(id: $0.id, value: $0.v1JSON) }, next: nil), at: date)
+        RecordPage(records: persons.map { JSONRecord(id: $0.id, value: $0.v1JSON) }, next: nil), at: date)
 }
 
 extension PipedriveViewModel {

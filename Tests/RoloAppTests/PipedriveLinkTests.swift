@@ -16,6 +16,6 @@ struct PipedriveLinkTests {
         #expect(blocks.firstLinkAddress == "https://acme.pipedrive.com/person/7")
         let without = PipedriveDetail.blocks(for: person, picture: picture, timeZone: Sample.zone)
         #expect(!without.contains { if case .link = $0 { true } else { false } })
-        #expect(PipedriveActions.personPage(companyURL: company, id: "a/b") == "https://acme.pipedrive.com/person/a%2Fb")
+        #expect(PipedriveDefinition.personPage(companyURL: company, id: "a/b") == "https://acme.pipedrive.com/person/a%2Fb")
     }
 }

@@ -65,7 +65,7 @@ struct PipedriveScreenTests {
                 PipedrivePerson(id: String(n), name: n == 99_999 ? "Zoë Needle" : "Person \(n)")
             }
             try await records.append(
-                CustomSourcePage(records: persons.map { CustomRecord(id: $0.id, value: $0.v1JSON) }, next: nil), at: Sample.today)
+                RecordPage(records: persons.map { JSONRecord(id: $0.id, value: $0.v1JSON) }, next: nil), at: Sample.today)
         }
         // Offline, so the stored list is what is shown.
         let account = FakePipedrive(persons: [])

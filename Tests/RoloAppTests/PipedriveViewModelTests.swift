@@ -214,7 +214,7 @@ struct PipedriveViewModelTests {
 
     @Test("A sync's status reads the same for every source on the engine: lookups, loaded or refreshing, a wait beside it")
     func syncStatus() {
-        typealias Progress = CustomSourceSync.Progress
+        typealias Progress = RecordSync.Progress
         #expect(StatusText.sync(Progress(stored: 0, total: nil, finished: false, skipped: [], fetchingLookups: true), lookups: "lookups")
             == ["lookups…"])
         #expect(StatusText.sync(Progress(stored: 1_000, total: 5_000, finished: false, skipped: []), lookups: "lookups")

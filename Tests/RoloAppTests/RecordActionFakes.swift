@@ -82,7 +82,7 @@ enum CrewActions {
     /// real waits; read-only when `readOnly` names where it was turned on.
     @MainActor
     static func model(_ api: CrewWithWrites, database: RoloDatabase? = nil, readOnly: String? = nil,
-                      busy: BusyTracker = BusyTracker()) throws -> CustomSourceViewModel {
+                      busy: BusyTracker = BusyTracker()) throws -> RecordListModel {
         let model = try makeCrew(api.crew, toml: CrewSamples.toml(toml), database: database, busy: busy)
         let endpoint = try model.source.endpoint(environment: [:])
         model.actionState.session = ActionSession(runner: ActionRunner(

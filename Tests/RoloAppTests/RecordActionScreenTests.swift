@@ -11,7 +11,7 @@ import Testing
 struct RecordActionScreenTests {
     private let size = Size(width: 100, height: 30)
 
-    private func screen(_ model: CustomSourceViewModel) async -> ScreenController {
+    private func screen(_ model: RecordListModel) async -> ScreenController {
         await crewScreen(model, size: size)
     }
 
@@ -89,7 +89,7 @@ struct RecordActionScreenTests {
         #expect(text(controller).contains("Move to a team: done"))
         #expect(await api.writes.count == 1)
         // Kept in the store: a new run over the same database shows the answer.
-        let stored = try await CustomRecordStore(database: database, source: model.source).record(id: "1")
+        let stored = try await RecordStore(database: database, source: model.source).record(id: "1")
         #expect(stored?.value.value(at: JSONPath("team"))?.text == "B")
     }
 
@@ -147,7 +147,7 @@ struct RecordActionScreenTests {
         controller.handle(.key(.character("D")))
         #expect(await model.settled())
         #expect(model.rowIDs == ["1", "3", "4"])
-        #expect(try await CustomRecordStore(database: database, source: model.source).record(id: "2") == nil)
+        #expect(try await RecordStore(database: database, source: model.source).record(id: "2") == nil)
         #expect(await api.writes.map(\.method) == ["DELETE"])
     }
 
@@ -224,7 +224,7 @@ struct RecordActionKeysTests {
     func remapByName() throws {
         var settings = try CrewSamples.settings(CrewSamples.toml(CrewActions.toml) + "\n\n[keys]\nmove = \"M\"\n")
         _ = try RoloKeys.table(for: &settings)
-        #expect(settings.customSources.actions(of: "crew").first { $0.name == "move" }?.key == "M")
+        #expect(settings.configuredSources.actions(of: "crew").first { $0.name == "move" }?.key == "M")
         var clash = try CrewSamples.settings(CrewSamples.toml(CrewActions.toml) + "\n\n[keys]\nmove = \"r\"\n")
         #expect(throws: ConfigError.self) { _ = try RoloKeys.table(for: &clash) }
         do {
@@ -237,7 +237,7 @@ struct RecordActionKeysTests {
     @Test("rolo keys lists each source's actions, the writes marked")
     func listing() throws {
         let settings = try CrewSamples.settings(CrewSamples.toml(CrewActions.toml))
-        let listing = RoloKeys.actionListing(settings.customSources, catalog: SourceRegistry.catalog(settings.customSources)) ?? ""
+        let listing = RoloKeys.actionListing(settings.configuredSources, catalog: SourceRegistry.catalog(settings.configuredSources)) ?? ""
         #expect(listing.contains("Actions of crew ([[sources.actions]]):"))
         #expect(listing.contains("move") && listing.contains("Move to a team (writes)"))
         #expect(listing.contains("Say hello") && !listing.contains("Say hello (writes)"))

@@ -94,11 +94,11 @@ struct RecordRowsTests {
 
     @Test("The window: a new layout takes the records read for the one before, only what it lacks is read, a change forgets them")
     func windowCarriesRecordsRead() async throws {
-        let store = CustomRecordStore(database: try RoloDatabase.inMemory(), source: try CrewSamples.source(CrewSamples.toml()))
+        let store = RecordStore(database: try RoloDatabase.inMemory(), source: try CrewSamples.source(CrewSamples.toml()))
         let records = try (1...300).map { n in
-            CustomRecord(id: String(n), value: try JSONValue.parse(Data(CrewSamples.person(n, tag: "", full: false).utf8)))
+            JSONRecord(id: String(n), value: try JSONValue.parse(Data(CrewSamples.person(n, tag: "", full: false).utf8)))
         }
-        try await store.append(CustomSourcePage(records: records, next: nil))
+        try await store.append(RecordPage(records: records, next: nil))
         var read: [String] = []
         let window = RecordWindow<String>(store: store, logger: Logger(label: "test")) { record in
             read.append(record.id)

@@ -15,7 +15,7 @@ struct RowDetailsTests {
         with: #"{ title = "Team", value = "{team}", width = 6 }, { title = "Bio", value = "{bio}" } ]"#)
 
     /// Draws entries `range`, as a frame of the list does.
-    private func draw(_ model: CustomSourceViewModel, _ range: Range<Int>) -> [ListRow] {
+    private func draw(_ model: RecordListModel, _ range: Range<Int>) -> [ListRow] {
         range.compactMap { model.entries.entry(at: $0).row }
     }
 

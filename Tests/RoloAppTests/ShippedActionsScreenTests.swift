@@ -18,7 +18,7 @@ struct ShippedActionsScreenTests {
         #expect(table.contains("set-title        t"))
         #expect(!table.contains("unlike"), "like's entry is the key of both")
         let read = try loadSettings("")
-        let actions = try #require(RoloKeys.actionListing(read.customSources, catalog: SourceRegistry.catalog(read.customSources)))
+        let actions = try #require(RoloKeys.actionListing(read.configuredSources, catalog: SourceRegistry.catalog(read.configuredSources)))
         #expect(actions.contains("Actions of foods ([[actions]]):"))
         #expect(actions.contains("  like           l                     Like or unlike the selected food (writes)"))
         #expect(actions.contains("  unlike         l                     Like or unlike the selected food (writes)"))

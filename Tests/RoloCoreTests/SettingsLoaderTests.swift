@@ -60,9 +60,9 @@ struct SettingsLoaderTests {
         // The defaults, with the actions rolo ships for its sources (Pipedrive's note, foods' like) read in.
         var expected = Settings.defaults(environment: environment)
         for source in SourceRegistry.catalog().sources {
-            try expected.customSources.addShipped(source.shippedActions, to: source.name)
+            try expected.configuredSources.addShipped(source.shippedActions, to: source.name)
         }
-        #expect(settings.customSources.actions(of: "pipedrive").map(\.name) == ["note"])
+        #expect(settings.configuredSources.actions(of: "pipedrive").map(\.name) == ["note"])
         #expect(settings == expected)
     }
 

@@ -29,7 +29,7 @@ struct SourceCatalogTests {
 
     @Test("Configured sources come after the built-ins, in file order, each saying what it is")
     func order() throws {
-        let catalog = SourceRegistry.catalog(try settings(twoSources).customSources)
+        let catalog = SourceRegistry.catalog(try settings(twoSources).configuredSources)
         let builtIn = SourceRegistry.catalog().names
         #expect(builtIn == ["people", "directory", "foods", "randomuser", "pipedrive"])
         #expect(catalog.names == builtIn + ["tickets", "staff"])
@@ -53,15 +53,15 @@ struct SourceCatalogTests {
     @Test("The tabs are the catalog's, or those the tabs key names, in its order")
     func tabs() throws {
         let all = try settings(twoSources)
-        #expect(SourceRegistry.catalog(all.customSources).tabs(all.customSources).map(\.name)
-                == SourceRegistry.catalog(all.customSources).names)
+        #expect(SourceRegistry.catalog(all.configuredSources).tabs(all.configuredSources).map(\.name)
+                == SourceRegistry.catalog(all.configuredSources).names)
         let chosen = try settings("tabs = [\"staff\", \"foods\"]\n" + twoSources)
-        #expect(SourceRegistry.catalog(chosen.customSources).tabs(chosen.customSources).map(\.name) == ["staff", "foods"])
+        #expect(SourceRegistry.catalog(chosen.configuredSources).tabs(chosen.configuredSources).map(\.name) == ["staff", "foods"])
     }
 
     @Test("A name no source has is refused naming every source, configured ones too, and the nearest")
     func unknown() throws {
-        let catalog = SourceRegistry.catalog(try settings(twoSources).customSources)
+        let catalog = SourceRegistry.catalog(try settings(twoSources).configuredSources)
         #expect(catalog.unknown("ticket")
                 == "no source named 'ticket' (did you mean 'tickets'?) — the sources are people, directory, foods, randomuser, pipedrive, tickets, staff")
     }

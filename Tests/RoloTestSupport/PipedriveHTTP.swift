@@ -92,9 +92,9 @@ public enum PipedriveHTTP {
 
     /// `names` as the records of an organisations' or users' list, in id order: each its id and
     /// name, as Pipedrive lists them and a sync stores them.
-    public static func nameRecords(_ names: [Int: String]) -> [CustomRecord] {
+    public static func nameRecords(_ names: [Int: String]) -> [JSONRecord] {
         names.keys.sorted().map { id in
-            CustomRecord(id: String(id), value: .object([JSONMember("id", number(id)), JSONMember("name", .string(names[id] ?? ""))]))
+            JSONRecord(id: String(id), value: .object([JSONMember("id", number(id)), JSONMember("name", .string(names[id] ?? ""))]))
         }
     }
 

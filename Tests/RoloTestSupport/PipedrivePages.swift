@@ -17,7 +17,7 @@ public struct PipedrivePages: Sendable {
     /// One answer, read.
     public struct Page: Sendable {
         /// The page as the engine's pager read it.
-        public var page: CustomSourcePage
+        public var page: RecordPage
         /// The rate limit the answer reported.
         public var rateLimit: RateLimit
 
@@ -38,8 +38,8 @@ public struct PipedrivePages: Sendable {
     }
 
     /// The list paged.
-    public let source: CustomSource
-    private let pager: CustomSourcePager
+    public let source: RecordSource
+    private let pager: RecordPager
 
     /// The persons of the account at `baseURL` with `token`, of API `api`, `pageSize` a page;
     /// with `lookup` ("org" or "owner"), that lookup's list instead. Throws for a definition that
@@ -47,9 +47,9 @@ public struct PipedrivePages: Sendable {
     public init(
         baseURL: URL = PipedriveHTTP.baseURL, token: String = PipedriveHTTP.token, api: PipedriveAPIVersion,
         http: any HTTPClient, pageSize: Int = 500, lookup: String? = nil, timeout: TimeInterval = 30,
-        sleep: @escaping CustomSourcePager.Sleep = { _ in }
+        sleep: @escaping RecordPager.Sleep = { _ in }
     ) throws {
-        var persons = try PipedriveActions.source(companyURL: baseURL.absoluteString, api: api)
+        var persons = try PipedriveDefinition.source(companyURL: baseURL.absoluteString, api: api)
         persons.paging?.size = pageSize
         let environment = ["PIPEDRIVE_API_TOKEN": token]
         if let lookup {
@@ -58,12 +58,12 @@ public struct PipedrivePages: Sendable {
             }
             list.paging?.size = pageSize
             source = list.listSource(of: persons)
-            pager = CustomSourcePager(
+            pager = RecordPager(
                 source: source, endpoint: try list.endpoint(of: persons, environment: environment), client: http, timeout: timeout,
                 sleep: sleep, refusal: PipedriveAccount.refusal)
         } else {
             source = persons
-            pager = CustomSourcePager(
+            pager = RecordPager(
                 source: persons, endpoint: try persons.endpoint(environment: environment), client: http, timeout: timeout,
                 sleep: sleep, refusal: PipedriveAccount.refusal)
         }
@@ -78,8 +78,8 @@ public struct PipedrivePages: Sendable {
 
     /// Every page from the first to the last, through the pager's own pacing (429s waited out),
     /// `waiting` hearing each wait.
-    public func all(waiting: (Double) async -> Void = { _ in }) async throws -> [CustomRecord] {
-        var records: [CustomRecord] = []
+    public func all(waiting: (Double) async -> Void = { _ in }) async throws -> [JSONRecord] {
+        var records: [JSONRecord] = []
         try await pager.run(from: .start(source.paging), page: { records += $0.records }, waiting: waiting)
         return records
     }

@@ -27,7 +27,7 @@ extension BuiltInRecordActions {
     /// "The people server" in messages; with a nil `base` (no server configured) only absolute
     /// URLs and commands can run.
     func takeActions(_ settings: Settings, base: URL?, http: any HTTPClient) {
-        let actions = settings.customSources.actions(of: id.rawValue)
+        let actions = settings.configuredSources.actions(of: id.rawValue)
         recordActions = actions.filter { !$0.isShipped }
         takeShipped(actions.filter(\.isShipped))
         guard !actions.isEmpty else { return }

@@ -93,7 +93,7 @@ protocol MarkedRecords: SourceModel {
     func recordIDs(among ids: Set<String>) -> Set<String>
 }
 
-extension CustomSourceViewModel: MarkedRecords {
+extension RecordListModel: MarkedRecords {
     func recordIDs(among ids: Set<String>) -> Set<String> {
         guard let store else { return [] }
         return window?.attempt { try store.storedIDs(among: ids) } ?? []

@@ -36,7 +36,7 @@ enum PipedriveDetail {
         blocks.append(.field(label: "Added", value: person.addTime.map { time($0, in: timeZone) } ?? "—"))
         blocks.append(.field(label: "Updated", value: person.updateTime.map { time($0, in: timeZone) } ?? "—"))
         if let companyURL {
-            blocks += [.gap, .link(title: "In Pipedrive", url: PipedriveActions.personPage(companyURL: companyURL, id: person.id))]
+            blocks += [.gap, .link(title: "In Pipedrive", url: PipedriveDefinition.personPage(companyURL: companyURL, id: person.id))]
         }
         return blocks
     }

@@ -22,17 +22,17 @@ final class PipedriveRows: ListEntrySource {
     /// read of its block.
     private let unreadable = ReportedOnce()
 
-    init(store: CustomRecordStore) {
+    init(store: RecordStore) {
         window = RecordWindow(store: store, logger: Self.logger, reading: Self.reading(.none, unreadable))
     }
 
-    var store: CustomRecordStore { window.store }
+    var store: RecordStore { window.store }
     /// How many persons are stored, as last read.
     var storedCount: Int { window.count }
 
     /// The person a stored record is, with its names from `lookups`; nil, logged the first
     /// time, when it isn't one rolo can read.
-    private static func reading(_ lookups: LookupValues, _ unreadable: ReportedOnce) -> (CustomRecord) -> PipedrivePerson? {
+    private static func reading(_ lookups: LookupValues, _ unreadable: ReportedOnce) -> (JSONRecord) -> PipedrivePerson? {
         { record in
             let person = PipedriveAccount.person(record, lookups: lookups)
             if person == nil, unreadable.first() { logger.error("stored person \(record.id) isn't one rolo can read") }

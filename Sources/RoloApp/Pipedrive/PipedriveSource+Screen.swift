@@ -10,7 +10,7 @@ extension PipedriveSource: SourcePlugin {
             api: settings.pipedriveAPI, database: context.database, timeout: settings.timeout, busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "images"),
             gravatarBase: settings.gravatarURL, companyURL: settings.pipedriveURL)
-        model.recordActions = settings.customSources.actions(of: id.rawValue)
+        model.recordActions = settings.configuredSources.actions(of: id.rawValue)
         model.actionState.session = PipedriveViewModel.actionSession(settings, http: context.http)
         return model
     }

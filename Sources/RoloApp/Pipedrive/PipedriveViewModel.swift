@@ -27,7 +27,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     public var entries: any ListEntrySource { rows.map { $0 as any ListEntrySource } ?? [ListEntry]() }
 
     /// What the status line says about the sync, updated after every page.
-    public private(set) var progress: CustomSourceSync.Progress?
+    public private(set) var progress: RecordSync.Progress?
     /// When the shown persons were last fetched, for "saved 2 h ago".
     public private(set) var savedAt: Date?
     /// Whether the last sync found Pipedrive unreachable.
@@ -85,7 +85,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     public init(
         http: (any HTTPClient)?, token: String?, unconfigured: String? = nil, api: PipedriveAPIVersion,
         database: RoloDatabase?, pageSize: Int = 500, timeout: TimeInterval = 30,
-        sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) },
+        sleep: @escaping RecordPager.Sleep = { try await Task.sleep(for: .seconds($0)) },
         busy: BusyTracker, pictures: PictureStore?, imageLoader: RemoteImageLoader?, gravatarBase: URL, companyURL: URL? = nil,
         apiURL: URL? = nil, now: @escaping @Sendable () -> Date = Date.init, timeZone: TimeZone = .current
     ) {
@@ -222,7 +222,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
         onEvent(.changed)
     }
 
-    private func progressed(_ progress: CustomSourceSync.Progress) {
+    private func progressed(_ progress: RecordSync.Progress) {
         let newlySkipped = Array(progress.skipped.dropFirst(self.progress?.skipped.count ?? 0))
         SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
         if progress.finished, let notice = SkippedRecordsReport.notice(progress.skipped, noun: noun) { onEvent(notice) }

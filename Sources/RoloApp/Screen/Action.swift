@@ -65,7 +65,7 @@ extension RoloKeys {
     /// sources' own after refresh, the first of the keys everywhere, where the footer has room.
     /// The keys of the actions rolo ships are those `actions` (the settings') give them, else
     /// the shipped ones.
-    public static func defaultTable(for catalog: SourceCatalog, actions: CustomSourcesConfig? = nil) -> KeyTable<Action> {
+    public static func defaultTable(for catalog: SourceCatalog, actions: ConfiguredSources? = nil) -> KeyTable<Action> {
         let split = sharedBindings.firstIndex { $0.action == .refresh }.map { $0 + 1 } ?? sharedBindings.count
         return KeyTable(Array(sharedBindings[..<split]) + catalog.capabilityBindings(actions) + sharedBindings[split...] + bulkBindings)
     }
@@ -123,13 +123,13 @@ let sharedBindings: [KeyBinding<Action>] = [
 extension SourceCatalog {
     /// The keys the sources bring with their capabilities, each action and scope once; those
     /// of shipped actions as `actions` key them, when given.
-    func capabilityBindings(_ actions: CustomSourcesConfig?) -> [KeyBinding<Action>] {
+    func capabilityBindings(_ actions: ConfiguredSources?) -> [KeyBinding<Action>] {
         var seen = Set<String>()
         return plugins.flatMap { Self.keyBindings(of: $0, actions) }.filter { seen.insert("\($0.action.name) \($0.scope.name)").inserted }
     }
 
     /// The keys `plugin` brings; those of its shipped actions as `actions` key them, when given.
-    static func keyBindings(of plugin: any SourcePlugin.Type, _ actions: CustomSourcesConfig?) -> [KeyBinding<Action>] {
+    static func keyBindings(of plugin: any SourcePlugin.Type, _ actions: ConfiguredSources?) -> [KeyBinding<Action>] {
         guard let actions, let ships = plugin as? any ShipsActionKeys.Type else { return plugin.keyBindings }
         return ships.keyBindings(for: actions.actions(of: plugin.id.rawValue).filter(\.isShipped))
     }

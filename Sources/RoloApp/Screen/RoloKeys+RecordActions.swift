@@ -10,7 +10,7 @@ extension RoloKeys {
     /// `table`, the keys in effect: each must be a key rolo reads, and none may be a key that
     /// already does something on its source's tab. `catalog` is the run's, with `config`'s
     /// sources. Throws ``ConfigError`` naming the action's `key` line.
-    public static func checkActionKeys(_ config: CustomSourcesConfig, table: KeyTable<Action>,
+    public static func checkActionKeys(_ config: ConfiguredSources, table: KeyTable<Action>,
                                        catalog: SourceCatalog) throws(ConfigError) {
         for source in catalog.names {
             let actions = config.actions(of: source)
@@ -44,7 +44,7 @@ extension RoloKeys {
     /// keys in the list, the detail and everywhere, and the source's own (a built-in source's
     /// capabilities; another source's don't work there).
     private static func keysInUse(on source: String, table: KeyTable<Action>, catalog: SourceCatalog,
-                                  actions: CustomSourcesConfig) -> [Key: String] {
+                                  actions: ConfiguredSources) -> [Key: String] {
         let bindings = { (plugin: any SourcePlugin.Type) in SourceCatalog.keyBindings(of: plugin, actions).map(\.action) }
         let own = Set(catalog.plugins.first { $0.id.rawValue == source }.map(bindings) ?? [])
         let others = Set(catalog.plugins.flatMap(bindings)).subtracting(own)
@@ -75,7 +75,7 @@ extension RoloKeys {
         var remaps: [KeyRemap] = []
         for remap in settings.keyRemaps {
             let name = remap.action.lowercased()
-            guard !own.contains(name), settings.customSources.rekeyActions(named: name, to: remap.keys, place: remap.place) else {
+            guard !own.contains(name), settings.configuredSources.rekeyActions(named: name, to: remap.keys, place: remap.place) else {
                 remaps.append(remap)
                 continue
             }
@@ -88,7 +88,7 @@ extension RoloKeys {
 
     /// The sources' actions as `rolo keys` lists them: per source of `catalog` (the run's, with
     /// `config`'s sources), each key, name and title, the ones that write marked.
-    public static func actionListing(_ config: CustomSourcesConfig, catalog: SourceCatalog) -> String? {
+    public static func actionListing(_ config: ConfiguredSources, catalog: SourceCatalog) -> String? {
         var lines: [String] = []
         for source in catalog.sources {
             let actions = config.actions(of: source.name)
@@ -105,7 +105,7 @@ extension RoloKeys {
     }
 }
 
-extension CustomSourcesConfig {
+extension ConfiguredSources {
     /// Gives every action named `name` the key `keys` names (its first), its place the `[keys]`
     /// line; false when no source has such an action.
     mutating func rekeyActions(named name: String, to keys: [String], place: String) -> Bool {

@@ -27,14 +27,14 @@ public struct RunConfig {
     public init(settings: Settings) throws(ConfigError) {
         var settings = settings
         let remaps = try RoloKeys.remapSourceActions(&settings)
-        catalog = SourceRegistry.catalog(settings.customSources)
-        let base = RoloKeys.defaultTable(for: catalog, actions: settings.customSources)
+        catalog = SourceRegistry.catalog(settings.configuredSources)
+        let base = RoloKeys.defaultTable(for: catalog, actions: settings.configuredSources)
         // A shipped action's entry already has the key its remap gave the action; applied again,
         // a key it shares with another of rolo's names the remap's line.
         let entries = Set(RoloKeys.actions(in: base).map(\.name))
         let shipped = settings.keyRemaps.filter { !remaps.contains($0) && entries.contains($0.action.lowercased()) }
         keyTable = try RoloKeys.table(applying: remaps + shipped, to: base)
-        try RoloKeys.checkActionKeys(settings.customSources, table: keyTable, catalog: catalog)
+        try RoloKeys.checkActionKeys(settings.configuredSources, table: keyTable, catalog: catalog)
         self.settings = settings
     }
 }

@@ -26,7 +26,7 @@ extension StatusText {
     /// every configured source: "`lookups`…" while the lookups' lists are fetched, "loaded 1,000
     /// of 5,000…" while a first listing pages, "refreshing: 1,000 of 5,000…" while a refresh
     /// merges, and "rate limited, next in 7 s" beside either while it waits.
-    static func sync(_ progress: CustomSourceSync.Progress, lookups: String) -> [String] {
+    static func sync(_ progress: RecordSync.Progress, lookups: String) -> [String] {
         var items: [String] = []
         let done = progress.total.map { "\(grouped(progress.done)) of \(grouped($0))" } ?? grouped(progress.done)
         if progress.fetchingLookups {

@@ -51,7 +51,7 @@ public struct ActionRunner: Sendable {
 
     /// A runner of `source`'s actions, its URL and headers from `endpoint`.
     public init(
-        source: CustomSource, endpoint: CustomSourceEndpoint, client: any HTTPClient, timeout: TimeInterval = 30,
+        source: RecordSource, endpoint: RecordEndpoint, client: any HTTPClient, timeout: TimeInterval = 30,
         readOnly: String? = nil, sleep: @escaping Sleep = { try await Task.sleep(for: .seconds($0)) }
     ) {
         self.init(

@@ -67,7 +67,7 @@ extension KeyLines {
     }
 }
 
-extension CustomSourcesReader {
+extension ConfiguredSourcesReader {
     /// The top-level `[[actions]]` tables, each naming its built-in source with `source =`, by
     /// source name.
     func builtInActions(_ node: any TOMLValueConvertible) throws -> [String: [RecordAction]] {
@@ -92,11 +92,11 @@ extension CustomSourcesReader {
     }
 }
 
-extension CustomSourceTableReader {
+extension RecordSourceReader {
     /// The source's `[[sources.actions]]`, checked.
     func actions(_ table: TOMLTable, label: String) throws -> [RecordAction] {
         guard let node = table[RecordActionList.key] else { return [] }
-        let entries = range.map { lines.entries(ofHeader: "[[\(CustomSourcesReader.sourcesKey).\(RecordActionList.key)]]", in: $0) } ?? []
+        let entries = range.map { lines.entries(ofHeader: "[[\(ConfiguredSourcesReader.sourcesKey).\(RecordActionList.key)]]", in: $0) } ?? []
         let list = RecordActionList(path: path, lines: lines, fallback: place(RecordActionList.key))
         let actions = try list.read(node, entries: entries, owner: label).map(\.action)
         try RecordActionList.checkUnique(actions, owner: label)
@@ -104,7 +104,7 @@ extension CustomSourceTableReader {
     }
 }
 
-extension CustomSourcesConfig {
+extension ConfiguredSources {
     /// The actions of the source named `name`, configured or built in.
     public func actions(of name: String) -> [RecordAction] {
         source(named: name)?.actions ?? builtInActions[name] ?? []

@@ -2,7 +2,7 @@ import Foundation
 import TOMLKit
 
 /// Reads one `[[sources.actions]]` (or `[[actions]]`) table into a ``RecordAction``, each
-/// mistake reported with its line, as ``CustomSourceTableReader`` reports a source's.
+/// mistake reported with its line, as ``RecordSourceReader`` reports a source's.
 struct RecordActionReader {
     /// The keys an action table may hold.
     static let keys = ["name", "key", "title", "when", "method", "url", "body", "then", "error", "success", "optimistic", "confirm", "inputs",
@@ -45,7 +45,7 @@ struct RecordActionReader {
         guard let name = try string("name", table, "an action") else {
             throw ConfigError("\(entry): an action of \(owner) needs name = \"…\" (lower-case letters, digits and -)")
         }
-        guard CustomSource.isWellFormedName(name) else {
+        guard RecordSource.isWellFormedName(name) else {
             throw ConfigError("\(place("name")): action name '\(name.sanitizedForTerminal)' of \(owner) should be lower-case letters, digits and -, starting with a letter")
         }
         let label = "action '\(name)' of \(owner)"

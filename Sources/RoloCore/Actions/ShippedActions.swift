@@ -9,7 +9,7 @@ enum ShippedActions {
     static func read(_ text: String, source: SourceID) -> [RecordAction] {
         let place = "rolo's built-in \(source.rawValue) actions"
         let read = try? TOMLTable.reading(text) { table in
-            try table[RecordActionList.key].map { try CustomSourcesReader(path: place, lines: KeyLines(text: text), builtIn: [source]).builtInActions($0) }
+            try table[RecordActionList.key].map { try ConfiguredSourcesReader(path: place, lines: KeyLines(text: text), builtIn: [source]).builtInActions($0) }
         }
         guard let read = read ?? nil else { return [] }
         return (read[source.rawValue] ?? []).map { action in

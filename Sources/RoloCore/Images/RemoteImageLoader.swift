@@ -17,7 +17,7 @@ public struct RemoteImageLoader: Sendable {
     /// A 404 throws `FetchError` of kind `.notFound`, which the screen shows as "no photo", and
     /// is remembered by the cache for a day, so neither a relaunch nor a lost network forgets it.
     /// `headers` go with the request (a configured source's, on its own origin: see
-    /// ``CustomSourceEndpoint/headers(for:)``); the cache is the source's own, so bytes fetched
+    /// ``RecordEndpoint/headers(for:)``); the cache is the source's own, so bytes fetched
     /// with one source's credentials are never another's.
     public func load(_ url: URL, headers: [String: String] = [:], bypassCache: Bool = false) async throws -> Data {
         if bypassCache {

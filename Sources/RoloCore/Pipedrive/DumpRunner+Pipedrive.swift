@@ -17,7 +17,7 @@ extension DumpRunner {
             guard try await store.count() > 0 else {
                 throw DumpError(.unavailable, "pipedrive: nothing is stored yet, and --offline asks no server")
             }
-            try await CustomSourceDump.noticeStored(store, "pipedrive: --offline", report, record: "person", list: "account", readingRows: true)
+            try await RecordDump.noticeStored(store, "pipedrive: --offline", report, record: "person", list: "account", readingRows: true)
         } else {
             guard let account, let sync = account.sync() else {
                 throw DumpError(.unavailable, "pipedrive: \(unconfigured ?? "Pipedrive isn't configured")")
@@ -53,7 +53,7 @@ extension DumpRunner {
     /// Runs the sync with progress; a failure leaves the stored persons to dump, unless nothing
     /// is stored or the token was refused. Returns why the stored account isn't whole, when a
     /// failure left it so.
-    private func run(_ sync: CustomSourceSync, store: CustomRecordStore) async throws -> String? {
+    private func run(_ sync: RecordSync, store: RecordStore) async throws -> String? {
         let report = self.report
         defer { report.progress(nil) }
         report.progress("pipedrive: loading…")
@@ -78,7 +78,7 @@ extension DumpRunner {
             }
             report.progress(nil)
             if error.partway { return ListStop.sentence(error, title: sync.pager.source.title) }
-            try await CustomSourceDump.noticeStored(store, "pipedrive: \(DumpError.withoutKeyHint(error.message))", report, record: "person", list: "account", readingRows: true)
+            try await RecordDump.noticeStored(store, "pipedrive: \(DumpError.withoutKeyHint(error.message))", report, record: "person", list: "account", readingRows: true)
             if let state = try await store.state(), !state.complete, !state.refreshing { return "the stored account stopped before its end" }
         }
         return nil

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A Pipedrive account on the record engine: its persons are the configured source rolo ships
-/// (``PipedriveActions/definition(companyURL:api:)``), stored in `custom_record` like any
+/// (``PipedriveDefinition/definition(companyURL:api:)``), stored in `custom_record` like any
 /// configured source's, paged by the engine's pager in Pipedrive's words
 /// (``refusal(_:)``), and, with API v2, which names a person's organisation and
 /// owner by id only, preceded by the organisations' and users' lists (its lookups) in the same
@@ -9,13 +9,13 @@ import Foundation
 /// a ``PipedrivePerson`` with its names.
 public struct PipedriveAccount: Sendable {
     /// The persons as a configured source.
-    public let source: CustomSource
+    public let source: RecordSource
     /// Where the persons are stored.
-    public let store: CustomRecordStore
+    public let store: RecordStore
     /// Where the organisations' and users' names are stored.
     public var lookups: LookupStore { LookupStore(beside: store) }
     /// The pager of the persons; nil for an account only read from the store.
-    let pager: CustomSourcePager?
+    let pager: RecordPager?
     /// The sync of the names, with API v2; v1 persons carry their names.
     let names: LookupSync?
     let now: @Sendable () -> Date
@@ -25,16 +25,16 @@ public struct PipedriveAccount: Sendable {
     public init(
         companyURL: URL, token: String, api: PipedriveAPIVersion, http: any HTTPClient, database: RoloDatabase,
         pageSize: Int = 500, timeout: TimeInterval = 30,
-        sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) },
+        sleep: @escaping RecordPager.Sleep = { try await Task.sleep(for: .seconds($0)) },
         now: @escaping @Sendable () -> Date = Date.init
     ) throws {
-        var source = try PipedriveActions.source(companyURL: companyURL.absoluteString, api: api)
+        var source = try PipedriveDefinition.source(companyURL: companyURL.absoluteString, api: api)
         source.paging?.size = pageSize
         let environment = ["PIPEDRIVE_API_TOKEN": token]
         let endpoint = try source.endpoint(environment: environment)
         self.source = source
-        store = CustomRecordStore(database: database, source: source)
-        pager = CustomSourcePager(
+        store = RecordStore(database: database, source: source)
+        pager = RecordPager(
             source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now, refusal: Self.refusal)
         if api == .v2 {
             var named = source
@@ -52,24 +52,24 @@ public struct PipedriveAccount: Sendable {
     /// fetched.
     public init(storedIn database: RoloDatabase, api: PipedriveAPIVersion = .v2) throws(ConfigError) {
         // The company URL only makes the requests, which this account never sends.
-        let source = try PipedriveActions.source(companyURL: "https://company.pipedrive.com", api: api)
+        let source = try PipedriveDefinition.source(companyURL: "https://company.pipedrive.com", api: api)
         self.source = source
-        store = CustomRecordStore(database: database, source: source)
+        store = RecordStore(database: database, source: source)
         pager = nil
         names = nil
         now = Date.init
     }
 
     /// The sync of the persons (and, with v2, their names first); nil when only stored.
-    public func sync() -> CustomSourceSync? {
-        pager.map { CustomSourceSync(pager: $0, store: store, lookups: names, now: now) }
+    public func sync() -> RecordSync? {
+        pager.map { RecordSync(pager: $0, store: store, lookups: names, now: now) }
     }
 
     /// The error Pipedrive's answer `response` stands for, in Pipedrive's words: a refused token
     /// (401), a rate limit (429, with its reset), the API's `{"success": false, "error": …}`
     /// under any status ("Pipedrive says: …"), any other status that isn't a success. Nil for
     /// an answer that is none of these. `answer` is the body already parsed, when it was. The
-    /// pager and the lookups' sync ask it of every answer (``CustomSourcePager/Refusal``).
+    /// pager and the lookups' sync ask it of every answer (``RecordPager/Refusal``).
     public static func refusal(_ response: HTTPResponse, _ answer: JSONValue? = nil) -> FetchError? {
         switch response.status {
         case 401: return .pipedriveUnauthorized(response)
@@ -96,7 +96,7 @@ public struct PipedriveAccount: Sendable {
 
     /// The person a stored record is, with its organisation's and owner's names from `lookups`
     /// where it names them by id; nil when the record isn't a person rolo can read.
-    public static func person(_ record: CustomRecord, lookups: LookupValues) -> PipedrivePerson? {
+    public static func person(_ record: JSONRecord, lookups: LookupValues) -> PipedrivePerson? {
         (try? PipedrivePerson(json: record.value))?.resolved(with: lookups)
     }
 }

@@ -1,5 +1,5 @@
 /// Pipedrive's organisation and owner names, declared as the `[[sources.lookups]]` of the
-/// account seen as a configured source (``PipedriveActions/definition(companyURL:api:)``).
+/// account seen as a configured source (``PipedriveDefinition/definition(companyURL:api:)``).
 ///
 /// A person names its organisation in `org_id` and its owner in `owner_id` (v2: the id; v1: an
 /// object whose `value` is the id and which holds the name too, which wins). The lists are

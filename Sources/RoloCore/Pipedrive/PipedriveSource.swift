@@ -2,8 +2,8 @@ import Foundation
 
 /// Persons in a Pipedrive account: its settings, its dump and its place on the stand-in.
 public enum PipedriveSource: SourceDefinition {
-    /// The note on a person, `N` (``PipedriveActions``).
-    public static var shippedActions: [RecordAction] { PipedriveActions.shipped }
+    /// The note on a person, `N` (``PipedriveDefinition``).
+    public static var shippedActions: [RecordAction] { PipedriveDefinition.shipped }
     public static let id = SourceID(rawValue: "pipedrive")
     public static let summary = "the persons of a Pipedrive account, stored and synced"
     public static let settings: [Setting] = [.pipedriveURL, .pipedriveAPI, .pipedriveToken, .gravatarURL]

@@ -8,7 +8,7 @@ import Foundation
 /// records the evaluator was made with is a mistake, said with the fields there are.
 public struct QueryEvaluator: Sendable {
     public let query: RecordQuery
-    let source: CustomSource
+    let source: RecordSource
     let lookups: LookupValues
     let now: Date
     /// The query's texts folded once: the `:` and `=` values, the phrases and words.
@@ -18,7 +18,7 @@ public struct QueryEvaluator: Sendable {
     /// An evaluator of `query` for `source`'s records, its fields checked against `records`
     /// (those the list holds, or a sample of them); `now` is what ages count back from.
     public init(
-        _ query: RecordQuery, source: CustomSource, lookups: LookupValues = .none, records: [JSONValue], now: Date = Date()
+        _ query: RecordQuery, source: RecordSource, lookups: LookupValues = .none, records: [JSONValue], now: Date = Date()
     ) throws(QueryError) {
         self.query = query
         self.source = source
@@ -118,7 +118,7 @@ public struct QueryEvaluator: Sendable {
         return nil
     }
 
-    private static func column(_ name: String, in source: CustomSource) -> CustomColumn? {
+    private static func column(_ name: String, in source: RecordSource) -> RecordColumn? {
         let wanted = name.lowercased()
         return source.columns.first { snake($0.title) == wanted }
     }
@@ -128,7 +128,7 @@ public struct QueryEvaluator: Sendable {
         title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: "_")
     }
 
-    private static func known(_ name: String, source: CustomSource, lookups: LookupValues, records: [JSONValue]) -> Bool {
+    private static func known(_ name: String, source: RecordSource, lookups: LookupValues, records: [JSONValue]) -> Bool {
         if name.lowercased() == "label" || column(name, in: source) != nil { return true }
         let path = JSONPath(name)
         guard path.isWellFormed else { return false }
@@ -137,7 +137,7 @@ public struct QueryEvaluator: Sendable {
     }
 
     /// The fields there are, the nearest to `name` first: "city, company, email, …".
-    private static func fieldNames(near name: String, source: CustomSource, records: [JSONValue]) -> String {
+    private static func fieldNames(near name: String, source: RecordSource, records: [JSONValue]) -> String {
         var names = ["label"] + source.columns.map { snake($0.title) }
         for record in records.prefix(20) {
             guard case .object(let members) = record else { continue }

@@ -11,7 +11,7 @@ struct ConfigFile {
     /// The `[keys]` table, in file order.
     var keyRemaps: [KeyRemap] = []
     /// The `[[sources]]` tables and the `tabs` key.
-    var customSources = CustomSourcesConfig()
+    var configuredSources = ConfiguredSources()
 
     /// Reads and checks `path`; nil when there is no such file.
     static func read(_ path: String, sources: SourceCatalog) throws -> ConfigFile? {
@@ -50,7 +50,7 @@ struct ConfigFile {
                 keyRemaps = try Self.keyRemaps(table[key], lines: lines, path: path, place: place, sources: sources)
                 continue
             }
-            if [CustomSourcesReader.sourcesKey, CustomSourcesReader.tabsKey, RecordActionList.key].contains(key) { continue }
+            if [ConfiguredSourcesReader.sourcesKey, ConfiguredSourcesReader.tabsKey, RecordActionList.key].contains(key) { continue }
             guard let setting = sources.setting(named: key) else {
                 throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key, sources: sources))")
             }
@@ -60,12 +60,12 @@ struct ConfigFile {
             }
             values[setting] = RawSetting(value: value, origin: "\(place), \(key)")
         }
-        let customSources = try CustomSourcesReader(path: path, lines: lines, builtIn: sources.builtInIDs).read(table)
+        let configuredSources = try ConfiguredSourcesReader(path: path, lines: lines, builtIn: sources.builtInIDs).read(table)
         if let secret = values.keys.first(where: \.isSecret) { try checkPrivate(path, holding: secret.noun) }
-        if let source = customSources.sourcesWithLiteralHeaders.first {
+        if let source = configuredSources.sourcesWithLiteralHeaders.first {
             try checkPrivate(path, holding: "header values of source '\(source.name)' written out (not ${VAR})")
         }
-        return ConfigFile(path: path, values: values, keyRemaps: keyRemaps, customSources: customSources)
+        return ConfigFile(path: path, values: values, keyRemaps: keyRemaps, configuredSources: configuredSources)
     }
 
     /// The name of the table that remaps keys.
@@ -137,11 +137,11 @@ struct ConfigFile {
     /// " (did you mean 'people-url'?)" for a near miss or a key cut short, else the list of keys.
     static func suggestion(for key: String, sources: SourceCatalog) -> String {
         let normalized = key.lowercased().replacingEvery("_", with: "-")
-        let keys = sources.settings.map(\.rawValue) + [CustomSourcesReader.tabsKey]
+        let keys = sources.settings.map(\.rawValue) + [ConfiguredSourcesReader.tabsKey]
         if let best = normalized.closest(in: keys) ?? keys.first(where: { $0.hasPrefix(normalized + "-") }) {
             return " (did you mean '\(best)'?)"
         }
-        return " — the keys are " + (keys + ["[\(keysTable)]", "[[\(CustomSourcesReader.sourcesKey)]]"]).joined(separator: ", ")
+        return " — the keys are " + (keys + ["[\(keysTable)]", "[[\(ConfiguredSourcesReader.sourcesKey)]]"]).joined(separator: ", ")
     }
 
     /// A token in a file others can read is a leaked token: refuse until it's private.

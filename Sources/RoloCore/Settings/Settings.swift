@@ -29,7 +29,7 @@ public struct Settings: Sendable, Equatable {
     /// The config file's `[keys]` table, in file order, checked by the app's key table.
     public var keyRemaps: [KeyRemap]
     /// The config file's `[[sources]]` and `tabs`.
-    public var customSources: CustomSourcesConfig
+    public var configuredSources: ConfiguredSources
     /// The config file that was read, if one was.
     public var configFile: String?
     /// The config file rolo looks at (`--config`, else `$XDG_CONFIG_HOME/rolo/config.toml`),
@@ -53,7 +53,7 @@ public struct Settings: Sendable, Equatable {
         noColor = false
         clipboard = true
         keyRemaps = []
-        customSources = CustomSourcesConfig()
+        configuredSources = ConfiguredSources()
         configFile = nil
         configPath = directories.configHome + "/rolo/config.toml"
     }

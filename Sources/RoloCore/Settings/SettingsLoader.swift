@@ -28,9 +28,9 @@ public enum SettingsLoader {
         resolver.settings.configFile = file?.path
         resolver.settings.configPath = path
         resolver.settings.keyRemaps = file?.keyRemaps ?? []
-        resolver.settings.customSources = file?.customSources ?? CustomSourcesConfig()
+        resolver.settings.configuredSources = file?.configuredSources ?? ConfiguredSources()
         for source in sources.sources {
-            try resolver.settings.customSources.addShipped(source.shippedActions, to: source.name, keys: resolver.settings.keyRemaps)
+            try resolver.settings.configuredSources.addShipped(source.shippedActions, to: source.name, keys: resolver.settings.keyRemaps)
         }
         for setting in sources.settings {
             let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]

@@ -7,7 +7,7 @@ public struct SourceCatalog: Sendable {
     public let sources: [CatalogSource]
 
     /// The catalog of `definitions`, then `configured`.
-    public init(_ definitions: [any SourceDefinition.Type], configured: [CustomSource] = []) {
+    public init(_ definitions: [any SourceDefinition.Type], configured: [RecordSource] = []) {
         sources = definitions.map { CatalogSource(.builtIn($0)) } + configured.map { CatalogSource(.configured($0)) }
     }
 
@@ -26,7 +26,7 @@ public struct SourceCatalog: Sendable {
     public var builtInIDs: [SourceID] { definitions.map { $0.id } }
 
     /// The configured sources, in file order.
-    public var configured: [CustomSource] {
+    public var configured: [RecordSource] {
         sources.compactMap { if case .configured(let source) = $0.kind { source } else { nil } }
     }
 
@@ -41,7 +41,7 @@ public struct SourceCatalog: Sendable {
     }
 
     /// The tabs in order: the config file's `tabs`, else every source.
-    public func tabs(_ config: CustomSourcesConfig) -> [CatalogSource] {
+    public func tabs(_ config: ConfiguredSources) -> [CatalogSource] {
         config.tabNames(builtIn: builtInIDs).compactMap(source(named:))
     }
 
@@ -75,7 +75,7 @@ public struct CatalogSource: Sendable {
         /// One of rolo's own, declared by its definition.
         case builtIn(any SourceDefinition.Type)
         /// A `[[sources]]` table of the config file.
-        case configured(CustomSource)
+        case configured(RecordSource)
     }
 
     /// Where it comes from.
@@ -111,7 +111,7 @@ public struct CatalogSource: Sendable {
     }
 
     /// Its configured table, when it is a configured source.
-    public var configured: CustomSource? {
+    public var configured: RecordSource? {
         if case .configured(let source) = kind { source } else { nil }
     }
 

@@ -13,7 +13,7 @@ public enum SourceRegistry {
     /// The catalog of the built-in sources, then `configured`'s sources in file order. With no
     /// config (the default) it is what there is before the config file is read: what the
     /// command line's and the config file's settings are read against, and the help lists.
-    public static func catalog(_ configured: CustomSourcesConfig = CustomSourcesConfig()) -> SourceCatalog {
+    public static func catalog(_ configured: ConfiguredSources = ConfiguredSources()) -> SourceCatalog {
         SourceCatalog(builtIn, configured: configured.sources)
     }
 }

@@ -105,14 +105,13 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     ///
     /// Persons whose id is already stored are skipped, so a page that overlaps the stored rows
     /// (a partial page fetched again) adds only the new ones. `names[i]` is `persons[i]`'s
-    /// display name; `search[i]`, when given, is the text a search looks in, already folded by
-    /// ``SearchKey``; else the folded name is. Returns the persons actually added, in order.
+    /// display name. Returns the persons actually added, in order.
     @discardableResult
     public func appendPage(
-        _ source: String, persons: [Person], names: [String], search: [String]? = nil, page: Int, seed: String?,
+        _ source: String, persons: [Person], names: [String], page: Int, seed: String?,
         complete: Bool, cursor: String?, total: Int? = nil, at date: Date = Date()
     ) async throws -> [Person] {
-        try await write(source, persons: persons, names: names, search: search) { db, rows in
+        try await write(source, persons: persons, names: names) { db, rows in
             try Self.append(db, source, rows, at: date)
             try Self.saveState(db, source, page: page, seed: seed, complete: complete, cursor: cursor, total: total, at: date)
         }
@@ -122,32 +121,12 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// `r` refresh. Until it commits, the old list stays whole.
     @discardableResult
     public func replaceAll(
-        _ source: String, firstPage persons: [Person], names: [String], search: [String]? = nil, seed: String?,
+        _ source: String, firstPage persons: [Person], names: [String], seed: String?,
         complete: Bool, cursor: String?, total: Int? = nil, at date: Date = Date()
     ) async throws -> [Person] {
-        try await write(source, persons: persons, names: names, search: search, replacing: true) { db, rows in
+        try await write(source, persons: persons, names: names, replacing: true) { db, rows in
             try Self.append(db, source, rows, at: date)
             try Self.saveState(db, source, page: 1, seed: seed, complete: complete, cursor: cursor, total: total, at: date)
-        }
-    }
-
-    /// Makes `staging`'s rows and state `source`'s, in one transaction, dropping what `source`
-    /// had: a refresh fetched into a side list replaces the shown one only once it is whole.
-    /// Until it commits, readers see the old list complete.
-    public func promote(_ staging: String, to source: String) async throws {
-        do {
-            try await database.write { db in
-                guard var state = try SourceStateRecord.stored(db, staging) else { return }
-                try Self.delete(db, source)
-                try db.execute(sql: "UPDATE person SET source = ? WHERE source = ?", arguments: [source, staging])
-                _ = try SourceStateRecord.deleteOne(db, key: staging)
-                state.source = source
-                try state.save(db)
-            }
-        } catch let rebuilt as DatabaseRebuilt {
-            throw rebuilt
-        } catch {
-            throw StoreError.cantSave(source, reason: StoreError.reason(error))
         }
     }
 
@@ -170,14 +149,14 @@ public struct PersonStore<Person: Codable & Sendable & Identifiable>: Sendable {
     /// source's rows go first: a refresh brings back the same ids, which must not be taken for
     /// duplicates of the rows they replace.
     private func write(
-        _ source: String, persons: [Person], names: [String], search: [String]?, replacing: Bool = false,
+        _ source: String, persons: [Person], names: [String], replacing: Bool = false,
         _ body: @escaping @Sendable (Database, [Entry]) throws -> Void
     ) async throws -> [Person] {
-        guard persons.count == names.count, search.map({ $0.count == persons.count }) ?? true else {
+        guard persons.count == names.count else {
             throw StoreError.namesMismatch(source, persons: persons.count, names: names.count)
         }
         let rows = persons.indices.map {
-            (person: persons[$0], name: names[$0], search: search?[$0] ?? SearchKey.fold(names[$0]))
+            (person: persons[$0], name: names[$0], search: SearchKey.fold(names[$0]))
         }
         do {
             return try await database.write { db in

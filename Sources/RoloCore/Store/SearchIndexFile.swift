@@ -8,7 +8,7 @@ import Foundation
 /// 0.7 s stepping through SQLite's rows or 29 ms reading the file into memory.
 ///
 /// The file is only a copy: it names the store's search mark it was made under (a random
-/// text the store changes whenever stored search text changes in place, ``CustomRecordStore``),
+/// text the store changes whenever stored search text changes in place, ``RecordStore``),
 /// and counts the records it holds. It is used only when the store's mark is still the same,
 /// and the rows stored after it are read from SQLite. A file that doesn't read back whole — cut
 /// short, another format, starts out of order — is ignored and made anew, as is one whose mark

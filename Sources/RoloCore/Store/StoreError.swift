@@ -48,7 +48,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The prefix of a configured source's store key (``CustomRecordStore/key``).
+    /// The prefix of a configured source's store key (``RecordStore/key``).
     static let customPrefix = "custom."
 
     /// SQLite's own message ("file is not a database") rather than GRDB's long form with the SQL;

@@ -5,7 +5,7 @@ import Synchronization
 /// saying in one line what changed against what was stored before: `crm: 3 new, 1 changed,
 /// 2 removed`.
 ///
-/// Each source runs the screen's own sync (``CustomSourceSync``: a refresh that merges, resumes
+/// Each source runs the screen's own sync (``RecordSync``: a refresh that merges, resumes
 /// a stopped pass, restarts an expired page token once), lookups first, into rolo's database.
 public enum HeadlessSync {
     /// How one source's sync ended.
@@ -45,17 +45,17 @@ public enum HeadlessSync {
 
     /// Syncs `source` into `database` through `http`, its `${VAR}`s from `environment`.
     public static func run(
-        _ source: CustomSource, database: RoloDatabase, http: any HTTPClient, environment: [String: String],
-        timeout: TimeInterval = 30, sleep: @escaping CustomSourcePager.Sleep = { try await Task.sleep(for: .seconds($0)) }
+        _ source: RecordSource, database: RoloDatabase, http: any HTTPClient, environment: [String: String],
+        timeout: TimeInterval = 30, sleep: @escaping RecordPager.Sleep = { try await Task.sleep(for: .seconds($0)) }
     ) async -> Report {
-        let store = CustomRecordStore(database: database, source: source)
-        let sync: CustomSourceSync
+        let store = RecordStore(database: database, source: source)
+        let sync: RecordSync
         do {
-            let pager = CustomSourcePager(
+            let pager = RecordPager(
                 source: source, endpoint: try source.endpoint(environment: environment), client: http, timeout: timeout, sleep: sleep)
             let lookups = source.lookups.isEmpty ? nil : try LookupSync(
                 source: source, store: LookupStore(beside: store), client: http, environment: environment, timeout: timeout, sleep: sleep)
-            sync = CustomSourceSync(pager: pager, store: store, lookups: lookups)
+            sync = RecordSync(pager: pager, store: store, lookups: lookups)
         } catch let error as ConfigError {
             return .failed(source.name, error.description)
         } catch {
@@ -65,8 +65,8 @@ public enum HeadlessSync {
     }
 
     /// Runs `sync` (a refresh) for the source `name`, shown as `title` in its errors.
-    public static func run(_ sync: CustomSourceSync, name: String, title: String) async -> Report {
-        let last = Mutex<CustomSourceSync.Progress?>(nil)
+    public static func run(_ sync: RecordSync, name: String, title: String) async -> Report {
+        let last = Mutex<RecordSync.Progress?>(nil)
         do {
             try await sync.run(refresh: true) { progress in last.withLock { $0 = progress } }
         } catch let error as FetchError {

@@ -11,12 +11,12 @@ struct ActionStoreTests {
         label = "{name}"
         """
 
-    private func stored(_ ids: [Int]) async throws -> CustomRecordStore {
-        let store = CustomRecordStore(database: try RoloDatabase.inMemory(), source: try CustomSourceFixtures.source(Self.toml))
+    private func stored(_ ids: [Int]) async throws -> RecordStore {
+        let store = RecordStore(database: try RoloDatabase.inMemory(), source: try RecordSourceFixtures.source(Self.toml))
         let records = ids.map { id in
-            CustomRecord(id: String(id), value: .object([JSONMember("id", .number(String(id))), JSONMember("name", .string("Person \(id)"))]))
+            JSONRecord(id: String(id), value: .object([JSONMember("id", .number(String(id))), JSONMember("name", .string("Person \(id)"))]))
         }
-        try await store.append(CustomSourcePage(records: records, skipped: [], next: nil, total: nil))
+        try await store.append(RecordPage(records: records, skipped: [], next: nil, total: nil))
         return store
     }
 
@@ -49,20 +49,20 @@ struct ActionStoreTests {
 
     @Test("The finder: the store first; else detail_url when it needs only the id; else the list, page by page")
     func finder() async throws {
-        let source = try CustomSourceFixtures.source(Self.toml + "\ndetail_url = \"https://api.example/crew/{id}\"\n")
+        let source = try RecordSourceFixtures.source(Self.toml + "\ndetail_url = \"https://api.example/crew/{id}\"\n")
         let stored = try await stored([1, 2])
-        let store = CustomRecordStore(database: stored.database, source: source)
+        let store = RecordStore(database: stored.database, source: source)
         let none = FakeHTTPClient(inTurn: [])
-        let quiet = CustomSourcePager(source: source, endpoint: try source.endpoint(environment: [:]), client: none)
-        let found = try await CustomRecordFinder(pager: quiet, store: store).find("2")
+        let quiet = RecordPager(source: source, endpoint: try source.endpoint(environment: [:]), client: none)
+        let found = try await RecordFinder(pager: quiet, store: store).find("2")
         #expect(found?.origin == .store && found?.record.value["name"] == .string("Person 2") && none.requests.isEmpty)
         let client = FakeHTTPClient(inTurn: [
             .respond(200, #"{"id":3,"name":"Grace","bio":"in full"}"#), .respond(404, "{}"), .respond(200, #"[{"id":4,"name":"Linus"}]"#),
         ])
-        let pager = CustomSourcePager(source: source, endpoint: try source.endpoint(environment: [:]), client: client)
-        let detail = try await CustomRecordFinder(pager: pager, store: store).find("3")
+        let pager = RecordPager(source: source, endpoint: try source.endpoint(environment: [:]), client: client)
+        let detail = try await RecordFinder(pager: pager, store: store).find("3")
         #expect(detail?.origin == .detail && detail?.record.value["bio"] == .string("in full"))
-        let listed = try await CustomRecordFinder(pager: pager, store: store).find("4")
+        let listed = try await RecordFinder(pager: pager, store: store).find("4")
         #expect(listed?.origin == .list && listed?.record.value["name"] == .string("Linus"))
         #expect(client.requests.map(\.url.absoluteString) == [
             "https://api.example/crew/3", "https://api.example/crew/4", "https://api.example/crew",

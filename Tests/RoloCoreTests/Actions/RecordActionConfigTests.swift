@@ -12,9 +12,9 @@ struct RecordActionConfigTests {
 
     var path: String { home.path + "/config.toml" }
 
-    func load(_ file: String) throws -> CustomSourcesConfig {
+    func load(_ file: String) throws -> ConfiguredSources {
         try home.write("config.toml", file)
-        return try SettingsLoader.load(options: [:], environment: ["HOME": home.path], configFile: path).customSources
+        return try SettingsLoader.load(options: [:], environment: ["HOME": home.path], configFile: path).configuredSources
     }
 
     private func error(_ file: String) -> String? {

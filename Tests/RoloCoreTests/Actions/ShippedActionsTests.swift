@@ -50,16 +50,16 @@ struct ShippedActionsTests {
         func read(_ text: String) throws -> Settings {
             try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: try directory.write("config.toml", text))
         }
-        #expect(try read("").customSources.actions(of: "foods").map(\.name) == ["like", "unlike"])
-        #expect(try read("").customSources.actions(of: "randomuser").map(\.name) == ["set-title"])
+        #expect(try read("").configuredSources.actions(of: "foods").map(\.name) == ["like", "unlike"])
+        #expect(try read("").configuredSources.actions(of: "randomuser").map(\.name) == ["set-title"])
         let mine = "[[actions]]\nsource = \"foods\"\nname = \"like\"\nkey = \"L\"\ncommand = [\"true\"]\n"
-        let replaced = try read(mine).customSources.actions(of: "foods")
+        let replaced = try read(mine).configuredSources.actions(of: "foods")
         #expect(replaced.map(\.name) == ["like", "unlike"] && replaced.map(\.isShipped) == [false, true] && replaced.first?.key == "L")
         let onKey = mine.replacingOccurrences(of: "\"like\"", with: "\"star\"").replacingOccurrences(of: "\"L\"", with: "\"l\"")
         let clash = #expect(throws: ConfigError.self) { try read(onKey) }
         #expect(clash?.message.hasSuffix("config.toml, line 4: 'l' for action 'star' of foods is already like's key on that tab — pick another key for the action (`rolo keys` lists the keys in use)") == true)
         let sharing = mine.replacingOccurrences(of: "\"L\"", with: "\"l\"").replacingOccurrences(of: "command", with: "when = \"! liked\"\ncommand")
-        #expect(try read(sharing).customSources.actions(of: "foods").map(\.name) == ["like", "unlike"],
+        #expect(try read(sharing).configuredSources.actions(of: "foods").map(\.name) == ["like", "unlike"],
                 "a like of one's own with like's when shares l with the shipped unlike")
     }
 

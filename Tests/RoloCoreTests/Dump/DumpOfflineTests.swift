@@ -31,7 +31,7 @@ struct DumpOfflineTests {
 
             // A refresh stopped after its first page: the stored list stays whole until it ends.
             next.pass = SyncPass(kind: .full, generation: 99)
-            try await store.merge(CustomSourcePage(records: first, next: next), pass: SyncPass(kind: .full, generation: 99), after: 0)
+            try await store.merge(RecordPage(records: first, next: next), pass: SyncPass(kind: .full, generation: 99), after: 0)
             #expect(try await store.state()?.refreshing == true)
             _ = try await standIn.dump(.pipedrive, .jsonl, offline: true)
             let whole = try #require(standIn.notices.first)
@@ -40,7 +40,7 @@ struct DumpOfflineTests {
 
             // A first listing stopped after its first page: only that page is stored.
             next.pass = SyncPass(kind: .fill, generation: 100)
-            try await store.append(CustomSourcePage(records: first, next: next), replacing: true)
+            try await store.append(RecordPage(records: first, next: next), replacing: true)
             _ = try await standIn.dump(.pipedrive, .jsonl, offline: true)
             let partial = try #require(standIn.notices.first)
             #expect(partial.hasPrefix("pipedrive: --offline — dumping the 20 persons stored 20"), "\(partial)")

@@ -10,15 +10,15 @@ struct OriginOverHTTPTests {
 
     /// A source named `crew` at `home`'s `/people`, its token from the environment, with `extra`
     /// lines in its table.
-    private func pager(at home: LocalTestServer, _ extra: String = "") throws -> CustomSourcePager {
-        let source = try CustomSourceFixtures.source("""
+    private func pager(at home: LocalTestServer, _ extra: String = "") throws -> RecordPager {
+        let source = try RecordSourceFixtures.source("""
             [[sources]]
             name = "crew"
             url = "\(home.url("/people"))"
             headers = { Authorization = "Bearer ${CREW_TOKEN}" }
             \(extra)
             """)
-        return CustomSourcePager(
+        return RecordPager(
             source: source, endpoint: try source.endpoint(environment: ["CREW_TOKEN": Self.token]), client: CurlHTTPClient(),
             timeout: 10, sleep: { _ in })
     }
@@ -37,7 +37,7 @@ struct OriginOverHTTPTests {
             .respond(status: 200, headers: ["Link": "<\(next)>; rel=\"next\""], body: Data(#"[{"id": "1"}]"#.utf8))
         }
         defer { home.stop() }
-        let pages = try await CustomSourceFixtures.allPages(try pager(at: home, "[sources.paging]\nstyle = \"link\""))
+        let pages = try await RecordSourceFixtures.allPages(try pager(at: home, "[sources.paging]\nstyle = \"link\""))
         #expect(pages.flatMap(\.records).map(\.id) == ["1", "2"])
         #expect(home.requests.count == 1 && carriesToken(home.requests.first))
         #expect(other.requests.map(\.target) == ["/people?page=2"])
@@ -57,7 +57,7 @@ struct OriginOverHTTPTests {
             }
         }
         defer { home.stop() }
-        let pages = try await CustomSourceFixtures.allPages(try pager(at: home))
+        let pages = try await RecordSourceFixtures.allPages(try pager(at: home))
         #expect(pages.flatMap(\.records).map(\.id) == ["9"])
         #expect(home.requests.map(\.target) == ["/people", "/people/here"])
         #expect(home.requests.allSatisfy(carriesToken), "the same origin keeps the token across its redirect")
@@ -73,7 +73,7 @@ struct OriginOverHTTPTests {
         defer { home.stop() }
         let pager = try pager(at: home, "detail_url = \"{url}\"")
         for (server, sends) in [(other, false), (home, true)] {
-            let record = CustomRecord(id: "1", value: .object([JSONMember("url", .string(server.url("/people/1").absoluteString))]))
+            let record = JSONRecord(id: "1", value: .object([JSONMember("url", .string(server.url("/people/1").absoluteString))]))
             #expect(try await pager.detail(of: record) != nil)
             #expect(server.requests.count == 1 && carriesToken(server.requests.first) == sends)
         }

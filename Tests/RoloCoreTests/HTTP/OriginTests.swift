@@ -50,7 +50,7 @@ struct OriginTests {
 
     @Test("A source's headers go to its own origin's URLs and to no other's")
     func endpointHeaders() throws {
-        let endpoint = CustomSourceEndpoint(
+        let endpoint = RecordEndpoint(
             url: "https://api.example.com/people?page={page}", headers: ["Authorization": "Bearer t"], secrets: ["t"])
         #expect(endpoint.headers(for: try #require(URL(string: "https://api.example.com:443/avatars/1.png"))) == endpoint.headers)
         #expect(endpoint.headers(for: try #require(URL(string: "http://api.example.com/avatars/1.png"))).isEmpty)

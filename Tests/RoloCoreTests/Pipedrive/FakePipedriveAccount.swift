@@ -211,7 +211,7 @@ extension FakePipedriveAccount {
     }
 
     /// The sync of ``account(in:pageSize:at:)``: what the app and `rolo dump` run.
-    nonisolated func sync(into database: RoloDatabase, pageSize: Int = 3, at date: Date) throws -> CustomSourceSync {
+    nonisolated func sync(into database: RoloDatabase, pageSize: Int = 3, at date: Date) throws -> RecordSync {
         guard let sync = try account(in: database, pageSize: pageSize, at: date).sync() else {
             throw FetchError(kind: .badResponse, endpoint: "", message: "the account made no sync", detail: "")
         }
@@ -221,13 +221,13 @@ extension FakePipedriveAccount {
 
 /// Every progress report of a run, in order.
 actor ProgressLog {
-    private(set) var reports: [CustomSourceSync.Progress] = []
-    func record(_ progress: CustomSourceSync.Progress) { reports.append(progress) }
+    private(set) var reports: [RecordSync.Progress] = []
+    func record(_ progress: RecordSync.Progress) { reports.append(progress) }
 
     /// Runs `sync` to its end (a refresh, as the app and `rolo dump` run it) and returns every
     /// report it made.
     @discardableResult
-    static func run(_ sync: CustomSourceSync) async throws -> [CustomSourceSync.Progress] {
+    static func run(_ sync: RecordSync) async throws -> [RecordSync.Progress] {
         let log = ProgressLog()
         try await sync.run(refresh: true) { await log.record($0) }
         return await log.reports

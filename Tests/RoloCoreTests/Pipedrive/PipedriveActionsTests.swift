@@ -24,15 +24,15 @@ struct PipedriveActionsTests {
             url = "activities"
             """)
         return try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
-            .customSources.actions(of: "pipedrive")
+            .configuredSources.actions(of: "pipedrive")
     }
 
     @Test("The note: POST notes beside /v1/persons with person_id and a text input; the token only from the environment given")
     func note() throws {
-        let acting = try PipedriveActions.acting(settings(), configured: [], environment: ["HOME": "/h"])
+        let acting = try PipedriveDefinition.acting(settings(), configured: [], environment: ["HOME": "/h"])
         #expect(acting.source.name == "pipedrive" && acting.source.url == "https://acme.pipedrive.com/v1/persons")
         #expect(acting.source.records == JSONPath("data") && !acting.source.offline)
-        #expect(acting.source.headers == [CustomHeader(name: "x-api-token", value: "${PIPEDRIVE_API_TOKEN}")])
+        #expect(acting.source.headers == [RecordHeader(name: "x-api-token", value: "${PIPEDRIVE_API_TOKEN}")])
         #expect(acting.environment == ["HOME": "/h", "PIPEDRIVE_API_TOKEN": "t0ken"])
         let note = try #require(acting.source.actions.first)
         #expect(acting.source.actions.map(\.name) == ["note"] && note.key == "N" && note.isWrite)
@@ -51,9 +51,9 @@ struct PipedriveActionsTests {
     @Test("A user's [[actions]] for Pipedrive come first; one of the same name replaces the shipped note, one on its key is a clash")
     func userActions() throws {
         let other = try configured(name: "call", key: "C")
-        #expect(try PipedriveActions.acting(settings(), configured: other, environment: [:]).source.actions.map(\.name) == ["call", "note"])
+        #expect(try PipedriveDefinition.acting(settings(), configured: other, environment: [:]).source.actions.map(\.name) == ["call", "note"])
         let sameName = try configured(name: "note", key: "M")
-        #expect(try PipedriveActions.acting(settings(), configured: sameName, environment: [:]).source.actions.map(\.key) == ["M"])
+        #expect(try PipedriveDefinition.acting(settings(), configured: sameName, environment: [:]).source.actions.map(\.key) == ["M"])
     }
 
     @Test("The config as read holds the shipped note after the user's own actions, so rolo keys, [keys] and the key check see it")
@@ -61,8 +61,8 @@ struct PipedriveActionsTests {
         let directory = try TemporaryDirectory()
         let file = try directory.write("config.toml", "# nothing of Pipedrive's\n")
         let read = try SettingsLoader.load(options: [:], environment: ["HOME": directory.path], configFile: file)
-        #expect(read.customSources.actions(of: "pipedrive").map(\.name) == ["note"])
-        #expect(read.customSources.actions(of: "people").isEmpty)
+        #expect(read.configuredSources.actions(of: "pipedrive").map(\.name) == ["note"])
+        #expect(read.configuredSources.actions(of: "people").isEmpty)
         #expect(try configured(name: "call", key: "C").map(\.name) == ["call", "note"])
         let clash = #expect(throws: ConfigError.self) { try configured(name: "memo", key: "N") }
         #expect(clash?.message.hasSuffix("config.toml, line 4: 'N' for action 'memo' of pipedrive is already note's key on that tab — pick another key for the action (`rolo keys` lists the keys in use)") == true)
@@ -71,8 +71,8 @@ struct PipedriveActionsTests {
 
     @Test("Without the company URL or the token: what to set")
     func unconfigured() {
-        #expect(throws: ConfigError.self) { try PipedriveActions.acting(settings(url: nil), configured: [], environment: [:]) }
-        let error = #expect(throws: ConfigError.self) { try PipedriveActions.acting(settings(token: ""), configured: [], environment: [:]) }
+        #expect(throws: ConfigError.self) { try PipedriveDefinition.acting(settings(url: nil), configured: [], environment: [:]) }
+        let error = #expect(throws: ConfigError.self) { try PipedriveDefinition.acting(settings(token: ""), configured: [], environment: [:]) }
         #expect(error?.message.hasPrefix("Set your Pipedrive API token") == true)
     }
 }

@@ -47,7 +47,7 @@ struct PipedriveDefinitionPagingTests {
 
     @Test("v2's note action still posts to v1's notes, which v2 has no successor for", arguments: PipedriveAPIVersion.allCases)
     func notes(api: PipedriveAPIVersion) throws {
-        let source = try PipedriveActions.source(companyURL: Self.company.absoluteString, api: api)
+        let source = try PipedriveDefinition.source(companyURL: Self.company.absoluteString, api: api)
         #expect(source.actions.map(\.name) == ["note"])
         let note = try #require(source.actions.first)
         guard case .http(let http) = note.effect else {

@@ -14,13 +14,13 @@ struct PipedriveLookupsTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// The account as the configured source rolo ships, with its lookups.
-    static func source() throws -> CustomSource {
-        try PipedriveActions.source(companyURL: company.absoluteString)
+    static func source() throws -> RecordSource {
+        try PipedriveDefinition.source(companyURL: company.absoluteString)
     }
 
     /// The lookups' store beside the persons, where the account keeps the names.
     static func lookupStore(_ database: RoloDatabase) throws -> LookupStore {
-        LookupStore(beside: CustomRecordStore(database: database, source: try source()))
+        LookupStore(beside: RecordStore(database: database, source: try source()))
     }
 
     @Test("the shipped TOML declares org on org_id (v2 organisations, by cursor, 500 a page) and owner on owner_id (v1 users, at once)")

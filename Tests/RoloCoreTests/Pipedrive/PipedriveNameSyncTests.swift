@@ -24,7 +24,7 @@ struct PipedriveNameSyncTests {
 
     let database: RoloDatabase
     let stored: PipedriveAccount
-    var store: CustomRecordStore { stored.store }
+    var store: RecordStore { stored.store }
 
     init() throws {
         database = try RoloDatabase.inMemory()
@@ -38,12 +38,12 @@ struct PipedriveNameSyncTests {
     }
 
     /// The sync of `account` into `database` (this test's by default), in pages of three.
-    private func sync(_ account: FakePipedriveAccount, into database: RoloDatabase? = nil) throws -> CustomSourceSync {
+    private func sync(_ account: FakePipedriveAccount, into database: RoloDatabase? = nil) throws -> RecordSync {
         try account.sync(into: database ?? self.database, at: Self.start)
     }
 
     @discardableResult
-    private func run(_ sync: CustomSourceSync) async throws -> [CustomSourceSync.Progress] {
+    private func run(_ sync: RecordSync) async throws -> [RecordSync.Progress] {
         try await ProgressLog.run(sync)
     }
 
@@ -150,7 +150,7 @@ struct PipedriveNameSyncTests {
         let forbidden = FetchError.pipedriveSays("forbidden", status: 403, at: "api/v2/organizations")
         await account.fail(request: 2, with: forbidden)
         let reports = try await run(sync(account))
-        #expect(reports.flatMap(\.lookupFailures) == [CustomSourceSync.LookupFailure(lookup: "org", message: forbidden.message)])
+        #expect(reports.flatMap(\.lookupFailures) == [RecordSync.LookupFailure(lookup: "org", message: forbidden.message)])
         #expect(reports.first { !$0.lookupFailures.isEmpty }?.lookupsStored == true)
         #expect(try await store.persons() == Self.persons(1...7))
         #expect(try await stored.storedNames() == PipedriveNames(users: Self.users))
@@ -190,7 +190,7 @@ struct PipedriveNameSyncTests {
         let first = Self.persons(1...3)
         let next = PagingPosition(page: 2, offset: 0, cursor: "c:3", url: nil, received: 3, lastPage: nil)
         try await PipedriveAccount(storedIn: other).store.append(
-            CustomSourcePage(records: first.map { CustomRecord(id: $0.id, value: $0.v2JSON) }, next: next))
+            RecordPage(records: first.map { JSONRecord(id: $0.id, value: $0.v2JSON) }, next: next))
         let fresh = await self.account()
         try await run(sync(fresh, into: other))
         #expect(await fresh.events == ["organizations first", "organizations o:3", "users", "fetch c:3", "fetch c:6"])

@@ -3,26 +3,26 @@ import RoloCore
 import Testing
 
 /// Pipedrive's pages as the app reads them: the engine's page of the shipped definition
-/// (``CustomSourcePager/page(in:of:at:refusal:)``, what the pager runs on every answer), each
+/// (``RecordPager/page(in:of:at:refusal:)``, what the pager runs on every answer), each
 /// record read as a person (``PipedrivePerson/init(json:)``).
 @Suite("Pipedrive's v1 and v2 pages read with every quirk")
 struct PipedrivePageReadingTests {
     /// `body`, answered to the first persons request of API `api`, as the engine's pager reads it.
-    static func page(_ body: Data, api: PipedriveAPIVersion) throws -> CustomSourcePage {
-        let source = try PipedriveActions.source(companyURL: PipedriveHTTP.baseURL.absoluteString, api: api)
+    static func page(_ body: Data, api: PipedriveAPIVersion) throws -> RecordPage {
+        let source = try PipedriveDefinition.source(companyURL: PipedriveHTTP.baseURL.absoluteString, api: api)
         let url = try #require(URL(string: source.url))
         let response = HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body, url: url)
-        return try CustomSourcePager.page(in: response, of: source, at: .start(source.paging), refusal: PipedriveAccount.refusal)
+        return try RecordPager.page(in: response, of: source, at: .start(source.paging), refusal: PipedriveAccount.refusal)
     }
 
     /// The page `body` is, and each of its records read as a person (throwing for one that isn't).
-    static func read(_ body: Data, api: PipedriveAPIVersion) throws -> (page: CustomSourcePage, persons: [PipedrivePerson]) {
+    static func read(_ body: Data, api: PipedriveAPIVersion) throws -> (page: RecordPage, persons: [PipedrivePerson]) {
         let page = try page(body, api: api)
         return (page, try page.records.map { try PipedrivePerson(json: $0.value) })
     }
 
     /// The fixture `name` of `pipedrive/`, read as a page of API `api`.
-    static func read(fixture name: String, api: PipedriveAPIVersion) throws -> (page: CustomSourcePage, persons: [PipedrivePerson]) {
+    static func read(fixture name: String, api: PipedriveAPIVersion) throws -> (page: RecordPage, persons: [PipedrivePerson]) {
         try read(try Fixture.data("pipedrive/\(name)"), api: api)
     }
 

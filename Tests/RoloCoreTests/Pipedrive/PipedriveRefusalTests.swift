@@ -20,11 +20,11 @@ struct PipedriveRefusalTests {
 
     /// The error `answer` is to the engine's pager over the shipped definition (v1 persons), with
     /// `refusal` as its wording.
-    static func pagerError(_ answer: FakeHTTPClient.Answer, refusal: CustomSourcePager.Refusal?) async throws -> FetchError? {
+    static func pagerError(_ answer: FakeHTTPClient.Answer, refusal: RecordPager.Refusal?) async throws -> FetchError? {
         let source = try PipedriveLookupsTests.source()
         let endpoint = try source.endpoint(environment: ["PIPEDRIVE_API_TOKEN": token])
         let http = FakeHTTPClient(["/v1/persons": answer])
-        let pager = CustomSourcePager(source: source, endpoint: endpoint, client: http, sleep: { _ in }, refusal: refusal)
+        let pager = RecordPager(source: source, endpoint: endpoint, client: http, sleep: { _ in }, refusal: refusal)
         return await #expect(throws: FetchError.self) { _ = try await pager.fetch(at: .start(source.paging)) }
     }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import RoloCore
 
 /// A progress report of a Pipedrive sync as its tests read it: the count the status shows
-/// (``CustomSourceSync/Progress/done``), of the total, the wait, whether the list is whole, and
+/// (``RecordSync/Progress/done``), of the total, the wait, whether the list is whole, and
 /// where the names stand while they are fetched first (API v2).
 struct SyncStep: Equatable, CustomStringConvertible {
     /// The names' part of a run.
@@ -29,7 +29,7 @@ struct SyncStep: Equatable, CustomStringConvertible {
         self.names = names
     }
 
-    init(_ progress: CustomSourceSync.Progress) {
+    init(_ progress: RecordSync.Progress) {
         let names: Names? = progress.fetchingLookups ? .fetching : progress.lookupsStored ? .stored : nil
         self.init(progress.done, of: progress.total, waiting: progress.waiting, finished: progress.finished, names: names)
     }
@@ -40,13 +40,13 @@ struct SyncStep: Equatable, CustomStringConvertible {
     }
 
     /// Each of `reports` as a step.
-    static func steps(_ reports: [CustomSourceSync.Progress]) -> [SyncStep] { reports.map(SyncStep.init) }
+    static func steps(_ reports: [RecordSync.Progress]) -> [SyncStep] { reports.map(SyncStep.init) }
 
     /// The persons' steps of `reports`: those of the names left out.
-    static func persons(_ reports: [CustomSourceSync.Progress]) -> [SyncStep] { steps(reports).filter { $0.names == nil } }
+    static func persons(_ reports: [RecordSync.Progress]) -> [SyncStep] { steps(reports).filter { $0.names == nil } }
 }
 
-extension CustomRecordStore {
+extension RecordStore {
     /// The persons stored, in order, read as rolo reads them (a record that isn't one fails).
     func persons() async throws -> [PipedrivePerson] {
         try await all().map { try PipedrivePerson(json: $0.value) }

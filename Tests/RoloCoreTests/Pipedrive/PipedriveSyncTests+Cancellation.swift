@@ -70,7 +70,7 @@ extension PipedriveSyncTests {
     }
 
     /// The sync of `account` (v1: no names) through a ``CancellingClient`` over it.
-    private func cancellingSync(_ account: FakePipedriveAccount, answers: Bool) throws -> CustomSourceSync? {
+    private func cancellingSync(_ account: FakePipedriveAccount, answers: Bool) throws -> RecordSync? {
         try PipedriveAccount(
             companyURL: PipedriveHTTP.baseURL, token: PipedriveHTTP.token, api: .v1, http: CancellingClient(account, answers: answers),
             database: database, sleep: { _ in }, now: { Self.start }).sync()

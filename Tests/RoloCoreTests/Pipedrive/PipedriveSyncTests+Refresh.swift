@@ -13,7 +13,7 @@ extension PipedriveSyncTests {
     }
 
     /// Runs `sync`, recording at each report the persons' step and the names of those stored.
-    func runSeeing(_ sync: CustomSourceSync) async throws -> [(step: SyncStep, stored: [String])] {
+    func runSeeing(_ sync: RecordSync) async throws -> [(step: SyncStep, stored: [String])] {
         let seen = SeenLists()
         let store = self.store
         try await sync.run(refresh: true) { report in

@@ -8,7 +8,7 @@ struct PipedriveSyncTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     let database: RoloDatabase
-    let store: CustomRecordStore
+    let store: RecordStore
 
     init() throws {
         database = try RoloDatabase.inMemory()
@@ -20,13 +20,13 @@ struct PipedriveSyncTests {
     static func names(_ api: PipedriveAPIVersion) -> Int { api == .v2 ? 2 : 0 }
 
     /// The sync of `account` into this test's database in pages of `pageSize`, at `date`.
-    func sync(_ account: FakePipedriveAccount, pageSize: Int = 3, at date: Date = start) throws -> CustomSourceSync {
+    func sync(_ account: FakePipedriveAccount, pageSize: Int = 3, at date: Date = start) throws -> RecordSync {
         try account.sync(into: database, pageSize: pageSize, at: date)
     }
 
     /// Runs `sync` and returns the persons' steps (the names' left out).
     @discardableResult
-    func run(_ sync: CustomSourceSync) async throws -> [SyncStep] {
+    func run(_ sync: RecordSync) async throws -> [SyncStep] {
         SyncStep.persons(try await ProgressLog.run(sync))
     }
 
@@ -34,7 +34,7 @@ struct PipedriveSyncTests {
 
     /// Expects the list's state to say whole after `pages` pages stored, refreshed at `date`.
     private func expectWhole(pages: Int, total: Int?, at date: Date = start, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let whole = CustomSourceState(next: nil, total: total, pagesStored: pages, refreshedAt: date)
+        let whole = RecordListState(next: nil, total: total, pagesStored: pages, refreshedAt: date)
         #expect(try await store.state() == whole, sourceLocation: sourceLocation)
     }
 
@@ -175,7 +175,7 @@ struct PipedriveSyncTests {
         let refusal = FetchError.tooManyRequests()
         await account.fail(requests: Self.names(.v2) + 1...100, with: refusal)
         await #expect(throws: refusal) { try await run(sync(account)) }
-        #expect(CustomSourcePager.pacing == RequestPacer.Limits(maxRefusals: 8, maxBackoff: 60))
+        #expect(RecordPager.pacing == RequestPacer.Limits(maxRefusals: 8, maxBackoff: 60))
         #expect(await account.requested.count == 8)
         #expect(await account.sleeps == [1, 2, 4, 8, 16, 32, 60])
         #expect(try await store.state() == nil)
@@ -184,7 +184,7 @@ struct PipedriveSyncTests {
     @Test("refusals only count in a row: a page between them starts the count again")
     func refusalsInARow() async throws {
         let account = FakePipedriveAccount(FakePipedriveAccount.people(1...6), api: .v2)
-        let almost = CustomSourcePager.pacing.maxRefusals - 1, names = Self.names(.v2)
+        let almost = RecordPager.pacing.maxRefusals - 1, names = Self.names(.v2)
         await account.fail(requests: names + 1...names + almost, with: .tooManyRequests(retryAfter: 2))
         await account.fail(requests: names + almost + 2...names + 2 * almost + 1, with: .tooManyRequests(retryAfter: 2))
         try await run(sync(account))

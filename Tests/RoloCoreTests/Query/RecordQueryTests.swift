@@ -6,9 +6,9 @@ import Testing
 /// they match, in which order.
 @Suite("Queries: field terms, negations, presence, numbers, dates and sorts")
 struct RecordQueryTests {
-    private static let source: CustomSource = {
+    private static let source: RecordSource = {
         // swiftlint:disable:next force_try
-        try! CustomSourceFixtures.source("""
+        try! RecordSourceFixtures.source("""
             [[sources]]
             name = "tickets"
             url = "https://t.example/tickets"
@@ -130,7 +130,7 @@ struct RecordQueryTests {
             columns = ["Email", "label"]
 
             """
-        let source = try CustomSourceFixtures.source(head)
+        let source = try RecordSourceFixtures.source(head)
         #expect(source.views.map(\.name) == ["Open in Tallinn"])
         #expect(source.views.first?.columns == ["Email"], "the label always shows")
         #expect(source.views.first?.query.sorts == [RecordQuery.Sort(field: "updated", descending: true)])
@@ -144,7 +144,7 @@ struct RecordQueryTests {
             ("[[sources.views]]\nname = \"Q\"\n", "config.toml, line 10: view 'Q' of source 'tickets' needs query = \"…\", like \"status:open sort:-updated\""),
         ]
         for (more, message) in cases {
-            let said = try CustomSourceFixtures.configError(head + more)
+            let said = try RecordSourceFixtures.configError(head + more)
             #expect(said == message)
         }
     }

@@ -55,7 +55,7 @@ struct DatabaseHealTests {
     }
 
     /// Pipedrive's persons' store in `database`.
-    static func store(_ database: RoloDatabase) throws -> CustomRecordStore {
+    static func store(_ database: RoloDatabase) throws -> RecordStore {
         try PipedriveAccount(storedIn: database).store
     }
 

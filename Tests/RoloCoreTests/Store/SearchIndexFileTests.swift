@@ -15,24 +15,24 @@ struct SearchIndexFileTests {
         columns = [ { title = "Email", value = "{email}" } ]
         """
 
-    private func page(_ ids: ClosedRange<Int>, name: String = "Person") -> CustomSourcePage {
+    private func page(_ ids: ClosedRange<Int>, name: String = "Person") -> RecordPage {
         let records = ids.map { id in
-            CustomRecord(id: String(id), value: .object([
+            JSONRecord(id: String(id), value: .object([
                 JSONMember("id", .number(String(id))), JSONMember("name", .string("\(name) \(id)")),
                 JSONMember("email", .string("p\(id)@example.com")),
             ]))
         }
-        return CustomSourcePage(records: records, skipped: [], next: nil, total: nil)
+        return RecordPage(records: records, skipped: [], next: nil, total: nil)
     }
 
     /// What SQLite's rows say `term` matches: the truth a kept file must never contradict.
-    private func stored(_ store: CustomRecordStore, _ term: String) async throws -> [Int]? {
+    private func stored(_ store: RecordStore, _ term: String) async throws -> [Int]? {
         try await store.searchIndex().positions(matching: term)
     }
 
     /// Writes over the store's kept file an index of `count` keys "zzz" under the file's own
     /// mark: a later search finding "zzz" read the file, not SQLite.
-    private func plantZs(_ store: CustomRecordStore) throws {
+    private func plantZs(_ store: RecordStore) throws {
         let file = try #require(store.searchIndexFile)
         let kept = try #require(file.load())
         file.save(SearchIndex(keys: Array(repeating: "zzz", count: kept.index.count)), mark: kept.mark)
@@ -101,13 +101,13 @@ struct SearchIndexFileTests {
     @Test("A relaunch's search reads the kept file, and the rows stored after it from SQLite")
     func keptAcrossRuns() async throws {
         let directory = try TemporaryDirectory.scopedPath("rolo-search-file")
-        let source = try CustomSourceFixtures.source(Self.toml)
-        let store = CustomRecordStore(database: try RoloDatabase(dataDirectory: directory), source: source)
+        let source = try RecordSourceFixtures.source(Self.toml)
+        let store = RecordStore(database: try RoloDatabase(dataDirectory: directory), source: source)
         try await store.append(page(1...30))
         #expect(try await store.memorySearch(rewriteAfter: 1).positions(matching: "person 2") == (try await stored(store, "person 2")))
         try plantZs(store)
 
-        let reopened = CustomRecordStore(database: try RoloDatabase(dataDirectory: directory), source: source)
+        let reopened = RecordStore(database: try RoloDatabase(dataDirectory: directory), source: source)
         try await reopened.append(page(31...32, name: "Zzz"))
         let search = reopened.memorySearch(rewriteAfter: 1000)
         // The 30 kept keys are the planted ones; the two appended since are read from SQLite.
@@ -118,8 +118,8 @@ struct SearchIndexFileTests {
     @Test("Rows changed in place, removed, or a store healed: the kept file is left and made anew")
     func staleIgnored() async throws {
         let directory = try TemporaryDirectory.scopedPath("rolo-search-file")
-        let source = try CustomSourceFixtures.source(Self.toml)
-        let store = CustomRecordStore(database: try RoloDatabase(dataDirectory: directory), source: source)
+        let source = try RecordSourceFixtures.source(Self.toml)
+        let store = RecordStore(database: try RoloDatabase(dataDirectory: directory), source: source)
         try await store.append(page(1...30))
         let changes: [(String, () async throws -> Void)] = [
             ("a detail", { try await store.saveDetail(.object([JSONMember("name", .string("Detailed 5"))]), id: "5") }),
@@ -148,8 +148,8 @@ struct SearchIndexFileTests {
     @Test("A merging refresh that changes a record, or removes one, leaves the kept file; one that changes nothing keeps it")
     func refresh() async throws {
         let directory = try TemporaryDirectory.scopedPath("rolo-search-file")
-        let source = try CustomSourceFixtures.source(Self.toml)
-        let store = CustomRecordStore(database: try RoloDatabase(dataDirectory: directory), source: source)
+        let source = try RecordSourceFixtures.source(Self.toml)
+        let store = RecordStore(database: try RoloDatabase(dataDirectory: directory), source: source)
         try await store.append(page(1...10))
         _ = try await store.memorySearch(rewriteAfter: 1).current()
         try plantZs(store)

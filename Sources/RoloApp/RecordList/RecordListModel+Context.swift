@@ -1,0 +1,22 @@
+import Foundation
+import RoloCore
+
+extension RecordListModel {
+    /// The view-model of the configured `source` over a launch's shared services: rolo's
+    /// database (unless `offline = false`), the one HTTP client, a picture store of its own and
+    /// images cached under `custom/<name>`; `${VAR}`s from `environment`.
+    public static func make(
+        _ source: RecordSource, context: SourceContext, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> RecordListModel {
+        let model = RecordListModel(
+            source: source, database: context.database, http: context.http, environment: environment, busy: context.busy,
+            pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "custom/" + source.name),
+            timeout: context.settings.timeout)
+        model.actionState.session = model.endpoint.map { endpoint in
+            ActionSession(runner: ActionRunner(
+                source: source, endpoint: endpoint, client: context.http, timeout: context.settings.timeout,
+                readOnly: context.settings.readOnly))
+        }
+        return model
+    }
+}
