@@ -42,6 +42,16 @@ final class RandomUserReadAheadTests {
         #expect(await service.requests.isEmpty)
     }
 
+    @Test("While the launch's database is still opening rolo isn't idle; once it opens, it is")
+    func idleWaitsForTheDatabase() async throws {
+        let database = RoloDatabase(openingIn: folder.path, delay: .seconds(3_600))
+        let (_, busy) = makeRandomUser(FakeRandomUserService(), store: PersonStore(database: database))
+        #expect(!busy.isIdle, "whether the persons will be saved isn't known yet")
+        database.openNow()
+        #expect(await poll { busy.isIdle })
+        #expect(database.isOpenOver && !database.hasFailed)
+    }
+
     @Test("The page read ahead is the one start() would have read itself")
     func sameAsReadByStart() async throws {
         let store = try fileStore()

@@ -120,7 +120,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
         self.timeZone = timeZone
         pictures?.onChange = { [weak self] in self?.onEvent(.changed) }
         search?.onAnswer = { [weak self] in self?.searchAnswered($0) }
-        whenNotSaved(persistent ? database : nil) { [weak self] in
+        whenNotSaved(persistent ? database : nil, busy: busy) { [weak self] in
             self?.persistent = false
             self?.onEvent(.changed)
         }

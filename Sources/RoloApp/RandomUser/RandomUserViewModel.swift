@@ -117,7 +117,7 @@ public final class RandomUserViewModel: SourceModel, ActionRows, FollowsSelectio
             self?.rebuildEntries()
             self?.onEvent(.changed)
         }
-        whenNotSaved(store?.database) { [weak self] in self?.keepInMemory() }
+        whenNotSaved(store?.database, busy: busy) { [weak self] in self?.keepInMemory() }
     }
 
     public var isLoading: Bool { pageTask != nil || refreshTask != nil }

@@ -186,7 +186,7 @@ public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSele
         }
         search?.onAnswer = { [weak self] in self?.searchAnswered($0) }
         search?.onFirstMatches = { [weak self] in self?.firstMatchesFound($0) }
-        whenNotSaved(kept) { [weak self] in
+        whenNotSaved(kept, busy: busy) { [weak self] in
             self?.persistent = false
             self?.onEvent(.changed)
         }

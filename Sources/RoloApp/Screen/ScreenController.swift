@@ -75,6 +75,8 @@ public final class ScreenController {
         for (index, source) in sources.enumerated() {
             source.onEvent = { [weak self] event in self?.sourceEvent(event, from: index) }
         }
+        // The spinner follows the jobs in flight; the frame comes from here, as every other.
+        busy.onChange = { [weak self] in self?.onNeedsRender() }
     }
 
     var source: any SourceModel { sources[active] }

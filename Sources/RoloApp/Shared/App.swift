@@ -51,7 +51,6 @@ public final class App {
                 self?.terminal.invalidate()
                 self?.scheduleRender()
             }
-            controller.busy.onChange = { [weak self] in self?.scheduleRender() }
             controller.onRunInTerminal = { [terminal] argv in
                 await terminal.runOutside { await ActionSession.spawn(argv, .terminal) }
             }

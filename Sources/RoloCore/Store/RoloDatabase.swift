@@ -126,6 +126,9 @@ public final class RoloDatabase: Sendable {
     /// Whether the open is over and failed, without waiting.
     public var hasFailed: Bool { connection.failure != nil }
 
+    /// Whether the open is over, failed or not, without waiting.
+    public var isOpenOver: Bool { connection.isOver }
+
     /// At exit: moves the WAL's pages into the database file and empties the WAL, so that the
     /// next launch's first connection has nothing to recover. The persistent WAL is never
     /// checkpointed otherwise until it reaches 1,000 pages, and the first connection of every
@@ -366,6 +369,13 @@ public final class RoloDatabase: Sendable {
             defer { condition.unlock() }
             if case .opened = state { return true }
             return false
+        }
+
+        /// Whether the open is over: the file, a database in memory instead, or neither.
+        var isOver: Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return state != nil
         }
 
         var failure: StoreError? {
