@@ -10,7 +10,7 @@ multi-line string literal holding one (those with interpolations are left out: t
 made at run time). Each is written once, named by where it came from, so `git diff` after a
 rerun shows what the tests and the man page added.
 
-The other targets': the tests' answers (Fixtures/custom) and shapes the stand-in serves (GitHub's
+The other targets': queries over records, the tests' answers (Fixtures/custom) and shapes the stand-in serves (GitHub's
 Link header, GitLab's X-Next-Page, Graph's @odata.nextLink, Slack's and Stripe's cursors,
 WordPress's X-WP-TotalPages), as the envelopes DecoderFuzzing's FuzzAnswer reads:
 {"status", "headers", "body"}.
@@ -162,6 +162,13 @@ def engine():
     }
     for name, text in links.items():
         write("link", name, text + "\n")
+    write("query", "queries.json", {"queries": ["city:london", "name.first=Ada1", "city:london,paris -department:engines", '"ada love"', "-ada",
+                                                "has:email -has:tags", "id>1 id<=3", "updated>2026-11-01", "updated>7d updated<2w", "sort:name.last sort:-id",
+                                                "tags.*.name:math", "label:ada", "id>x", "has:", "sort:", "-sort:id", "nofield:1", "city:\u001b[31m",
+                                                'plain words "unclosed', "address.city=", "id>=-1e3 id<1e400"],
+                                    "records": people + [{"id": "10126", "name": {"first": "Zoë", "last": "Ørsted"}, "email": "", "tags": [],
+                                                          "updated": "Tue, 01 Dec 2026 10:00:00 +0100", "address": {"city": None}}]})
+    write("query", "line.txt", 'updated>=2026-12-01T00:00:00+02:00 sort:-updated\n[{"id": 1, "updated": "2026-12-01T01:00:00Z"}, {"id": 2, "updated": "nope"}]')
     write("action", "success.json", answer({"success": True, "id": 42, "title": "Closed"}))
     write("action", "refused.json", answer({"success": False, "error": "not allowed\u001b[2J"}, status=200))
     write("action", "errors-list.json", answer({"errors": [{"message": "title can't be blank"}]}, status=422))

@@ -2,8 +2,8 @@ import Foundation
 import RoloCore
 
 /// The record engine's readers of untrusted text, as fuzz targets: a configured source's page,
-/// paths, templates, `Link` headers, `rolo add`'s inference, the config file and actions'
-/// answers. Each returns what reaches the screen, checked there for escapes.
+/// paths, templates, `Link` headers, `rolo add`'s inference, the config file, actions'
+/// answers and the query language of `/` and `--query`. Each returns what reaches the screen, checked there for escapes.
 enum EngineTargets {
     static let all: [FuzzTarget] = [
         FuzzTarget(name: "engine-page", fixtureFolders: ["engine/page", "custom", "pipedrive"], isSeed: isJSON, decode: page),
@@ -13,6 +13,7 @@ enum EngineTargets {
         FuzzTarget(name: "add-inference", fixtureFolders: ["engine/add"], isSeed: isJSON, decode: InferenceTarget.infer),
         FuzzTarget(name: "config", fixtureFolders: ["config"], isSeed: { $0.hasSuffix(".toml") }, decode: config),
         FuzzTarget(name: "action-answer", fixtureFolders: ["engine/action"], isSeed: isJSON, decode: ActionTarget.answer),
+        FuzzTarget(name: "query", fixtureFolders: ["engine/query"], isSeed: { isJSON($0) || $0.hasSuffix(".txt") }, decode: query),
     ]
 
     static func isJSON(_ file: String) -> Bool { file.hasSuffix(".json") }
@@ -120,6 +121,44 @@ enum EngineTargets {
             _ = template.url(for: record)
         }
         return try FuzzRefused.unless(rendered.count)
+    }
+
+    // MARK: - Queries
+
+    /// Each query parsed, then evaluated over the records by every definition that reads them:
+    /// a query that can't be read, or names a field there isn't, says why in a line the status
+    /// line shows as it is; one that can is matched against each record and orders them, and
+    /// the order is the same records, each once. Input: `{"queries": […], "records": […]}`, or
+    /// a query on the first line and the records (JSON) after it.
+    static func query(_ input: Data) throws -> Any {
+        let (texts, value) = texts(input, key: "queries")
+        let records: [EngineJSON] = if case .array(let items) = value { items } else { [value] }
+        var evaluated = 0
+        for text in texts {
+            let query: RecordQuery
+            do {
+                query = try RecordQuery.parse(text)
+            } catch {
+                try FuzzProblem.check(message: error.description, "a query's syntax error")
+                continue
+            }
+            for source in EngineDefinitions.sources.prefix(3) {
+                let evaluator: QueryEvaluator
+                do {
+                    evaluator = try QueryEvaluator(query, source: source, records: records, now: Date(timeIntervalSince1970: 1_796_000_000))
+                } catch {
+                    try FuzzProblem.check(message: error.description, "a query's unknown field")
+                    continue
+                }
+                let matching = records.indices.filter { evaluator.matches(records[$0], searchText: SearchKey.fold(source.label.render(records[$0]))) }
+                let order = evaluator.sorted(matching) { records[$0] }
+                guard order.sorted() == matching else {
+                    throw FuzzProblem("query \(text.debugDescription.prefix(80)) orders \(matching.count) records as \(order.count), not each once")
+                }
+                evaluated += 1
+            }
+        }
+        return try FuzzRefused.unless(evaluated)
     }
 
     // MARK: - Link headers

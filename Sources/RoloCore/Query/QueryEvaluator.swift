@@ -35,7 +35,7 @@ public struct QueryEvaluator: Sendable {
         self.folded = folded
         text = SearchKey.fold(query.text)
         for name in query.fields where !Self.known(name, source: source, lookups: lookups, records: records) {
-            throw QueryError("no field '\(name.sanitizedForTerminal)' — \(Self.fieldNames(near: name, source: source, records: records))")
+            throw QueryError("no field '\(name)' — \(Self.fieldNames(near: name, source: source, records: records))")
         }
     }
 

@@ -236,11 +236,12 @@ public struct RecordQuery: Sendable, Equatable {
 }
 
 /// Why a query can't be used, in one sentence: said under the search line, and by `rolo dump`
-/// on standard error with exit status 2.
+/// on standard error with exit status 2. It quotes what was typed, so it is made safe to draw
+/// here, once for every message: a query pasted with an escape sequence prints as text.
 public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
     public init(_ description: String) {
-        self.description = description
+        self.description = description.sanitizedForTerminal
     }
 }

@@ -60,6 +60,8 @@ struct RecordQueryTests {
             ("city:", "'city:' has no value: write city:something"),
             ("-sort:name", "'-sort:name' negates a sort: write sort:-name for the reverse"),
             (String(repeating: "a", count: 10_000), "the query is 10000 characters long; 4096 at most"),
+            // What was typed is quoted as text: a pasted escape sequence can't reach the terminal.
+            ("age>\u{1B}[2J1\u{7}", "'1' in age>1 isn't a number, a date like 2026-11-01 or an age like 7d"),
         ]
         for (text, message) in cases {
             #expect(throws: QueryError(message), "\(text.prefix(20))") { try RecordQuery.parse(text) }
