@@ -27,11 +27,11 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     public var entries: any ListEntrySource { rows.map { $0 as any ListEntrySource } ?? [ListEntry]() }
 
     /// What the status line says about the sync, updated after every page.
-    public private(set) var progress: RecordSync.Progress?
+    public var progress: RecordSync.Progress? { sync.progress }
     /// When the shown persons were last fetched, for "saved 2 h ago".
     public private(set) var savedAt: Date?
     /// Whether the last sync found Pipedrive unreachable.
-    public private(set) var isOffline = false
+    public var isOffline: Bool { sync.isOffline }
     /// The config file's `[[actions]]` with `source = "pipedrive"`.
     public var recordActions: [RecordAction] = []
     /// What runs them, and what is in flight.
@@ -62,12 +62,12 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     var selectedID: String?
     var selectedPerson: PipedrivePerson?
     private var syncTask: Task<Void, Never>?
+    /// What the last sync said: its progress, a first failure, offline.
+    private var sync = SyncFollowing()
     /// The search of the stored persons; nil without a store.
     private let search: StoredSearch?
     /// The stored persons' search text in memory, which ``search`` scans.
     private let searchIndex: StoredSearchIndex?
-    /// Why nothing could be loaded, while nothing is shown.
-    private var firstFailure: String?
     private var started = false
     /// Whether the screen's first frame with data is out (``firstFrameDrawn()``): the search
     /// index is read only then, or at the first search.
@@ -139,7 +139,7 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
         if let searchTerm {
             return search?.isRunning == true ? .loading("Searching…") : .empty("No person matches “\(searchTerm)” — Esc clears the search")
         }
-        if let firstFailure { return .failed("Couldn't load persons. \(firstFailure)") }
+        if let firstFailure = sync.firstFailure { return .failed("Couldn't load persons. \(firstFailure)") }
         if syncTask != nil || !started { return .loading("Loading persons from Pipedrive…") }
         return .empty("This Pipedrive account has no persons — r to check again")
     }
@@ -179,19 +179,14 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     }
 
     private func startSync() {
-        guard let account, let sync = account.sync(), syncTask == nil else { return }
-        firstFailure = nil
-        progress = nil
+        guard let account, let run = account.sync(), syncTask == nil else { return }
+        sync.began()
         syncTask = busy.task { [weak self] in
             let state = try? await account.store.state()
             if let self, self.savedAt == nil { self.savedAt = state?.refreshedAt }
-            let result: Result<Void, any Error>
-            do {
-                // A whole list is listed again and merged; one a stop left goes on.
-                try await sync.run(refresh: true) { [weak self] progress in await self?.progressed(progress) }
-                result = .success(())
-            } catch {
-                result = .failure(error)
+            // A whole list is listed again and merged; one a stop left goes on.
+            let result = await SyncFollowing.outcome {
+                try await run.run(refresh: true) { [weak self] progress in await self?.progressed(progress) }
             }
             self?.syncEnded(result)
         }
@@ -223,12 +218,9 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
     }
 
     private func progressed(_ progress: RecordSync.Progress) {
-        let newlySkipped = Array(progress.skipped.dropFirst(self.progress?.skipped.count ?? 0))
-        SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
-        if progress.finished, let notice = SkippedRecordsReport.notice(progress.skipped, noun: noun) { onEvent(notice) }
-        self.progress = progress
-        firstFailure = nil
-        if isOffline { isOffline = false }
+        if let notice = sync.reported(progress, noun: noun, logger: logger) { onEvent(notice) }
+        // Any answer, a wait or the names included, says Pipedrive can be reached.
+        sync.serverAnswered()
         for failure in progress.lookupFailures {
             logger.warning("names not fetched: \(failure.message)")
             onEvent(.banner("Organisation and owner names couldn't be fetched: \(failure.message)", isError: true))
@@ -258,16 +250,11 @@ public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsS
 
     private func syncEnded(_ result: Result<Void, any Error>) {
         syncTask = nil
-        progress?.waiting = nil
-        defer {
-            updateTrailer()
-            onEvent(.changed)
-        }
-        let stop = SyncStop(
+        let banner = sync.ended(
             result, stored: rows?.storedCount ?? 0, savedAt: savedAt, shown: "persons", now: now(), timeZone: timeZone, logger: logger)
-        guard let stop else { return }
-        if case .offline = stop { isOffline = true }
-        if case .placeholder(let text) = stop { firstFailure = text } else { onEvent(.banner(stop.text, isError: true)) }
+        if let banner { onEvent(banner) }
+        updateTrailer()
+        onEvent(.changed)
     }
 
     /// "loading more…" under the rows while the first fill of the list is still going.

@@ -32,9 +32,9 @@ public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSele
     }
 
     /// What the sync has done, updated after every page and wait.
-    public private(set) var progress: RecordSync.Progress?
+    public var progress: RecordSync.Progress? { sync.progress }
     /// Whether the last sync found the API unreachable.
-    public private(set) var isOffline = false
+    public var isOffline: Bool { sync.isOffline }
     /// The `[[sources.actions]]`' session and the runs in flight.
     public let actionState = ActionState()
     /// Settings naming a path no record has, "label: no record has 'first_nme' …".
@@ -112,7 +112,8 @@ public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSele
     private(set) var replacing = false
     /// When the shown records were last fetched, for "saved 2 h ago".
     private var savedAt: Date?
-    private var firstFailure: String?
+    /// What the last sync said: its progress, a first failure, offline.
+    private var sync = SyncFollowing()
     private var started = false
 
     /// A layout and how many records it covers.
@@ -206,7 +207,7 @@ public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSele
             return search?.isRunning == true || arrangeTask != nil || filterTask != nil
                 ? .loading("Searching…") : .empty("No record matches “\(searchTerm)” — Esc clears the search")
         }
-        if let firstFailure { return .failed("Couldn't load \(source.title). \(firstFailure)") }
+        if let firstFailure = sync.firstFailure { return .failed("Couldn't load \(source.title). \(firstFailure)") }
         if isLoading || !started || arranged.count < recordCount { return .loading("Loading \(source.title)…") }
         return .empty("\(source.title) sent no records — r to check again")
     }
@@ -276,20 +277,15 @@ public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSele
     /// needs: a whole one is fetched again, an unfinished one goes on.
     private func startSync(refresh: Bool?) {
         guard let pager, let store, syncTask == nil else { return }
-        let sync = RecordSync(pager: pager, store: store, lookups: lookupSync, now: now)
-        firstFailure = nil
-        progress = nil
+        let run = RecordSync(pager: pager, store: store, lookups: lookupSync, now: now)
+        sync.began()
         syncTask = busy.task { [weak self] in
-            let result: Result<Void, any Error>
-            do {
+            let result = await SyncFollowing.outcome {
                 let state = try await store.state()
                 let refreshing = refresh ?? state?.complete ?? true
                 // A refresh a kill stopped goes on over the whole stored list.
                 self?.replacing = refreshing || state?.refreshing == true
-                try await sync.run(refresh: refreshing) { [weak self] progress in await self?.progressed(progress) }
-                result = .success(())
-            } catch {
-                result = .failure(error)
+                try await run.run(refresh: refreshing) { [weak self] progress in await self?.progressed(progress) }
             }
             self?.syncEnded(result)
         }
@@ -300,10 +296,7 @@ public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSele
     /// A page was stored (or a wait begins): the list reads the new count; a page that changed,
     /// removed or moved stored records drops what was read of the old list.
     private func progressed(_ progress: RecordSync.Progress) async {
-        let newlySkipped = Array(progress.skipped.dropFirst(self.progress?.skipped.count ?? 0))
-        SkippedRecordsReport.log(newlySkipped, noun: noun, logger: logger)
-        if progress.finished, let notice = SkippedRecordsReport.notice(progress.skipped, noun: noun) { onEvent(notice) }
-        self.progress = progress
+        if let notice = sync.reported(progress, noun: noun, logger: logger) { onEvent(notice) }
         if progress.lookupsStored { return lookupsFetched(progress) }
         guard progress.waiting == nil, !progress.fetchingLookups, let store else { return onEvent(.changed) }
         var replaced = false
@@ -326,8 +319,7 @@ public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSele
             pictures?.removeAll()
             replaced = true
         }
-        firstFailure = nil
-        isOffline = false
+        sync.serverAnswered()
         savedAt = now()
         lastUpdated = now()
         recordsChanged()
@@ -341,16 +333,11 @@ public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSele
     private func syncEnded(_ result: Result<Void, any Error>) {
         syncTask = nil
         replacing = false
-        progress?.waiting = nil
-        defer {
-            rebuildEntries()
-            onEvent(.changed)
-        }
-        let stop = SyncStop(
+        let banner = sync.ended(
             result, stored: recordCount, savedAt: savedAt, shown: source.title, now: now(), timeZone: timeZone, logger: logger)
-        guard let stop else { return }
-        if case .offline = stop { isOffline = true }
-        if case .placeholder(let text) = stop { firstFailure = text } else { onEvent(.banner(stop.text, isError: true)) }
+        if let banner { onEvent(banner) }
+        rebuildEntries()
+        onEvent(.changed)
     }
 
     /// The records changed: the settings are checked against them, and the list is laid out
