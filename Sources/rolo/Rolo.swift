@@ -25,7 +25,7 @@ struct Rolo: AsyncParsableCommand {
         over the environment, the environment over the file.
         """,
         version: RoloVersion.current,
-        subcommands: [Browse.self, Dump.self, Sync.self, Add.self, Act.self, DemoServer.self, Keys.self],
+        subcommands: [Browse.self, Dump.self, Sync.self, Changes.self, Add.self, Act.self, DemoServer.self, Keys.self],
         defaultSubcommand: Browse.self
     )
 

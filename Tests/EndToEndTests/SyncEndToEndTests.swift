@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RoloCore
 import StandIn
 import Testing
 
@@ -58,6 +59,46 @@ extension EndToEnd {
             #expect(lines.count == 2, "live keeps nothing and isn't synced")
             #expect(again.status == 0 && again.stdout == "jira: 0 new, 0 changed, 0 removed\n", "\(again.stdout)\(again.stderr)")
             #expect(live.status == 2 && live.stderr.contains("rolo sync: live: offline = false keeps nothing, so there is nothing to sync"))
+        }
+
+        @Test("rolo changes after two syncs: what changed on the server, as JSON lines and as text, each change once per look")
+        func changes() async throws {
+            let home = try TemporaryDirectory.scopedPath("rolo-sync-e2e")
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let base = server.baseURL.absoluteString
+            let config = home + "/config.toml"
+            try ActEndToEndTests.config(base).write(toFile: config, atomically: true, encoding: .utf8)
+            let filled = try await DumpProcess.run(["sync", "staff", "--config", config], home: home)
+            let first = try await DumpProcess.run(["changes", "staff", "--config", config], home: home)
+            // Between two syncs, another client retitles person 7 and deletes person 8.
+            let http = CurlHTTPClient()
+            let person = { (n: Int) in URL(string: "\(base)/staff/api/people/5ba1f000-0000-4000-8000-00000000000\(n)/")! }
+            let patched = try await http.send(HTTPRequest(
+                method: "PATCH", url: person(7), headers: ["Content-Type": "application/json"], body: Data(#"{"title": "Chief of Staff"}"#.utf8)))
+            let deleted = try await http.send(HTTPRequest(method: "DELETE", url: person(8)))
+            http.shutdown()
+            let synced = try await DumpProcess.run(["sync", "staff", "--config", config], home: home)
+            let lines = try await DumpProcess.run(["changes", "staff", "--format", "jsonl", "--config", config], home: home)
+            let looked = try await DumpProcess.run(["changes", "staff", "--config", config], home: home)
+            let since = try await DumpProcess.run(["changes", "staff", "--since", "1h", "--config", config], home: home)
+            let unknown = try await DumpProcess.run(["changes", "staff", "--since", "soon", "--config", config], home: home)
+            await server.stop()
+            #expect(filled.status == 0 && patched.status == 200 && deleted.status == 204, "\(filled.stderr)")
+            #expect(first.status == 0 && first.stdout.isEmpty && first.stderr == "rolo changes: staff: no changes kept\n",
+                    "a first listing is no change: \(first.stdout)\(first.stderr)")
+            #expect(synced.stdout == "staff: 0 new, 1 changed, 1 removed\n", "\(synced.stdout)\(synced.stderr)")
+            let objects = try lines.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            #expect(lines.status == 0 && objects.count == 2, "\(lines.stdout)\(lines.stderr)")
+            #expect(objects.map { $0["change"] as? String } == ["changed", "removed"])
+            #expect(objects.map { $0["id"] as? String } == ["5ba1f000-0000-4000-8000-000000000007", "5ba1f000-0000-4000-8000-000000000008"])
+            let fields = try #require(objects.first?["fields"] as? [String: [Any]])
+            #expect(Array(fields.keys) == ["title"] && fields["title"]?.last as? String == "Chief of Staff", "\(fields)")
+            #expect(objects.allSatisfy { ($0["at"] as? String).flatMap { try? Date($0, strategy: .iso8601) } != nil })
+            #expect(looked.stdout.isEmpty && looked.stderr.hasPrefix("rolo changes: staff: no changes since "), "the last look was the jsonl run's")
+            let text = since.stdout.split(separator: "\n")
+            #expect(text.count == 2 && text[0].contains("  changed  5ba1f000-0000-4000-8000-000000000007  ") && text[0].hasSuffix(" → Chief of Staff"),
+                    "\(since.stdout)")
+            #expect(unknown.status == 2 && unknown.stderr.contains("--since soon isn't an age like 2h"), "\(unknown.stderr)")
         }
 
         @Test("Pipedrive on the stand-in (--demo): its persons synced and counted")

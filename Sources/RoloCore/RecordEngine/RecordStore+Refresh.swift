@@ -92,22 +92,27 @@ extension RecordStore {
                 INSERT INTO custom_record (source, id, position, json, search, refresh, refresh_order) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
             var position = try Self.count(db, key)
+            var changes: [RecordChange] = []
             try Self.keepSearchMark(db, key)
             for (index, row) in rows.enumerated() {
                 let order = received + index
                 if let stored = try String.fetchOne(find, arguments: [key, row.id]) {
-                    if stored == row.json {
+                    // Other text with the same values (keys in another order) is no change.
+                    let fields = stored == row.json ? [] : RecordChange.fields(from: (try? JSONValue.parse(Data(stored.utf8))) ?? .null, to: row.value)
+                    if fields.isEmpty {
                         try seen.execute(arguments: [pass.generation, order, key, row.id])
                     } else {
                         try update.execute(arguments: [row.json, source.searchText(row.value, lookups: lookups), pass.generation, order, key, row.id])
                         try dropDetail.execute(arguments: [key, row.id])
                         outcome.changed += 1
+                        changes.append(RecordChange(kind: .changed, id: row.id, label: source.label.render(row.value), fields: fields, at: date))
                     }
                 } else {
                     try insert.execute(
                         arguments: [key, row.id, position, row.json, source.searchText(row.value, lookups: lookups), pass.generation, order])
                     position += 1
                     outcome.added += 1
+                    changes.append(RecordChange(kind: .new, id: row.id, label: source.label.render(row.value), at: date))
                 }
             }
             if outcome.changed > 0 { try Self.searchChanged(db, key) }
@@ -117,12 +122,17 @@ extension RecordStore {
             if page.next == nil {
                 let whole = page.shortfall.map(\.byLimit) ?? true
                 if pass.kind == .full, whole {
+                    let removed = try Self.unlisted(db, key, pass.generation).map {
+                        RecordChange(kind: .removed, id: $0.id, label: source.label.render($0.value), at: date)
+                    }
+                    changes += removed
                     outcome.removed = try Self.removeUnlisted(db, key, pass.generation)
                     outcome.moved = try Self.reorder(db, key)
                     if outcome.removed + outcome.moved > 0 { try Self.searchChanged(db, key) }
                 }
                 if whole { try Self.saveMarks(db, key, pass) }
             }
+            try Self.keep(db, key, changes, at: date)
             return outcome
         }
     }
@@ -196,6 +206,14 @@ extension RecordStore {
         if pass.kind != .changes {
             try db.execute(
                 sql: "UPDATE custom_sync SET etag = ?, etag_url = ? WHERE source = ?", arguments: [pass.etag, pass.etagURL, key])
+        }
+    }
+
+    /// The records pass `generation` didn't list, as they are stored.
+    private static func unlisted(_ db: Database, _ key: String, _ generation: Int) throws -> [(id: String, value: JSONValue)] {
+        try Row.fetchAll(db, sql: "SELECT id, json FROM custom_record WHERE source = ? AND refresh != ?", arguments: [key, generation]).map { row in
+            let json: String = row["json"]
+            return (row["id"], (try? JSONValue.parse(Data(json.utf8))) ?? .null)
         }
     }
 

@@ -178,6 +178,24 @@ extension RoloDatabase {
             // each is carried with its place, search text and paging position, without a fetch.
             try PipedrivePersonsCarry.carry(db, into: "custom." + PipedriveSource.id.rawValue)
         }
+        migrator.registerMigration("v12: record_change and record_look") { db in
+            // What each refresh changed, record by record, kept 30 days (``RecordChange``), and
+            // when the user last looked at a list's changes (`rolo changes`).
+            try db.create(table: "record_change") { t in
+                t.autoIncrementedPrimaryKey("number")
+                t.column("source", .text).notNull()
+                t.column("id", .text).notNull()
+                t.column("change", .text).notNull()
+                t.column("label", .text).notNull()
+                t.column("fields", .text)
+                t.column("at", .datetime).notNull()
+            }
+            try db.create(index: "record_change_on_source_at", on: "record_change", columns: ["source", "at"])
+            try db.create(table: "record_look") { t in
+                t.primaryKey("source", .text)
+                t.column("looked_at", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

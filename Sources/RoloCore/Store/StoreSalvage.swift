@@ -25,7 +25,7 @@ enum StoreSalvage {
     }
 
     /// The tables copied, states first; the rest of the schema is the new file's own.
-    static let tables = ["source_state", "custom_lookup", "person", "custom_record"]
+    static let tables = ["source_state", "custom_lookup", "person", "custom_record", "record_change", "record_look"]
     /// Tables that hold stored lists: one row per record, `position` counted per source.
     private static let lists: Set<String> = ["person", "custom_record"]
     /// Rows read at a time.
