@@ -152,6 +152,16 @@ public final class ChildProcess {
         return (status >> 8) & 0xff
     }
 
+    /// The first executable file named `name` in the directories of `path` (a `PATH`; the
+    /// usual directories when nil).
+    public static func find(_ name: String, path: String?) -> String? {
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
     /// Runs `path` to completion and returns its exit code (nil when a signal ended it) and its
     /// standard output, read through a file.
     public static func run(_ path: String, _ arguments: [String], environment: [String]? = nil) throws -> (status: Int32?, output: String) {

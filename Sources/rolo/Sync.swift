@@ -20,13 +20,22 @@ struct Sync: AsyncParsableCommand {
         couldn't be synced "crm: failed — why". Exit status: 0 when every source synced, 1 when \
         one failed, 2 for a bad name or config file, 3 when one was partial (and none failed).
 
+        --notify then sends, for each source whose new or changed records match its notify \
+        condition (every one without it), one notification through its notify_command: the \
+        record's label for one, "20 new in crm" for several. A first listing into an empty \
+        store notifies nothing. What was sent, and a command that failed or ran past 10 s (it \
+        is stopped), is said on standard error; the exit status is the sync's.
+
         Example, every 15 minutes from cron:
-          */15 * * * * rolo sync crm >> ~/.local/state/rolo/sync.log 2>&1
+          */15 * * * * rolo sync crm --notify >> ~/.local/state/rolo/sync.log 2>&1
         """
     )
 
     @Argument(help: ArgumentHelp("The sources to sync: pipedrive, or the config file's [[sources]] that keep their records (offline = true, the default).", valueName: "name"))
     var names: [String] = []
+
+    @Flag(help: "Notify of the new and changed records that match each source's notify, through its notify_command.")
+    var notify = false
 
     @OptionGroup var sources: SourceOptions
 
@@ -49,10 +58,17 @@ struct Sync: AsyncParsableCommand {
         var status: Int32 = 0
         if let database = Wiring.opened(Wiring.openDatabase(settings)) {
             for target in chosen {
+                let start = Date()
                 let line = await Self.sync(target, settings: settings, http: http, database: database, environment: environment)
                 logger.info("sync \(line.line)")
                 try output.append(line.line + "\n")
                 try output.flush()
+                if notify, line.outcome.stored {
+                    for sentence in await Self.notify(target, since: start, database: database, environment: environment) {
+                        logger.info("sync \(sentence)")
+                        report.dumpReport.notice(sentence)
+                    }
+                }
                 switch line.outcome {
                 case .synced: break
                 case .partial: if status == 0 { status = 3 }
@@ -95,6 +111,18 @@ struct Sync: AsyncParsableCommand {
                 throw ConfigError("\(name) isn't a stored source: rolo sync refreshes pipedrive and the config file's [[sources]]")
             }
             throw ConfigError(catalog.unknown(name))
+        }
+    }
+
+    /// `--notify` for `target` after its sync since `start`: what was sent, a sentence each.
+    private static func notify(_ target: Target, since start: Date, database: RoloDatabase, environment: [String: String]) async -> [String] {
+        switch target {
+        case .configured(let source):
+            return await HeadlessSync.notify(
+                RecordStore(database: database, source: source), name: source.name,
+                rules: .init(condition: source.notify, command: source.notifyCommand), since: start, environment: environment)
+        case .pipedrive:
+            return ["pipedrive: no notify_command, so --notify sends nothing (notify and notify_command are set in a [[sources]] table)"]
         }
     }
 

@@ -39,7 +39,7 @@ extension EndToEnd {
             try #require(RoloBinary.exists, "build rolo first: \(RoloBinary.path) is missing")
             let server = try await StandInServer.start(StandInOptions(), logger: quiet())
             defer { Task { await server.stop() } }
-            let (root, config) = try workspace(server)
+            let (_, config) = try workspace(server)
             for (persona, draws) in [(PtyTerminal.Persona.kitty, true), (.xtermSixel, false)] {
                 let terminal = try PtyTerminal(arguments: ["--config", config, "staff", "--images", "off"], persona: persona)
                 try await terminal.waitIdle(after: 0)

@@ -101,6 +101,62 @@ extension EndToEnd {
             #expect(unknown.status == 2 && unknown.stderr.contains("--since soon isn't an age like 2h"), "\(unknown.stderr)")
         }
 
+        @Test("rolo sync --notify: nothing for the first sync, then one notification through notify_command for the change that matches")
+        func notify() async throws {
+            let home = try TemporaryDirectory.scopedPath("rolo-sync-e2e")
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let base = server.baseURL.absoluteString
+            let config = home + "/config.toml"
+            let notified = home + "/notified"
+            let script = home + "/notify.sh"
+            try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(notified)\n".write(toFile: script, atomically: true, encoding: .utf8)
+            chmod(script, 0o755)
+            let staff = ActEndToEndTests.config(base)
+            let table = staff.range(of: "\n[sources.paging]")!.lowerBound
+            try (staff[..<table] + """
+
+                notify = 'title == "Chief of Staff"'
+                notify_command = ["\(script)", "{label}", "{count}", "{source}", "{email}"]
+                """ + staff[table...] + """
+
+                [[sources]]
+                name = "plain"
+                url = "\(base)/staff/api/people/"
+                records = "results"
+                id = "uuid"
+                [sources.paging]
+                style = "next-url"
+                next = "next"
+                """).write(toFile: config, atomically: true, encoding: .utf8)
+            let first = try await DumpProcess.run(["sync", "staff", "--notify", "--config", config], home: home)
+            let http = CurlHTTPClient()
+            let person = { (n: Int) in URL(string: "\(base)/staff/api/people/5ba1f000-0000-4000-8000-00000000000\(n)/")! }
+            let json = ["Content-Type": "application/json"]
+            let chief = try await http.send(HTTPRequest(method: "PATCH", url: person(7), headers: json, body: Data(#"{"title": "Chief of Staff"}"#.utf8)))
+            let other = try await http.send(HTTPRequest(method: "PATCH", url: person(6), headers: json, body: Data(#"{"title": "Archivist"}"#.utf8)))
+            let gone = try await http.send(HTTPRequest(method: "DELETE", url: person(8)))
+            http.shutdown()
+            let second = try await DumpProcess.run(["sync", "--notify", "--config", config], home: home)
+            let changes = try await DumpProcess.run(["changes", "staff", "--format", "jsonl", "--config", config], home: home)
+            await server.stop()
+            #expect(first.status == 0 && first.stderr.isEmpty, "a first sync fills an empty store, which notifies nothing: \(first.stderr)")
+            #expect(chief.status == 200 && other.status == 200 && gone.status == 204)
+            #expect(second.status == 0 && second.stdout == "staff: 0 new, 2 changed, 1 removed\nplain: 94 new, 0 changed, 0 removed\n", "\(second.stdout)")
+            let lines = try String(contentsOfFile: notified, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let labels = changes.stdout.split(separator: "\n").compactMap {
+                let object = try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+                return object?["id"] as? String == "5ba1f000-0000-4000-8000-000000000007" ? object?["label"] as? String : nil
+            }
+            let label = try #require(labels.first, "\(changes.stdout)")
+            #expect(lines.count == 5 && lines[0] == label && lines[1] == "1" && lines[2] == "staff" && lines[3].contains("@") && lines[4].isEmpty,
+                    "one notification, for person 7 only: \(lines)")
+            #expect(second.stderr == """
+                rolo sync: staff: notified: \(label)
+                rolo sync: plain: no notify_command, so --notify sends nothing (notify_command = ["notify-send", "rolo: {summary}"] in its [[sources]] table)
+
+                """, "\(second.stderr)")
+        }
+
         @Test("Pipedrive on the stand-in (--demo): its persons synced and counted")
         func pipedrive() async throws {
             let home = try TemporaryDirectory.scopedPath("rolo-sync-e2e")

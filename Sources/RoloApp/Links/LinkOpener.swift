@@ -39,12 +39,7 @@ public struct LinkOpener: Sendable {
 
     /// The first executable file named `name` in `environment`'s `PATH`.
     public static func searchPath(_ name: String, _ environment: [String: String]) -> String? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = "\(directory)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        ChildProcess.find(name, path: environment["PATH"])
     }
 
     /// Starts `program` with its output discarded and reaps it on a thread of its own when it

@@ -63,6 +63,12 @@ public struct RecordSource: Sendable, Equatable {
     public var lookups: [RecordLookup] = []
     /// Its `[[sources.views]]`, in file order: queries kept under a name.
     public var views: [RecordView] = []
+    /// `notify`: which new or changed records send a notification (the actions' `when`
+    /// syntax); nil, every one.
+    public var notify: ActionCondition?
+    /// `notify_command`: the program and its arguments, templates over the record and
+    /// `{count}`, `{source}` and `{summary}`; nil when the source has none.
+    public var notifyCommand: [RecordTemplate]?
 
     /// The default of ``maxRecords``.
     public static let defaultMaxRecords = 100_000

@@ -16,6 +16,12 @@ public enum HeadlessSync {
         case partial(String)
         /// Nothing could be synced: why.
         case failed(String)
+
+        /// Whether the sync stored something new (whole or partway): then it may have changes.
+        public var stored: Bool {
+            if case .failed = self { return false }
+            return true
+        }
     }
 
     /// One source's line.

@@ -1,0 +1,23 @@
+import Foundation
+import TOMLKit
+
+extension RecordSourceReader {
+    /// The source's `notify` (a condition, the actions' `when` syntax) and `notify_command` (the
+    /// program and its arguments, each a template), each checked.
+    func notification(_ table: TOMLTable, _ label: String) throws -> (ActionCondition?, [RecordTemplate]?) {
+        let condition = try string("notify", table, label).map { text in
+            do {
+                return try ActionCondition(text)
+            } catch {
+                throw ConfigError("\(place("notify")): notify of \(label): \(error)")
+            }
+        }
+        guard let node = table["notify_command"] else { return (condition, nil) }
+        let expected = "a list of the program and its arguments, like [\"notify-send\", \"rolo: {summary}\"]"
+        let words = node.array?.compactMap(\.string)
+        guard let words, words.count == node.array?.count, let program = words.first, !program.isEmpty else {
+            throw ConfigError("\(place("notify_command")): notify_command of \(label) should be \(expected)")
+        }
+        return (condition, try words.map { try parsed($0, "notify_command", label) })
+    }
+}
