@@ -80,9 +80,9 @@ static void write_all(int fd, const char *text) {
 
 static void crash_handler(int signo) {
     if (screen_active) {
-        /* Mouse off, attributes reset, keypad off, cursor shown, alternate screen left. */
+        /* Mouse and focus reports off, attributes reset, keypad off, cursor shown, alternate screen left. */
         write_all(STDOUT_FILENO,
-                  "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[0m\033[?1l\033>\033[?25h\033[?1049l\r\n");
+                  "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1004l\033[0m\033[?1l\033>\033[?25h\033[?1049l\r\n");
         if (saved_fd >= 0) tcsetattr(saved_fd, TCSANOW, &saved_termios);
         screen_active = 0;
     }

@@ -61,6 +61,9 @@ public enum TerminalEvent: Hashable, Sendable {
     case hangup
     /// The process was continued after a stop; everything should be repainted.
     case resumed
+    /// The terminal window gained (true) or lost the focus; reported only while
+    /// ``Terminal/reportFocus(_:)`` is on.
+    case focus(Bool)
     /// The terminal dropped pictures it was keeping (kitty, past its storage quota): the next
     /// frame sends them again.
     case picturesLost

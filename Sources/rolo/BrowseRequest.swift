@@ -171,8 +171,11 @@ struct BrowseRequest: Equatable {
             showsPictures: showImages, unicode: terminal.isUnicode, showsFlags: graphics.initialFlags(on: terminal)
         ) { showImages ? graphics.store(pipeline: pipeline, busy: busy, on: terminal) : nil }
         let sources = Wiring.screenSources(run, context: context, environment: environment)
-        let controller = ScreenController(sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: run.keyTable)
+        let watching = Dictionary(uniqueKeysWithValues: settings.watchIntervals.map { (SourceID(rawValue: $0.key), $0.value) })
+        let controller = ScreenController(
+            sources: sources, initial: first, size: terminal.size, busy: busy, keyTable: run.keyTable, watching: watching)
         controller.onCopy = { terminal.copyToClipboard($0) }
+        controller.onFocusReporting = { terminal.reportFocus($0) }
         controller.linkOpener = LinkOpener(environment: environment)
         // From the environment until the terminal says what it is (GraphicsSetup).
         terminal.drawsHyperlinks = HyperlinkSupport.decide(terminal: TerminalKind(environment: environment), environment: environment, tmux: nil)

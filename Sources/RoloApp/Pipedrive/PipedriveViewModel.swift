@@ -14,7 +14,7 @@ import TerminalUI
 /// search scans the stored persons' search text held in memory (``StoredSearchIndex``), off the
 /// main actor: at 100,000 persons a keystroke takes milliseconds.
 @MainActor
-public final class PipedriveViewModel: SourceModel, WaitsForFirstFrame, FollowsSelection, DetailPictures, CopyableValues {
+public final class PipedriveViewModel: SourceModel, ReportsOffline, WaitsForFirstFrame, FollowsSelection, DetailPictures, CopyableValues {
     public let id = PipedriveSource.id
     public let listTitle = "Pipedrive persons"
     public let noun = (singular: "person", plural: "persons")

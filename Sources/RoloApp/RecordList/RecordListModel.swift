@@ -15,7 +15,7 @@ import TerminalUI
 /// at once; a search asks the store's index, off the main actor. `offline = false` keeps the
 /// records in an in-memory database.
 @MainActor
-public final class RecordListModel: SourceModel, WaitsForFirstFrame, FollowsSelection, DetailPictures, RowThumbnails, CopyableValues {
+public final class RecordListModel: SourceModel, ReportsOffline, WaitsForFirstFrame, FollowsSelection, DetailPictures, RowThumbnails, CopyableValues {
     public let id: SourceID
     /// The source as configured.
     public let source: RecordSource

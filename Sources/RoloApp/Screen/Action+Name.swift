@@ -31,6 +31,7 @@ extension Action {
         case .retryFailed: "retry-failed"
         case .actionMenu: "action-menu"
         case .openLink: "open-link"
+        case .toggleWatch: "toggle-watch"
         case .quit: "quit"
         }
     }

@@ -31,6 +31,8 @@ public enum Action: Hashable, Sendable {
     case actionMenu
     /// Open the selected record's first link in the desktop's browser (else copy it).
     case openLink
+    /// Turn watching of the tab on screen on or off: it refreshes itself every interval.
+    case toggleWatch
     case quit
 }
 
@@ -106,6 +108,7 @@ let sharedBindings: [KeyBinding<Action>] = [
     KeyBinding([.enter], .activate, scope: Scopes.detail, "Press the detail's button or avatar; follow its lookup"),
 
     KeyBinding([.character("r")], .refresh, scope: Scopes.global, "Refresh from the server", hint: "refresh"),
+    KeyBinding([.character("w")], .toggleWatch, scope: Scopes.global, "Watch this tab (refresh on a timer)"),
     KeyBinding([.character("/")], .search, scope: Scopes.global, "Search the list", hint: "search"),
     KeyBinding([.character("y")], .copy, scope: Scopes.global, "Copy the email (else phone, else name)", hint: "copy"),
     KeyBinding([.character("Y")], .copyMenu, scope: Scopes.global, "Pick a value to copy: phone, name…"),

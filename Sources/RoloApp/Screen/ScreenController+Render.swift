@@ -130,7 +130,7 @@ extension ScreenController {
     }
 
     private func statusRight() -> [String] {
-        var items = source.status.items
+        var items = source.status.items + watchStatusItems
         if let updated = source.status.lastUpdated { items.append("updated \(ClockTime.string(updated, in: timeZone))") }
         items.append("\(key(for: .help, in: Scopes.global)) help")
         return items

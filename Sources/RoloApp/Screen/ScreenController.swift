@@ -43,6 +43,8 @@ public final class ScreenController {
     public var onRunInTerminal: ActionSession.TerminalRun?
     /// How `o` opens a link: the app gives one over the process environment; this one copies.
     public var linkOpener = LinkOpener.copyOnly
+    /// Turns the terminal's focus reporting on, once a tab is watched.
+    public var onFocusReporting: (Bool) -> Void = { _ in }
 
     var ui: [SourceID: SourceUI] = [:]
     /// What has the keys now: the source on screen, or one thing over it.
@@ -57,15 +59,25 @@ public final class ScreenController {
     /// A message in the status line until it expires, e.g. what was copied.
     var notice: (text: String, expires: Date)?
     var spinnerFrame = 0
+    /// The watched tabs and their timers.
+    var watch = WatchState()
+    /// How a watched tab's timer waits.
+    let watchSleep: @Sendable (TimeInterval) async throws -> Void
     let keyTable: KeyTable<Action>
     let now: () -> Date
     /// The zone the status line's times are in.
     let timeZone: TimeZone
 
+    /// - `watching`: the tabs that refresh themselves, every so many seconds;
+    /// - `watchSleep`: how their timers wait (tests hold them).
     public init(sources: [any SourceModel], initial: SourceID? = nil, size: Size, busy: BusyTracker,
-                keyTable: KeyTable<Action> = roloKeyTable, now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current) {
+                keyTable: KeyTable<Action> = roloKeyTable, now: @escaping () -> Date = Date.init, timeZone: TimeZone = .current,
+                watching: [SourceID: TimeInterval] = [:],
+                watchSleep: @escaping @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }) {
         precondition(!sources.isEmpty, "rolo needs at least one source")
         self.sources = sources
+        self.watchSleep = watchSleep
+        watch.configured = watching
         self.keyTable = keyTable
         self.busy = busy
         self.size = size
@@ -90,7 +102,9 @@ public final class ScreenController {
     public func start() {
         (source as? any DetailPictures)?.pictureSlotChanged(to: pictureSlot)
         source.start()
+        watchedTabStarted(source.id)
         syncSelection()
+        startWatching()
     }
 
     /// Rows per list entry: three when thumbnails are on and fit, else one.
@@ -145,6 +159,8 @@ public final class ScreenController {
             onRepaint()
         case .picturesLost:
             break
+        case .focus(let focused):
+            focusChanged(focused)
         }
         showWaitingResults()
         onNeedsRender()
@@ -249,7 +265,11 @@ public final class ScreenController {
             if backFromFollow() { break }
             sourceUI.showingDetail = false
         case .refresh:
+            refreshAsked(source.id)
             source.refresh()
+            watchedTabSettled(source.id)
+        case .toggleWatch:
+            toggleWatch()
         case .capability(.contactCard):
             if let id = sourceUI.selectedID, let cards = source as? any ContactCards, cards.contactCardCount(for: id) > 0 {
                 mode = .card(rowID: id, index: 0, scroll: 0)
@@ -328,6 +348,7 @@ public final class ScreenController {
         active = index
         (source as? any DetailPictures)?.pictureSlotChanged(to: pictureSlot)
         source.start()
+        watchedTabStarted(source.id)
         clampCursor()
     }
 
@@ -400,7 +421,9 @@ public final class ScreenController {
         switch event {
         case .changed:
             if index == active { afterEntriesChanged() }
+            watchedTabSettled(sources[index].id)
         case .banner(let message, let isError):
+            if keepsWatchBanner(message, isError: isError, from: sources[index].id) { break }
             if index == active {
                 banner = BannerState(message: message, isError: isError, expires: now().addingTimeInterval(Self.bannerDuration))
             }

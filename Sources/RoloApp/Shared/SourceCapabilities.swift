@@ -12,6 +12,14 @@ public protocol FollowsSelection: SourceModel {
     func selectionChanged(to rowID: String?)
 }
 
+/// A source that knows when its last refresh found the server unreachable: a watched one then
+/// retries later, its list kept.
+@MainActor
+public protocol ReportsOffline: SourceModel {
+    /// Whether the last refresh couldn't reach the server.
+    var isOffline: Bool { get }
+}
+
 /// A source with a picture in its detail, drawn to fit the detail's picture slot.
 @MainActor
 public protocol DetailPictures: SourceModel {

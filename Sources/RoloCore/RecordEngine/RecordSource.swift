@@ -63,6 +63,8 @@ public struct RecordSource: Sendable, Equatable {
     public var lookups: [RecordLookup] = []
     /// Its `[[sources.views]]`, in file order: queries kept under a name.
     public var views: [RecordView] = []
+    /// `watch`: every how many seconds the list refreshes itself while rolo runs; nil, never.
+    public var watch: TimeInterval?
     /// `notify`: which new or changed records send a notification (the actions' `when`
     /// syntax); nil, every one.
     public var notify: ActionCondition?

@@ -7,7 +7,7 @@ struct RecordSourceReader {
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
         "thumbnail", "detail_url", "detail_record", "fields", "max_records", "offline", "paging", "method", "error", "body", RecordActionList.key,
-        "links", "lookups", "views", "notify", "notify_command",
+        "links", "lookups", "views", "watch", "notify", "notify_command",
     ]
     /// The keys a `[sources.paging]` table may hold.
     static let pagingKeys = ["style", "param", "first", "size_param", "size", "size_body", "next", "total", "more", "pages", "since", "etag"]
@@ -70,6 +70,7 @@ struct RecordSourceReader {
             error: try path("error", table, label), body: body, place: entry,
             actions: try actions(table, label: label), links: try links(table, label), lookups: try lookups(table, label))
         source.views = try views(table, label, columns: columns)
+        source.watch = try watch(table, label)
         (source.notify, source.notifyCommand) = try notification(table, label)
         return source
     }

@@ -12,6 +12,8 @@ struct ConfigFile {
     var keyRemaps: [KeyRemap] = []
     /// The `[[sources]]` tables and the `tabs` key.
     var configuredSources = ConfiguredSources()
+    /// The `[watch]` table: how often each named source refreshes itself, in seconds.
+    var watch: [String: TimeInterval] = [:]
 
     /// Reads and checks `path`; nil when there is no such file.
     static func read(_ path: String, sources: SourceCatalog) throws -> ConfigFile? {
@@ -50,6 +52,7 @@ struct ConfigFile {
                 keyRemaps = try Self.keyRemaps(table[key], lines: lines, path: path, place: place, sources: sources)
                 continue
             }
+            if key == watchTable { continue }
             if [ConfiguredSourcesReader.sourcesKey, ConfiguredSourcesReader.tabsKey, RecordActionList.key].contains(key) { continue }
             guard let setting = sources.setting(named: key) else {
                 throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key, sources: sources))")
@@ -65,7 +68,44 @@ struct ConfigFile {
         if let source = configuredSources.sourcesWithLiteralHeaders.first {
             try checkPrivate(path, holding: "header values of source '\(source.name)' written out (not ${VAR})")
         }
-        return ConfigFile(path: path, values: values, keyRemaps: keyRemaps, configuredSources: configuredSources)
+        var file = ConfigFile(path: path, values: values, keyRemaps: keyRemaps, configuredSources: configuredSources)
+        if table[watchTable] != nil {
+            let place = lines.line(of: watchTable).map { "\(path), line \($0)" } ?? path
+            file.watch = try Self.watch(table[watchTable], lines: lines, path: path, place: place, sources: sources, configured: configuredSources)
+        }
+        return file
+    }
+
+    /// The name of the table of the built-in sources' watch intervals.
+    static let watchTable = "watch"
+
+    /// The `[watch]` table's entries: a source's name and its interval, `people = "1m"`.
+    private static func watch(
+        _ node: (any TOMLValueConvertible)?, lines: KeyLines, path: String, place: String, sources: SourceCatalog,
+        configured: ConfiguredSources
+    ) throws -> [String: TimeInterval] {
+        guard let table = node?.table else {
+            let found = node.map { describe($0.type) } ?? "nothing"
+            throw ConfigError("\(place): '\(watchTable)' should be a table — [watch] with lines like pipedrive = \"5m\" — not \(found)")
+        }
+        let names = sources.builtInIDs.map(\.rawValue) + configured.sources.map(\.name)
+        var intervals: [String: TimeInterval] = [:]
+        let ordered = table.keyNames.sorted { (lines.line(of: $0, inTable: watchTable) ?? .max) < (lines.line(of: $1, inTable: watchTable) ?? .max) }
+        for name in ordered {
+            let at = lines.line(of: name, inTable: watchTable).map { "\(path), line \($0)" } ?? place
+            guard names.contains(name) else {
+                let near = name.didYouMean(names) ?? " — the sources are \(names.joined(separator: ", "))"
+                throw ConfigError("\(at): [watch] names '\(name.sanitizedForTerminal)', which isn't a source\(near)")
+            }
+            if configured.source(named: name)?.watch != nil {
+                throw ConfigError("\(at): \(name) has watch in its [[sources]] table already — keep one of them")
+            }
+            guard let text = table[name]?.string else {
+                throw ConfigError("\(at): '\(name)' in [watch] should be a time in quotes, like \"2m\"")
+            }
+            intervals[name] = try WatchInterval.checked(text, "source '\(name)'").mapError { ConfigError("\(at): \($0.message)") }.get()
+        }
+        return intervals
     }
 
     /// The name of the table that remaps keys.

@@ -30,6 +30,8 @@ public struct Settings: Sendable, Equatable {
     public var keyRemaps: [KeyRemap]
     /// The config file's `[[sources]]` and `tabs`.
     public var configuredSources: ConfiguredSources
+    /// The config file's `[watch]` table: each named source's interval, in seconds.
+    public var watch: [String: TimeInterval] = [:]
     /// The config file that was read, if one was.
     public var configFile: String?
     /// The config file rolo looks at (`--config`, else `$XDG_CONFIG_HOME/rolo/config.toml`),
@@ -40,6 +42,14 @@ public struct Settings: Sendable, Equatable {
     /// variables (or `HOME`).
     public static func defaults(environment: [String: String]) -> Settings {
         Settings(directories: XDGDirectories(environment: environment))
+    }
+
+    /// How often each source refreshes itself while rolo runs, by name: a configured source's
+    /// `watch`, else its `[watch]` entry; a source named in neither isn't watched.
+    public var watchIntervals: [String: TimeInterval] {
+        var intervals = watch
+        for source in configuredSources.sources { if let seconds = source.watch { intervals[source.name] = seconds } }
+        return intervals
     }
 
     init(directories: XDGDirectories) {

@@ -28,6 +28,7 @@ public enum SettingsLoader {
         resolver.settings.configFile = file?.path
         resolver.settings.configPath = path
         resolver.settings.keyRemaps = file?.keyRemaps ?? []
+        resolver.settings.watch = file?.watch ?? [:]
         resolver.settings.configuredSources = file?.configuredSources ?? ConfiguredSources()
         for source in sources.sources {
             try resolver.settings.configuredSources.addShipped(source.shippedActions, to: source.name, keys: resolver.settings.keyRemaps)

@@ -35,6 +35,7 @@ extension Terminal {
             lost = graphicsOutput.forget(UInt32(clamping: id)) || lost
         }
         if lost { onEvent(.picturesLost) }
+        for case .focus(let focused) in replies { onEvent(.focus(focused)) }
         guard onAnswers != nil, !replies.isEmpty else { return }
         for reply in replies { answers.record(reply) }
         if answers.isComplete { finishAsking() }

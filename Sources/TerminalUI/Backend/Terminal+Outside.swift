@@ -22,12 +22,14 @@ extension Terminal {
         }
         let farewell = graphicsOutput.farewell
         if !farewell.isEmpty { _ = Self.writeAll(farewell, to: STDOUT_FILENO) }
+        if reportsFocus { _ = Self.writeAll(Self.focusReporting(false), to: STDOUT_FILENO) }
         def_prog_mode()
         endwin()
         rolo_crash_set_active(0)
         let result = await body()
         rolo_crash_set_active(1)
         reset_prog_mode()
+        if reportsFocus { _ = Self.writeAll(Self.focusReporting(true), to: STDOUT_FILENO) }
         graphicsOutput = GraphicsOutput()
         var rows: Int32 = 0, cols: Int32 = 0
         if rolo_window_size(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0, Size(width: Int(cols), height: Int(rows)) != size {

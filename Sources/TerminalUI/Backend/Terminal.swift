@@ -61,6 +61,8 @@ public final class Terminal {
     private(set) var isShutDown = false
     /// Whether another program has the terminal (``runOutside(_:)``): nothing is drawn meanwhile.
     public internal(set) var isOutside = false
+    /// Whether focus reporting is on (``reportFocus(_:)``).
+    private(set) var reportsFocus = false
     private let inputDrained = DispatchSemaphore(value: 0)
     /// Closed while another program has the terminal (``runOutside(_:)``).
     let inputGate = TerminalInputGate()
@@ -248,6 +250,20 @@ public final class Terminal {
         return HyperlinkOutput.bytes(for: canvas, previous: previous, changed: changed, space: profile.colorSpace)
     }
 
+    /// Turns the terminal's focus reporting (`CSI ? 1004 h`) on or off: while it is on, the
+    /// window's gaining and losing the focus arrive as ``TerminalEvent/focus(_:)``. It is
+    /// turned off around a program run outside and when rolo leaves.
+    public func reportFocus(_ on: Bool) {
+        guard on != reportsFocus, !isShutDown else { return }
+        reportsFocus = on
+        if !isOutside { _ = Self.writeAll(Self.focusReporting(on), to: STDOUT_FILENO) }
+    }
+
+    /// The bytes that turn focus reporting on or off.
+    nonisolated static func focusReporting(_ on: Bool) -> [UInt8] {
+        Array("\u{1B}[?1004\(on ? "h" : "l")".utf8)
+    }
+
     /// Makes the next `present` repaint every cell (Ctrl-L, after a resize or a resume).
     public func invalidate() {
         needsFullRepaint = true
@@ -259,6 +275,7 @@ public final class Terminal {
         isShutDown = true
         let farewell = graphicsOutput.farewell
         if !farewell.isEmpty { _ = Self.writeAll(farewell, to: STDOUT_FILENO) }
+        if reportsFocus { _ = Self.writeAll(Self.focusReporting(false), to: STDOUT_FILENO) }
         mousemask(0, nil)
         endwin()
         rolo_crash_set_active(0)

@@ -32,7 +32,7 @@ public struct TerminalAnswers: Sendable, Equatable {
         case .deviceAttributes(let attributes): deviceAttributes = attributes
         case .cellSize(let size) where size.width > 0 && size.height > 0: cellSize = size
         case .textAreaSize(let size) where size.width > 0 && size.height > 0: textAreaSize = size
-        case .cellSize, .textAreaSize: break
+        case .cellSize, .textAreaSize, .focus: break
         }
     }
 

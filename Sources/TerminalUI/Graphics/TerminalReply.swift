@@ -10,12 +10,17 @@ public enum TerminalReply: Sendable, Equatable {
     case cellSize(Size)
     /// The pixel size of the whole text area (the answer to `CSI 14 t`).
     case textAreaSize(Size)
+    /// The terminal window gained (`CSI I`) or lost (`CSI O`) the focus, reported while focus
+    /// reporting (`CSI ? 1004 h`) is on.
+    case focus(Bool)
 
     /// The reply a complete `CSI … final` sequence is, nil when it is none of rolo's (a key).
     ///
     /// `body` is what lies between `ESC [` and the final byte.
     static func controlSequence(body: ArraySlice<UInt8>, final: UInt8) -> TerminalReply? {
         switch final {
+        case UInt8(ascii: "I") where body.isEmpty: return .focus(true)
+        case UInt8(ascii: "O") where body.isEmpty: return .focus(false)
         case UInt8(ascii: "c") where body.first == UInt8(ascii: "?"):
             return .deviceAttributes(numbers(body.dropFirst()).compactMap { $0 })
         case UInt8(ascii: "t"):

@@ -2,6 +2,16 @@ import Foundation
 import TOMLKit
 
 extension RecordSourceReader {
+    /// The source's `watch`: how often it refreshes itself while rolo runs; nil when it doesn't.
+    func watch(_ table: TOMLTable, _ label: String) throws -> TimeInterval? {
+        guard let text = try string("watch", table, label) else { return nil }
+        do {
+            return try WatchInterval.checked(text, label).get()
+        } catch {
+            throw ConfigError("\(place("watch")): \(error.message)")
+        }
+    }
+
     /// The source's `notify` (a condition, the actions' `when` syntax) and `notify_command` (the
     /// program and its arguments, each a template), each checked.
     func notification(_ table: TOMLTable, _ label: String) throws -> (ActionCondition?, [RecordTemplate]?) {
