@@ -23,8 +23,7 @@ struct ChafaRunner {
 
     /// The program `name` from PATH, or nil when it isn't installed.
     static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        ChildProcess.find(name, path: ProcessInfo.processInfo.environment["PATH"])
     }
 
     /// chafa's standard output for `arguments`; throws when it can't start or exits with a failure.

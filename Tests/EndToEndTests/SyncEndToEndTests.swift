@@ -9,12 +9,17 @@ extension EndToEnd {
     /// source on standard output, the exit status a script reads.
     @Suite("rolo sync: stored sources refreshed headless, one line each", .serialized, .temporaryDirectories)
     struct SyncEndToEndTests {
-        @Test("Every stored source: a whole one synced, a partial one exit 3; again: nothing new; a name that keeps nothing: exit 2")
-        func sync() async throws {
+        /// A home for rolo's files, a stand-in on 127.0.0.1, and where the config file goes.
+        private static func workspace() async throws -> (home: String, server: StandInServer, config: String) {
             let home = try TemporaryDirectory.scopedPath("rolo-sync-e2e")
             let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            return (home, server, home + "/config.toml")
+        }
+
+        @Test("Every stored source: a whole one synced, a partial one exit 3; again: nothing new; a name that keeps nothing: exit 2")
+        func sync() async throws {
+            let (home, server, config) = try await Self.workspace()
             let base = server.baseURL.absoluteString
-            let config = home + "/config.toml"
             try """
                 [[sources]]
                 name = "jira"
@@ -63,10 +68,8 @@ extension EndToEnd {
 
         @Test("rolo changes after two syncs: what changed on the server, as JSON lines and as text, each change once per look")
         func changes() async throws {
-            let home = try TemporaryDirectory.scopedPath("rolo-sync-e2e")
-            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let (home, server, config) = try await Self.workspace()
             let base = server.baseURL.absoluteString
-            let config = home + "/config.toml"
             try ActEndToEndTests.config(base).write(toFile: config, atomically: true, encoding: .utf8)
             let filled = try await DumpProcess.run(["sync", "staff", "--config", config], home: home)
             let first = try await DumpProcess.run(["changes", "staff", "--config", config], home: home)
@@ -103,10 +106,8 @@ extension EndToEnd {
 
         @Test("rolo sync --notify: nothing for the first sync, then one notification through notify_command for the change that matches")
         func notify() async throws {
-            let home = try TemporaryDirectory.scopedPath("rolo-sync-e2e")
-            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            let (home, server, config) = try await Self.workspace()
             let base = server.baseURL.absoluteString
-            let config = home + "/config.toml"
             let notified = home + "/notified"
             let script = home + "/notify.sh"
             try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(notified)\n".write(toFile: script, atomically: true, encoding: .utf8)

@@ -87,8 +87,7 @@ extension ScreenController {
     /// Tab `id`'s refresh is due: it refreshes, unless one is running already, whose end counts.
     func watchFired(_ id: SourceID) {
         watch.timers[id] = nil
-        guard watch.schedules[id] != nil, let index = sources.firstIndex(where: { $0.id == id }) else { return }
-        let tab = sources[index]
+        guard watch.schedules[id] != nil, let tab = sources.first(where: { $0.id == id }) else { return }
         watch.schedules[id]?.refreshing = true
         if tab.status.isLoading { return }
         watch.schedules[id]?.byWatch = true
@@ -105,18 +104,15 @@ extension ScreenController {
     func watchedTabSettled(_ id: SourceID) {
         guard let schedule = watch.schedules[id], schedule.refreshing,
               let tab = sources.first(where: { $0.id == id }), !tab.status.isLoading else { return }
-        let offline = (tab as? any ReportsOffline)?.isOffline == true
-        var failed = offline
-        if case .failed(let why)? = tab.status.placeholder {
-            failed = true
-            watch.problems[id] = watch.problems[id] ?? why
+        // A banner the refresh said (``keepsWatchBanner``) is the most specific reason.
+        var why: String?
+        if case .failed(let text)? = tab.status.placeholder {
+            why = text
+        } else if (tab as? any ReportsOffline)?.isOffline == true {
+            why = "the server can't be reached"
         }
-        if failed {
-            if offline, watch.problems[id] == nil { watch.problems[id] = "the server can't be reached" }
-        } else {
-            watch.problems[id] = nil
-        }
-        watch.schedules[id]?.ended(at: now(), reached: !failed)
+        watch.problems[id] = why.map { watch.problems[id] ?? $0 }
+        watch.schedules[id]?.ended(at: now(), reached: why == nil)
         arm(id)
     }
 
