@@ -65,7 +65,7 @@ public final class PipedriveViewModel: SourceModel, ReportsOffline, WaitsForFirs
     /// What the last sync said: its progress, a first failure, offline.
     private var sync = SyncFollowing()
     /// The search of the stored persons; nil without a store.
-    private let search: StoredSearch?
+    private let search: StoredSearch<[Int]>?
     /// The stored persons' search text in memory, which ``search`` scans.
     private let searchIndex: StoredSearchIndex?
     private var started = false
@@ -110,7 +110,7 @@ public final class PipedriveViewModel: SourceModel, ReportsOffline, WaitsForFirs
         let searchIndex = shown?.store.memorySearch()
         self.searchIndex = searchIndex
         // Nil from the index is a search a newer one replaced, whose answer is dropped anyway.
-        search = searchIndex.map { index in StoredSearch(busy: busy) { term in try await index.positions(matching: term) ?? [] } }
+        search = searchIndex.map { index in StoredSearch(busy: busy) { term in try await index.positions(matching: term) } }
         self.busy = busy
         self.pictures = pictures
         self.imageLoader = imageLoader

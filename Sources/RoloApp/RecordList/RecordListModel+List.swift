@@ -53,6 +53,13 @@ extension RecordListModel {
         guard let window else { return rebuildEntries() }
         filterTask?.cancel()
         filterTask = nil
+        if let sections = matchSections {
+            // A `sort:` orders the matches itself; positions stored since wait for the next answer.
+            let total = window.count
+            window.show(RowLayout(count: total, sections: sections.map { ($0.title, $0.positions.filter { $0 < total }) }), inOrder: false)
+            rebuildEntries()
+            return onEvent(.changed)
+        }
         if let matches, !arranged.inOrder {
             // Matches past the arranged records (stored since) wait for the next arrangement:
             // neither layout shows a position it wasn't made from.
@@ -138,8 +145,11 @@ extension RecordListModel {
             searchIndex?.reset()
             searchIndexStale = false
         }
+        // What doesn't read is said at once; the fields no record has, once the answer comes.
+        searchProblems = searchTerm.map { RecordQuery.read($0).problems.map(\.description) } ?? []
         if searchTerm == nil {
             matches = nil
+            matchSections = nil
             applyMatches()
         }
         search?.search(searchTerm)
@@ -156,13 +166,17 @@ extension RecordListModel {
     /// whole answer comes.
     func firstMatchesFound(_ positions: [Int]) {
         matches = positions
+        matchSections = nil
         applyMatches()
     }
 
     /// What the store's index matched; the list shows it once laid out.
-    func searchAnswered(_ result: Result<[Int], any Error>) {
+    func searchAnswered(_ result: Result<ListSearchAnswer, any Error>) {
         switch result {
-        case .success(let positions): matches = positions
+        case .success(let answer):
+            matches = answer.positions
+            matchSections = answer.sections
+            searchProblems = answer.problems
         case .failure(let error): onEvent(.banner("The search failed: \(error)", isError: true))
         }
         applyMatches()

@@ -74,7 +74,13 @@ public final class RecordListModel: SourceModel, ReportsOffline, WaitsForFirstFr
     /// The arranged layout being cut down to the search's matches, off the main actor.
     var filterTask: Task<Void, Never>?
     /// The search of the stored records; nil without a store.
-    let search: StoredSearch?
+    let search: StoredSearch<ListSearchAnswer>?
+    /// A `sort:`'s order of the matches, in sections; nil: the arranged layout cut to ``matches``.
+    var matchSections: [QueryAnswer.Section]?
+    /// What of the search couldn't be applied, a sentence each.
+    public internal(set) var searchProblems: [String] = []
+    /// The lookups a query's search reads, kept as ``lookupValues``.
+    let queryLookups: QueryLookups
     /// The stored records' search text in memory, which ``search`` scans.
     let searchIndex: StoredSearchIndex?
     /// Full records fetched from `detail_url`, by id.
@@ -101,7 +107,9 @@ public final class RecordListModel: SourceModel, ReportsOffline, WaitsForFirstFr
     /// Changes with every refresh, so a picture key never names an image from before it.
     var generation = 0
     /// The records the `[[sources.lookups]]` name, as stored; none until read.
-    var lookupValues = LookupValues.none
+    var lookupValues = LookupValues.none {
+        didSet { queryLookups.values = lookupValues }
+    }
     /// Fetches the lookups' lists into the store; nil without lookups, a store or their variables.
     let lookupSync: LookupSync?
     /// The stored lookups, read at start and after each sync stored them; nil without lookups.
@@ -155,13 +163,20 @@ public final class RecordListModel: SourceModel, ReportsOffline, WaitsForFirstFr
         // A big list shows a term's first matches while the rest are counted; one laid out by
         // `group`/`sort` shows none apart, as its first rows aren't the first stored.
         let showsFirst = source.group == nil && source.sort == nil
-        search = searchIndex.map { index in
-            var first: StoredSearch.FirstMatches?
+        let queryLookups = QueryLookups()
+        self.queryLookups = queryLookups
+        search = searchIndex.flatMap { index in store.map { store in
+            var first: StoredSearch<ListSearchAnswer>.FirstMatches?
             if showsFirst {
-                first = { term in try await index.firstPositions(matching: term, limit: Self.firstMatchesShown) }
+                first = { term in
+                    guard Self.isPlainText(term) else { return nil }
+                    return try await index.firstPositions(matching: term, limit: Self.firstMatchesShown)
+                }
             }
-            return StoredSearch(busy: busy, query: { term in try await index.positions(matching: term) ?? [] }, first: first)
-        }
+            return StoredSearch(busy: busy, query: { term in
+                try await Self.answer(term, index: index, store: store, lookups: queryLookups, now: now)
+            }, first: first)
+        } }
         do {
             let endpoint = try source.endpoint(environment: environment)
             pager = RecordPager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now)

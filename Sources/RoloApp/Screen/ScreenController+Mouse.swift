@@ -45,7 +45,7 @@ extension ScreenController {
             case .wheelUp: moveSelection(.moveUp); moveSelection(.moveUp); moveSelection(.moveUp)
             case .wheelDown: moveSelection(.moveDown); moveSelection(.moveDown); moveSelection(.moveDown)
             case .click, .press, .doubleClick:
-                let content = ScreenLayout.split(pane: layout.list).content
+                let content = listContent(of: layout.list)
                 if let index = listView(in: content).entryIndex(atScreenRow: mouse.y, in: content) {
                     sourceUI.cursor.select(entry: index, in: source.entries)
                     sourceUI.showingDetail = mouse.kind == .doubleClick

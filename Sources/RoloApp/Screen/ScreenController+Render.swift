@@ -55,13 +55,31 @@ extension ScreenController {
     func listView(in content: Rect, theme: Theme = .monochrome, glyphs: Glyphs = .ascii, focused: Bool = true) -> ListView {
         let marked = entriesWithPendingMarks(glyphs: glyphs)
         return ListView(entries: marked.entries, columns: source.columns, cursor: sourceUI.cursor, isFocused: focused,
-                 highlight: source.searchTerm, markerWidth: marked.markerWidth, rowHeight: rowHeight,
+                 highlight: (source as? any ExplainsSearch).map(\.searchHighlight) ?? source.searchTerm, markerWidth: marked.markerWidth, rowHeight: rowHeight,
                  thumbnailWidth: Self.thumbnailWidth, flashingRowID: (source as? any FlashesRows)?.flashingRowID, rowMark: rowMark(glyphs: glyphs), theme: theme,
                  glyphs: glyphs)
     }
 
+    /// What of the search typed or applied couldn't be, said on the line under the search line.
+    var searchProblem: String? {
+        guard searchText != nil || source.searchTerm != nil, let problems = (source as? any ExplainsSearch)?.searchProblems,
+              let first = problems.first else { return nil }
+        return problems.count > 1 ? "\(first) (and \(problems.count - 1) more)" : first
+    }
+
+    /// Where the list's rows are drawn in `pane`: under its title, and under a search problem.
+    func listContent(of pane: Rect) -> Rect {
+        let content = ScreenLayout.split(pane: pane).content
+        return searchProblem == nil ? content : content.inset(top: 1)
+    }
+
     private func drawList(into canvas: inout Canvas, pane: Rect, focused: Bool, theme: Theme, glyphs: Glyphs) {
-        let (title, content) = ScreenLayout.split(pane: pane)
+        let title = ScreenLayout.split(pane: pane).title
+        let content = listContent(of: pane)
+        if let problem = searchProblem {
+            let line = ScreenLayout.split(pane: pane).content.row(0)
+            canvas.write(problem, x: line.x + 1, y: line.y, style: theme.error, clip: line)
+        }
         if let searchText {
             let end = canvas.write("/ ", x: title.x + 1, y: title.y, style: theme.footerKey, clip: title)
             let cursorX = canvas.write(searchText, x: end, y: title.y, style: theme.text.adding(.underline), clip: title)

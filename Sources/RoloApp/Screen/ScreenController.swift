@@ -356,7 +356,8 @@ public final class ScreenController {
 
     /// How many list entries fit on screen now.
     var visibleEntries: Int {
-        listView(in: ScreenLayout.split(pane: layout.list).content).visibleEntryCount(in: ScreenLayout.split(pane: layout.list).content)
+        let content = listContent(of: layout.list)
+        return listView(in: content).visibleEntryCount(in: content)
     }
 
     func moveSelection(_ action: Action) {

@@ -8,16 +8,17 @@ import RoloCore
 /// (``onFirstMatches``): at 1,000,000 records a term matching half of them shows its first
 /// screenful well within a frame, and its count follows when the whole search is done.
 @MainActor
-final class StoredSearch {
-    /// The positions, in order, of the stored rows a term matches.
-    typealias Query = @Sendable (String) async throws -> [Int]
+final class StoredSearch<Answer: Sendable> {
+    /// What a term matches: the positions, in order, of the stored rows (or with them, what a
+    /// query says of itself); nil when the query saw itself replaced and stopped.
+    typealias Query = @Sendable (String) async throws -> Answer?
     /// The positions of a term's first matches, in order; nil when it has none to show apart.
     typealias FirstMatches = @Sendable (String) async throws -> [Int]?
 
     /// The term searched for; nil when the list isn't filtered.
     private(set) var term: String?
     /// Hears each answer for the current term.
-    var onAnswer: (Result<[Int], any Error>) -> Void = { _ in }
+    var onAnswer: (Result<Answer, any Error>) -> Void = { _ in }
     /// Hears the current term's first matches, before its answer.
     var onFirstMatches: ([Int]) -> Void = { _ in }
     /// Whether the matches heard last are the first ones only: the answer is still being counted.
@@ -68,7 +69,7 @@ final class StoredSearch {
                 self.isCounting = true
                 self.onFirstMatches(found)
             }
-            let result: Result<[Int], any Error>
+            let result: Result<Answer?, any Error>
             do {
                 result = .success(try await query(term))
             } catch {
@@ -82,7 +83,11 @@ final class StoredSearch {
                 self.isStale = false
                 self.run()
             }
-            self.onAnswer(result)
+            switch result {
+            case .success(let answer?): self.onAnswer(.success(answer))
+            case .success(nil): return
+            case .failure(let error): self.onAnswer(.failure(error))
+            }
         }
     }
 }

@@ -20,6 +20,29 @@ public struct QueryEvaluator: Sendable {
     public init(
         _ query: RecordQuery, source: RecordSource, lookups: LookupValues = .none, records: [JSONValue], now: Date = Date()
     ) throws(QueryError) {
+        let (evaluator, problems) = Self.lenient(query, source: source, lookups: lookups, records: records, now: now)
+        if let first = problems.first { throw first }
+        self = evaluator
+    }
+
+    /// An evaluator of what of `query` `source`'s `records` can answer, and a sentence for each
+    /// field they can't: its terms and sorts are left out, so that on screen the rest of the
+    /// query still applies while the mistake is said.
+    public static func lenient(
+        _ query: RecordQuery, source: RecordSource, lookups: LookupValues = .none, records: [JSONValue], now: Date = Date()
+    ) -> (evaluator: QueryEvaluator, problems: [QueryError]) {
+        let unknown = query.fields.filter { !known($0, source: source, lookups: lookups, records: records) }
+        var kept = query
+        kept.clauses.removeAll { clause in
+            if case .field(let name, _) = clause.term { return unknown.contains(name) }
+            return false
+        }
+        kept.sorts.removeAll { unknown.contains($0.field) }
+        let problems = unknown.map { QueryError("no field '\($0)' — \(fieldNames(near: $0, source: source, records: records))") }
+        return (QueryEvaluator(checked: kept, source: source, lookups: lookups, now: now), problems)
+    }
+
+    private init(checked query: RecordQuery, source: RecordSource, lookups: LookupValues, now: Date) {
         self.query = query
         self.source = source
         self.lookups = lookups
@@ -34,8 +57,13 @@ public struct QueryEvaluator: Sendable {
         }
         self.folded = folded
         text = SearchKey.fold(query.text)
-        for name in query.fields where !Self.known(name, source: source, lookups: lookups, records: records) {
-            throw QueryError("no field '\(name)' — \(Self.fieldNames(near: name, source: source, records: records))")
+    }
+
+    /// Whether matching reads a record's search text: the query has free text, a phrase or a word.
+    public var readsSearchText: Bool {
+        !text.isEmpty || query.clauses.contains { clause in
+            if case .field = clause.term { return false }
+            return true
         }
     }
 
@@ -52,17 +80,33 @@ public struct QueryEvaluator: Sendable {
     /// a `sort:`. With `group`, rows sort within their groups, the groups in the list's order.
     public func sorted<Item>(_ items: [Item], record: (Item) -> JSONValue) -> [Item] {
         guard !query.sorts.isEmpty else { return items }
-        let keys = items.map { item in query.sorts.map { SortValue(value(of: $0.field, in: record(item))) } }
-        let groups = source.group.map { group in items.map { SearchKey.fold(group.render(record($0), lookups: lookups)) } }
-        let order = items.indices.sorted { a, b in
-            if let groups, groups[a] != groups[b] { return groups[a] < groups[b] }
+        return order(items.map { sortKey(of: record($0)) }).map { items[$0] }
+    }
+
+    /// What one record is ordered by: its group's folded title (with `group`), then a value for
+    /// each `sort:`.
+    public struct SortKey: Sendable {
+        let group: String?
+        let values: [SortValue]
+    }
+
+    /// What `record` is ordered by.
+    public func sortKey(of record: JSONValue) -> SortKey {
+        SortKey(group: source.group.map { SearchKey.fold($0.render(record, lookups: lookups)) },
+                values: query.sorts.map { SortValue(value(of: $0.field, in: record)) })
+    }
+
+    /// The indices of `keys` in the query's order: by group, then each sort in turn, then the
+    /// index (the API's order), so that the sort is stable.
+    public func order(_ keys: [SortKey]) -> [Int] {
+        keys.indices.sorted { a, b in
+            if let x = keys[a].group, let y = keys[b].group, x != y { return x < y }
             for (index, sort) in query.sorts.enumerated() {
-                let order = SortValue.compare(keys[a][index], keys[b][index], descending: sort.descending)
+                let order = SortValue.compare(keys[a].values[index], keys[b].values[index], descending: sort.descending)
                 if order != .orderedSame { return order == .orderedAscending }
             }
             return a < b
         }
-        return order.map { items[$0] }
     }
 
     // MARK: - Terms
@@ -204,8 +248,8 @@ public struct QueryEvaluator: Sendable {
 /// A record's value for one `sort:` key: numbers, then dates (as instants, whatever their
 /// form), then text folded in natural order (AP-9 before AP-10); missing last whichever the
 /// direction.
-struct SortValue {
-    enum Kind { case number(Double), instant(Date), text(String), missing }
+struct SortValue: Sendable {
+    enum Kind: Sendable { case number(Double), instant(Date), text(String), missing }
     let kind: Kind
 
     init(_ value: JSONValue?) {

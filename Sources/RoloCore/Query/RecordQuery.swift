@@ -99,33 +99,50 @@ public struct RecordQuery: Sendable, Equatable {
 
     /// The query written `text`; throws a ``QueryError`` for a malformed term, saying which.
     public static func parse(_ text: String) throws(QueryError) -> RecordQuery {
+        let (query, problems) = read(text)
+        if let first = problems.first { throw first }
+        return query
+    }
+
+    /// The query written `text` as far as it reads, and what doesn't: each malformed term is left
+    /// out and said, an unclosed phrase runs to the end. The screen applies what reads while
+    /// saying the rest under the search line; a query longer than ``maxLength`` is refused whole.
+    public static func read(_ text: String) -> (query: RecordQuery, problems: [QueryError]) {
         guard text.count <= maxLength else {
-            throw QueryError("the query is \(text.count) characters long; \(maxLength) at most")
+            return (RecordQuery(), [QueryError("the query is \(text.count) characters long; \(maxLength) at most")])
         }
         var query = RecordQuery()
+        var problems: [QueryError] = []
         var words: [String] = []
-        for token in try tokens(text) {
+        for token in tokens(text, problems: &problems) {
             if token.quoted {
                 query.clauses.append(Clause(term: .phrase(token.text), negated: token.negated))
                 continue
             }
-            if let term = try fieldTerm(token.text) {
-                switch term {
-                case .sort(let sort):
-                    guard !token.negated else { throw QueryError("'-\(token.text)' negates a sort: write sort:-\(sort.field) for the reverse") }
+            do throws(QueryError) {
+                switch try fieldTerm(token.text) {
+                case .sort(let sort)?:
+                    guard !token.negated else {
+                        throw QueryError("'-\(token.text)' negates a sort: write sort:-\(sort.field) for the reverse")
+                    }
                     query.sorts.append(sort)
-                case .term(let term):
+                case .term(let term)?:
                     query.clauses.append(Clause(term: term, negated: token.negated))
+                case nil where token.negated:
+                    query.clauses.append(Clause(term: .word(token.text), negated: true))
+                case nil:
+                    words.append(token.text)
                 }
-            } else if token.negated {
-                query.clauses.append(Clause(term: .word(token.text), negated: true))
-            } else {
-                words.append(token.text)
+            } catch {
+                problems.append(error)
             }
         }
         query.text = words.joined(separator: " ")
-        return query
+        return (query, problems)
     }
+
+    /// Whether the query is only free text: the list's search as it was before queries.
+    public var isText: Bool { clauses.isEmpty && sorts.isEmpty }
 
     /// A term or a sort, read from a token.
     private enum Read {
@@ -194,7 +211,7 @@ public struct RecordQuery: Sendable, Equatable {
 
     /// The query's words: runs of text between blanks, a `"…"` phrase one word (in a field's
     /// value too: `city:"new york"`), a leading `-` the negation.
-    private static func tokens(_ text: String) throws(QueryError) -> [Token] {
+    private static func tokens(_ text: String, problems: inout [QueryError]) -> [Token] {
         var tokens: [Token] = []
         var rest = Substring(text)
         while true {
@@ -207,12 +224,11 @@ public struct RecordQuery: Sendable, Equatable {
             }
             if rest.first == "\"" {
                 let body = rest.dropFirst()
-                guard let close = body.firstIndex(of: "\"") else {
-                    throw QueryError("a phrase isn't closed: \(String(rest.prefix(40)))… needs its closing \"")
-                }
-                let phrase = String(body[..<close]).trimmingWhitespace
+                let close = body.firstIndex(of: "\"")
+                if close == nil { problems.append(QueryError("a phrase isn't closed: \(String(rest.prefix(40)))… needs its closing \"")) }
+                let phrase = String(body[..<(close ?? body.endIndex)]).trimmingWhitespace
                 if !phrase.isEmpty { tokens.append(Token(text: phrase, negated: negated, quoted: true)) }
-                rest = body[body.index(after: close)...]
+                rest = close.map { body[body.index(after: $0)...] } ?? ""
                 continue
             }
             var word = ""
@@ -220,11 +236,12 @@ public struct RecordQuery: Sendable, Equatable {
                 if character == "\"" {
                     // A quoted value inside a term: city:"new york".
                     let body = rest.dropFirst()
-                    guard let close = body.firstIndex(of: "\"") else {
-                        throw QueryError("a phrase isn't closed: \(word)\(String(rest.prefix(40))) needs its closing \"")
+                    let close = body.firstIndex(of: "\"")
+                    if close == nil {
+                        problems.append(QueryError("a phrase isn't closed: \(word)\(String(rest.prefix(40))) needs its closing \""))
                     }
-                    word += body[..<close]
-                    rest = body[body.index(after: close)...]
+                    word += body[..<(close ?? body.endIndex)]
+                    rest = close.map { body[body.index(after: $0)...] } ?? ""
                     continue
                 }
                 word.append(character)
