@@ -72,10 +72,12 @@ struct PipedriveViewModelTests {
         await account.release()
         // One page of the refresh is merged: its persons changed in place, the rest still shown.
         #expect(await settle(async: { await account.heldCount == 1 }, limit: 200_000))
+        // The rows read the store as they are drawn, so they can show the page before the
+        // sync's progress reaches the model: both are waited for.
+        #expect(await settle({ model.statusItems == ["refreshing: 10…"] }, limit: 200_000), "\(model.statusItems)")
         #expect(await settle({ model.entries.entry(at: 0).row?.cells.first == "Jüri Tamm (new)" }, limit: 200_000))
         #expect(model.rowIDs == (1...15).map(String.init))
         #expect(model.entries.entry(at: 10).row?.cells.first == "Jüri Õunapuu")
-        #expect(model.statusItems == ["refreshing: 10…"])
         await account.release()
         #expect(await model.settled())
         #expect(model.rowIDs == (1...12).map(String.init))
@@ -169,6 +171,26 @@ struct PipedriveViewModelTests {
         #expect(await model.settled())
         #expect(model.placeholder == .empty("No person matches “nobody” — Esc clears the search"))
         model.setSearch(nil)
+        #expect(model.rowIDs.count == 40)
+    }
+
+    @Test("A query: field terms, a comparison and a sort, and a mistake said while the rest applies")
+    func query() async throws {
+        let store = try store()
+        try await storePipedrive(PipedriveSamples.persons(40), in: store, at: Sample.today)
+        let model = makePipedrive(FakePipedrive(persons: PipedriveSamples.persons(40)), database: store)
+        model.start()
+        #expect(await model.settled())
+        model.setSearch("name:ounapuu id>=15 sort:-id")
+        #expect(await model.settled())
+        #expect(model.rowIDs == ["19", "18", "17", "16", "15"])
+        #expect(model.searchProblems.isEmpty, "\(model.searchProblems)")
+        model.setSearch("-name:ounapuu naem:x id<4")
+        #expect(await model.settled())
+        #expect(model.rowIDs == ["1", "2", "3"])
+        #expect(model.searchProblems.first?.hasPrefix("no field 'naem' — name") == true, "\(model.searchProblems)")
+        model.setSearch(nil)
+        #expect(model.searchProblems.isEmpty)
         #expect(model.rowIDs.count == 40)
     }
 

@@ -15,6 +15,8 @@ final class PipedriveRows: ListEntrySource {
     }
     /// The positions a search matched, in order; nil when not filtered.
     private(set) var filter: [Int]?
+    /// A `sort:`'s order of the matches, in sections; nil: the stored order.
+    private var sections: [QueryAnswer.Section]?
     /// A line below the rows, e.g. "loading more…"; nil for none.
     var trailer: String?
 
@@ -64,14 +66,18 @@ final class PipedriveRows: ListEntrySource {
     func invalidate() {
         window.forget()
         window.reloadCount()
-        setFilter(filter)
+        setFilter(filter, sections: sections)
     }
 
-    /// Shows only the persons at `positions` (nil: all).
-    func setFilter(_ positions: [Int]?) {
+    /// Shows only the persons at `positions` (nil: all), in `sections` when a sort orders them.
+    func setFilter(_ positions: [Int]?, sections: [QueryAnswer.Section]? = nil) {
         filter = positions
-        let all = RowLayout(count: window.count)
-        if let positions {
+        self.sections = positions == nil ? nil : sections
+        let total = window.count
+        let all = RowLayout(count: total)
+        if let sections = self.sections {
+            window.show(RowLayout(count: total, sections: sections.map { ($0.title, $0.positions.filter { $0 < total }) }), inOrder: false)
+        } else if let positions {
             window.show(all.showing(positions), inOrder: false)
         } else {
             window.show(all, inOrder: true)

@@ -65,7 +65,11 @@ public final class PipedriveViewModel: SourceModel, ReportsOffline, WaitsForFirs
     /// What the last sync said: its progress, a first failure, offline.
     private var sync = SyncFollowing()
     /// The search of the stored persons; nil without a store.
-    private let search: StoredSearch<[Int]>?
+    private let search: StoredSearch<ListSearchAnswer>?
+    /// What of the search couldn't be applied, a sentence each.
+    public private(set) var searchProblems: [String] = []
+    /// The names a query's search reads, kept as the rows' lookups.
+    private let queryLookups: QueryLookups
     /// The stored persons' search text in memory, which ``search`` scans.
     private let searchIndex: StoredSearchIndex?
     private var started = false
@@ -110,7 +114,13 @@ public final class PipedriveViewModel: SourceModel, ReportsOffline, WaitsForFirs
         let searchIndex = shown?.store.memorySearch()
         self.searchIndex = searchIndex
         // Nil from the index is a search a newer one replaced, whose answer is dropped anyway.
-        search = searchIndex.map { index in StoredSearch(busy: busy) { term in try await index.positions(matching: term) } }
+        let queryLookups = QueryLookups()
+        self.queryLookups = queryLookups
+        search = searchIndex.flatMap { index in shown.map { account in
+            StoredSearch(busy: busy) { term in
+                try await ListQuery.answer(term, index: index, store: account.store, lookups: queryLookups, now: { Date() })
+            }
+        } }
         self.busy = busy
         self.pictures = pictures
         self.imageLoader = imageLoader
@@ -202,6 +212,7 @@ public final class PipedriveViewModel: SourceModel, ReportsOffline, WaitsForFirs
             case .success(let values):
                 guard values != rows.lookups else { return }
                 rows.lookups = values
+                self?.queryLookups.values = values
                 self?.personsReread()
             case .failure(let error):
                 self?.onEvent(.banner(String(describing: error), isError: true))
@@ -271,15 +282,18 @@ public final class PipedriveViewModel: SourceModel, ReportsOffline, WaitsForFirs
 
     public func setSearch(_ term: String?) {
         searchTerm = term.searchTerm
+        searchProblems = ListQuery.problems(searchTerm)
         if searchTerm == nil { rows?.setFilter(nil) }
         search?.search(searchTerm)
         updateTrailer()
         onEvent(.changed)
     }
 
-    private func searchAnswered(_ result: Result<[Int], any Error>) {
+    private func searchAnswered(_ result: Result<ListSearchAnswer, any Error>) {
         switch result {
-        case .success(let positions): rows?.setFilter(positions)
+        case .success(let answer):
+            rows?.setFilter(answer.positions, sections: answer.sections)
+            searchProblems = answer.problems
         case .failure(let error): onEvent(.banner("The search failed: \(error)", isError: true))
         }
         onEvent(.changed)
@@ -300,4 +314,8 @@ public final class PipedriveViewModel: SourceModel, ReportsOffline, WaitsForFirs
         guard let person else { return [] }
         return PipedriveDetail.blocks(for: person, picture: picture(for: person), timeZone: timeZone, companyURL: companyURL)
     }
+}
+
+extension PipedriveViewModel: ExplainsSearch {
+    public var searchHighlight: String? { ListQuery.highlight(searchTerm) }
 }

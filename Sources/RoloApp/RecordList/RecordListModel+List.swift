@@ -146,7 +146,7 @@ extension RecordListModel {
             searchIndexStale = false
         }
         // What doesn't read is said at once; the fields no record has, once the answer comes.
-        searchProblems = searchTerm.map { RecordQuery.read($0).problems.map(\.description) } ?? []
+        searchProblems = ListQuery.problems(searchTerm)
         if searchTerm == nil {
             matches = nil
             matchSections = nil

@@ -169,12 +169,12 @@ public final class RecordListModel: SourceModel, ReportsOffline, WaitsForFirstFr
             var first: StoredSearch<ListSearchAnswer>.FirstMatches?
             if showsFirst {
                 first = { term in
-                    guard Self.isPlainText(term) else { return nil }
+                    guard ListQuery.isPlainText(term) else { return nil }
                     return try await index.firstPositions(matching: term, limit: Self.firstMatchesShown)
                 }
             }
             return StoredSearch(busy: busy, query: { term in
-                try await Self.answer(term, index: index, store: store, lookups: queryLookups, now: now)
+                try await ListQuery.answer(term, index: index, store: store, lookups: queryLookups, now: now)
             }, first: first)
         } }
         do {

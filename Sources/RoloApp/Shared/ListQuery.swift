@@ -28,11 +28,12 @@ public protocol ExplainsSearch: SourceModel {
     var searchHighlight: String? { get }
 }
 
-extension RecordListModel: ExplainsSearch {
-    /// `/`'s text, answered: free text alone by the store's in-memory index, as before queries;
-    /// a query with field terms or a `sort:` by reading and evaluating the stored records
+/// `/`'s text as the lists on the record engine answer it (configured sources and Pipedrive).
+enum ListQuery {
+    /// `term`, answered: free text alone by the store's in-memory index, as before queries; a
+    /// query with field terms or a `sort:` by reading and evaluating the stored records
     /// (``RecordStore/answer(_:lookups:now:)``), as `rolo dump --query` does.
-    nonisolated static func answer(
+    static func answer(
         _ term: String, index: StoredSearchIndex, store: RecordStore, lookups: QueryLookups, now: @escaping @Sendable () -> Date
     ) async throws -> ListSearchAnswer? {
         let (query, problems) = RecordQuery.read(term)
@@ -45,16 +46,27 @@ extension RecordListModel: ExplainsSearch {
             positions: answer.positions, sections: answer.sections, problems: (problems + answer.problems).map(\.description))
     }
 
-    /// Whether `term` is free text only, whose first matches the index shows before its count.
-    nonisolated static func isPlainText(_ term: String) -> Bool {
+    /// Whether `term` is free text only, whose first matches the index can show before its count.
+    static func isPlainText(_ term: String) -> Bool {
         let (query, problems) = RecordQuery.read(term)
         return query.isText && problems.isEmpty
     }
 
-    public var searchHighlight: String? {
-        guard let searchTerm else { return nil }
-        let (query, problems) = RecordQuery.read(searchTerm)
-        if query.isText, problems.isEmpty { return searchTerm }
+    /// What of `term` the rows highlight: all of it when it is free text, else the query's free
+    /// text; nil for none.
+    static func highlight(_ term: String?) -> String? {
+        guard let term else { return nil }
+        let (query, problems) = RecordQuery.read(term)
+        if query.isText, problems.isEmpty { return term }
         return query.text.isEmpty ? nil : query.text
     }
+
+    /// What doesn't read in `term`, a sentence each; said as it is typed, before the answer.
+    static func problems(_ term: String?) -> [String] {
+        term.map { RecordQuery.read($0).problems.map(\.description) } ?? []
+    }
+}
+
+extension RecordListModel: ExplainsSearch {
+    public var searchHighlight: String? { ListQuery.highlight(searchTerm) }
 }
