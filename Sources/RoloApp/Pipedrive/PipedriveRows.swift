@@ -76,7 +76,7 @@ final class PipedriveRows: ListEntrySource {
         let total = window.count
         let all = RowLayout(count: total)
         if let sections = self.sections {
-            window.show(RowLayout(count: total, sections: sections.map { ($0.title, $0.positions.filter { $0 < total }) }), inOrder: false)
+            window.show(RowLayout(count: total, answered: sections), inOrder: false)
         } else if let positions {
             window.show(all.showing(positions), inOrder: false)
         } else {

@@ -56,7 +56,7 @@ extension RecordListModel {
         if let sections = matchSections {
             // A `sort:` orders the matches itself; positions stored since wait for the next answer.
             let total = window.count
-            window.show(RowLayout(count: total, sections: sections.map { ($0.title, $0.positions.filter { $0 < total }) }), inOrder: false)
+            window.show(RowLayout(count: total, answered: sections), inOrder: false)
             rebuildEntries()
             return onEvent(.changed)
         }

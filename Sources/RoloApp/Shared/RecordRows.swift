@@ -1,3 +1,4 @@
+import RoloCore
 import TerminalUI
 
 /// A list of rows made on demand from an array of records, so a list of 200,000 builds only the
@@ -80,6 +81,12 @@ struct RowLayout: Sendable {
         numbers = nil
         entryOfRecord = nil
         positions = RowIDTable([])
+    }
+
+    /// `count` records in the order and sections a query's `sort:` gave them; positions past
+    /// `count` (stored since the answer) wait for the next answer.
+    init(count: Int, answered sections: [QueryAnswer.Section]) {
+        self.init(count: count, sections: sections.map { ($0.title, $0.positions.filter { $0 < count }) })
     }
 
     /// `count` records grouped in `sections`, whose ids aren't held (``init(count:)``).
