@@ -32,12 +32,12 @@ public final class ChildProcess {
 
     /// Starts `path` with `arguments` (not including argv[0]); standard input is `input` (a
     /// descriptor of the caller's, which the child gets a copy of) else `/dev/null`, and standard
-    /// error is `/dev/null`. `environment` replaces the caller's when given ("NAME=value" entries).
+    /// error is `errors` (`/dev/null` unless told; a pipe is not offered). `environment` replaces the caller's when given ("NAME=value" entries).
     /// With a `terminal` (a pty's path), the child leads a session of its own with that terminal
     /// as its controlling terminal and its standard input, output and error; `input` and
     /// `output` are unused.
     public init(_ path: String, _ arguments: [String], environment: [String]? = nil, input: Int32? = nil,
-                output: Output = .discard, terminal: String? = nil) throws {
+                output: Output = .discard, errors: Output = .discard, terminal: String? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -53,7 +53,11 @@ public final class ChildProcess {
             } else {
                 posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             }
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            if case .file(let errorPath) = errors {
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            }
         }
         switch terminal == nil ? output : nil {
         case nil:
@@ -123,6 +127,29 @@ public final class ChildProcess {
                 return output
             }
         }
+    }
+
+    /// What ``readAvailableOutput()`` found.
+    public enum Available {
+        /// Bytes the child wrote.
+        case bytes([UInt8])
+        /// The child (and every process sharing the pipe) closed it: no more will come.
+        case closed
+    }
+
+    /// What the child has written to its ``Output/pipe`` so far, without waiting: nil when
+    /// nothing is there yet.
+    public func readAvailableOutput() -> Available? {
+        guard outputReader >= 0 else { return .closed }
+        var ready = pollfd(fd: outputReader, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, 0) > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = read(outputReader, &buffer, buffer.count)
+        if count > 0 { return .bytes(Array(buffer[0..<count])) }
+        if count < 0, errno == EINTR || errno == EAGAIN { return nil }
+        close(outputReader)
+        outputReader = -1
+        return .closed
     }
 
     /// Waits for the child to exit and returns its wait status (see `exitStatus`).

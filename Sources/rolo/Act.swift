@@ -81,9 +81,7 @@ struct Act: AsyncParsableCommand {
             throw Stop(status: 2, message: error.message)
         }
         let settings = run.settings
-        _ = RoloLogging.bootstrap(
-            stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-            secrets: Wiring.secrets(settings, catalog: run.catalog, environment: environment))
+        Wiring.bootstrap(settings, catalog: run.catalog, environment: environment)
         let (configured, chosen, sourceEnvironment) = try choose(run, environment: environment)
         let inputs = try parsedInputs()
         let endpoint: RecordEndpoint
@@ -92,8 +90,14 @@ struct Act: AsyncParsableCommand {
         } catch let error as ConfigError {
             throw Stop(status: 2, message: error.message)
         }
-        let http = CurlHTTPClient()
-        defer { http.shutdown() }
+        let curl = CurlHTTPClient()
+        defer { curl.shutdown() }
+        let http: any HTTPClient
+        do {
+            http = try SignIns.shared.client(for: configured, over: curl, environment: sourceEnvironment, timeout: settings.timeout)
+        } catch let error as ConfigError {
+            throw Stop(status: 2, message: error.message)
+        }
         let runner = ActionRunner(source: configured, endpoint: endpoint, client: http, timeout: settings.timeout, readOnly: settings.readOnly)
         // Refused before anything is fetched.
         if let refused = runner.readOnlyRefusal(of: chosen) { throw Stop(status: 2, message: refused.message) }

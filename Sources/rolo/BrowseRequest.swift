@@ -74,9 +74,7 @@ struct BrowseRequest: Equatable {
             print("config OK: \(run.settings.configPath)\(found)\(sources)")
             return
         }
-        let logPath = RoloLogging.bootstrap(stateDir: run.settings.stateDir,
-                                            level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-                                            secrets: Wiring.secrets(run.settings, catalog: run.catalog, environment: environment))
+        let logPath = Wiring.bootstrap(run.settings, catalog: run.catalog, environment: environment)
         let logger = Logger(label: "rolo")
         logger.info("rolo starting; log at \(logPath)")
         StartupTrace.mark("settings and log")

@@ -50,9 +50,7 @@ extension SourceOptions {
             throw ExitCode(2)
         }
         let catalog = SourceRegistry.catalog(settings.configuredSources)
-        _ = RoloLogging.bootstrap(
-            stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
-            secrets: Wiring.secrets(settings, catalog: catalog, environment: environment))
+        Wiring.bootstrap(settings, catalog: catalog, environment: environment)
         return (settings, catalog)
     }
 }

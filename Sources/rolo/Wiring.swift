@@ -32,6 +32,16 @@ enum Wiring {
 
     /// Every secret the settings hold — the catalog's secret settings, the configured sources'
     /// `${VAR}` values — for the log to redact from its first line.
+    /// Starts the log (its secrets redacted from the first line) and points the run's sign-ins at
+    /// the state directory's tokens; returns the log file's path.
+    @discardableResult
+    static func bootstrap(_ settings: Settings, catalog: SourceCatalog, environment: [String: String]) -> String {
+        SignIns.shared.configure(TokenStore(stateDir: settings.stateDir))
+        return RoloLogging.bootstrap(
+            stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
+            secrets: secrets(settings, catalog: catalog, environment: environment))
+    }
+
     static func secrets(_ settings: Settings, catalog: SourceCatalog, environment: [String: String]) -> [String] {
         catalog.sourceSettings.filter(\.isSecret).compactMap { settings[text: $0] }
             + settings.configuredSources.secrets(environment: environment)

@@ -8,13 +8,16 @@ extension RecordListModel {
     public static func make(
         _ source: RecordSource, context: SourceContext, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> RecordListModel {
+        // One signed client for the list, its details, lookups and actions: one sign-in each.
+        let http = (try? SignIns.shared.client(for: source, over: context.http, environment: environment, timeout: context.settings.timeout))
+            ?? context.http
         let model = RecordListModel(
-            source: source, database: context.database, http: context.http, environment: environment, busy: context.busy,
+            source: source, database: context.database, http: http, environment: environment, busy: context.busy,
             pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "custom/" + source.name),
             timeout: context.settings.timeout)
         model.actionState.session = model.endpoint.map { endpoint in
             ActionSession(runner: ActionRunner(
-                source: source, endpoint: endpoint, client: context.http, timeout: context.settings.timeout,
+                source: source, endpoint: endpoint, client: http, timeout: context.settings.timeout,
                 readOnly: context.settings.readOnly))
         }
         return model

@@ -179,6 +179,7 @@ public final class RecordListModel: SourceModel, ReportsOffline, WaitsForFirstFr
         } }
         do {
             let endpoint = try source.endpoint(environment: environment)
+            _ = try source.auth?.expanded(for: source, environment: environment)
             pager = RecordPager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep, now: now)
             self.endpoint = endpoint
             unconfigured = nil

@@ -37,6 +37,9 @@ public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether the error stopped a list after its first page: the pages before it are stored,
     /// and the list is partial (`rolo dump` exits 3) rather than unavailable.
     public var partway = false
+    /// The source that must be signed in to again (`rolo login NAME`, `L` on screen) for the
+    /// request to succeed; nil when signing in isn't the remedy.
+    public var signIn: String? = nil
 
     /// Creates an error; prefer the factories (``unreachable(_:detail:)`` …) for their messages.
     public init(kind: Kind, endpoint: String, message: String, detail: String, retryAfter: TimeInterval? = nil) {

@@ -12,6 +12,7 @@ extension RecordDump {
         if !runner.offline {
             let sync: LookupSync
             do {
+                let http = try SignIns.shared.client(for: source, over: http, environment: environment, timeout: timeout)
                 sync = try LookupSync(source: source, store: store, client: http, environment: environment, timeout: timeout, sleep: sleep)
             } catch let error as ConfigError {
                 throw DumpError(.unavailable, error.description)

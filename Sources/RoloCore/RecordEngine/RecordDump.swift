@@ -138,6 +138,7 @@ public enum RecordDump {
     ) throws -> RecordPager {
         do {
             let endpoint = try source.endpoint(environment: environment)
+            let http = try SignIns.shared.client(for: source, over: http, environment: environment, timeout: timeout)
             return RecordPager(source: source, endpoint: endpoint, client: http, timeout: timeout, sleep: sleep)
         } catch let error as ConfigError {
             throw DumpError(.unavailable, error.description)

@@ -58,7 +58,7 @@ extension ConfiguredSources {
     /// redact from the log file from its first line.
     public func secrets(environment: [String: String]) -> [String] {
         sources.flatMap { source in
-            ([source.url] + source.headers.map(\.value) + RecordRequestBody.strings(source.body)).flatMap { text in
+            ([source.url] + source.headers.map(\.value) + RecordRequestBody.strings(source.body) + (source.auth?.texts ?? [])).flatMap { text in
                 (try? EnvironmentExpansion.expand(text, environment: environment, unset: { _ in "" }))?.secrets ?? []
             }
         }

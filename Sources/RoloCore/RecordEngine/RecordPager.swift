@@ -314,7 +314,8 @@ public struct RecordPager: Sendable {
             let page = said == nil && response.bodyKind == .html ? " with an HTML page" : ""
             let words = said.map { ": \($0)" } ?? page
             let hint = switch response.status {
-            case 401, 403: "check the source's headers and their variables"
+            case 401, 403: source.auth == nil
+                ? "check the source's headers and their variables" : "check the auth's scopes and account, or rolo login \(source.name)"
             case 404, 410: "check the source's url"
             case 500..<600: "r to retry"
             default: "check the source's url, body and paging"

@@ -71,6 +71,8 @@ public struct RecordSource: Sendable, Equatable {
     /// `notify_command`: the program and its arguments, templates over the record and
     /// `{count}`, `{source}` and `{summary}`; nil when the source has none.
     public var notifyCommand: [RecordTemplate]?
+    /// `[sources.auth]`: how requests are signed; nil for the `headers` alone.
+    public var auth: SourceAuth?
 
     /// The default of ``maxRecords``.
     public static let defaultMaxRecords = 100_000

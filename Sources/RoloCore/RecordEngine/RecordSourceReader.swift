@@ -7,7 +7,7 @@ struct RecordSourceReader {
     static let keys = [
         "name", "title", "url", "headers", "records", "id", "label", "columns", "group", "sort", "search", "image",
         "thumbnail", "detail_url", "detail_record", "fields", "max_records", "offline", "paging", "method", "error", "body", RecordActionList.key,
-        "links", "lookups", "views", "watch", "notify", "notify_command",
+        "links", "lookups", "views", "watch", "notify", "notify_command", "auth",
     ]
     /// The keys a `[sources.paging]` table may hold.
     static let pagingKeys = ["style", "param", "first", "size_param", "size", "size_body", "next", "total", "more", "pages", "since", "etag"]
@@ -72,6 +72,7 @@ struct RecordSourceReader {
         source.views = try views(table, label, columns: columns)
         source.watch = try watch(table, label)
         (source.notify, source.notifyCommand) = try notification(table, label)
+        source.auth = try auth(table, label)
         return source
     }
 

@@ -57,6 +57,7 @@ public enum HeadlessSync {
         let store = RecordStore(database: database, source: source)
         let sync: RecordSync
         do {
+            let http = try SignIns.shared.client(for: source, over: http, environment: environment, timeout: timeout)
             let pager = RecordPager(
                 source: source, endpoint: try source.endpoint(environment: environment), client: http, timeout: timeout, sleep: sleep)
             let lookups = source.lookups.isEmpty ? nil : try LookupSync(
