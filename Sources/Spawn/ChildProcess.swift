@@ -32,7 +32,8 @@ public final class ChildProcess {
 
     /// Starts `path` with `arguments` (not including argv[0]); standard input is `input` (a
     /// descriptor of the caller's, which the child gets a copy of) else `/dev/null`, and standard
-    /// error is `errors` (`/dev/null` unless told; a pipe is not offered). `environment` replaces the caller's when given ("NAME=value" entries).
+    /// error is `errors` (`/dev/null` unless told; a pipe is not offered). `environment` replaces
+    /// the caller's when given ("NAME=value" entries).
     /// With a `terminal` (a pty's path), the child leads a session of its own with that terminal
     /// as its controlling terminal and its standard input, output and error; `input` and
     /// `output` are unused.

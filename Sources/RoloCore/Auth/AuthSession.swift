@@ -32,8 +32,6 @@ public actor AuthSession {
     private var token: SignInToken?
     private var endpoints: OAuthEndpoints?
     private var renewal: Task<SignedHeader, any Error>?
-    /// How many times a new header was obtained (a refresh, a command run, a token fetched).
-    public private(set) var renewals = 0
 
     public init(source: String, auth: SourceAuth, store: TokenStore, http: any HTTPClient, environment: [String: String],
                 timeout: TimeInterval = 30, now: @escaping @Sendable () -> Date = Date.init) {
@@ -89,7 +87,6 @@ public actor AuthSession {
         case .oauth2(let oauth):
             header = try await oauthHeader(oauth, forced: forced)
         }
-        renewals += 1
         current = header
         return header
     }
@@ -135,10 +132,7 @@ public actor AuthSession {
     }
 
     private func signed(_ token: SignInToken) -> SignedHeader {
-        let due = token.expiresAt.map { expiry in
-            expiry.addingTimeInterval(-max(expiry.timeIntervalSince(token.issuedAt), 0) * SignInToken.refreshAhead)
-        }
-        return SignedHeader(name: "Authorization", value: token.authorization, due: due)
+        SignedHeader(name: "Authorization", value: token.authorization, due: token.refreshAt)
     }
 
     private func stored() throws(SignInError) -> SignInToken? {

@@ -42,11 +42,15 @@ public struct SignInToken: Sendable, Equatable, Codable, CustomStringConvertible
     /// token at 9 s, an hour's at 54 min. Not before every request, not after the expiry.
     public static let refreshAhead = 0.1
 
+    /// When the token is refreshed (or fetched again): ``refreshAhead`` of its lifetime before
+    /// it runs out; nil when it never says it does.
+    public var refreshAt: Date? {
+        expiresAt.map { expiry in expiry.addingTimeInterval(-max(expiry.timeIntervalSince(issuedAt), 0) * Self.refreshAhead) }
+    }
+
     /// Whether the token should be refreshed (or fetched again) before a request at `now`.
     public func isDue(at now: Date) -> Bool {
-        guard let expiresAt else { return false }
-        let lifetime = max(expiresAt.timeIntervalSince(issuedAt), 0)
-        return now >= expiresAt.addingTimeInterval(-lifetime * Self.refreshAhead)
+        refreshAt.map { now >= $0 } ?? false
     }
 
     public var description: String {

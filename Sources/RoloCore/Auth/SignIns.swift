@@ -50,12 +50,13 @@ public final class SignIns: Sendable {
     /// `http` signing `source`'s requests, or `http` itself for a source without `[sources.auth]`.
     public func client(for source: RecordSource, over http: any HTTPClient, environment: [String: String],
                        timeout: TimeInterval = 30) throws -> any HTTPClient {
+        // The origin with the url's variables filled in, as requests will name it; a url whose
+        // variables aren't set fails in the source's endpoint, which says which.
         guard let session = try session(for: source, http: http, environment: environment, timeout: timeout),
-              let origin = Origin(EnvironmentExpansion.placeholderFilled(source.url))
+              let url = try? EnvironmentExpansion.expand(source.url, environment: environment, unset: { _ in "" }).text,
+              let origin = Origin(url)
         else { return http }
-        // The origin with its variables filled, as requests will name it.
-        let filled = (try? EnvironmentExpansion.expand(source.url, environment: environment, unset: { _ in "" }))?.text
-        return AuthorizingClient(base: http, session: session, origin: filled.flatMap { Origin($0) } ?? origin)
+        return AuthorizingClient(base: http, session: session, origin: origin)
     }
 }
 

@@ -66,9 +66,9 @@ public struct TokenStore: Sendable, Equatable {
     public func save(_ token: SignInToken, of source: String) throws(Problem) {
         let path = path(of: source)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            chmod(directory, 0o700)
+            // AtomicFile makes a missing directory 0700; one made otherwise is made private too.
             try AtomicFile.replace(path, with: try Self.encoder.encode(token), mode: 0o600)
+            chmod(directory, 0o700)
         } catch {
             throw Problem(description: "can't save the sign-in in \(path): \(error)")
         }
