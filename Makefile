@@ -54,7 +54,8 @@ INSTALLED   = bin/rolo share/man/man1/rolo.1 share/bash-completion/completions/r
 
 # header, tool or library -> the Debian package that owns it (scripts/check-test-needs.py holds
 # the tests to this list): python3-minimal owns the interpreter, python3 (marked by its pydoc3)
-# the standard library the scripts import; the libraries are what rolo loads at run time, which
+# the standard library the scripts import, python3-venv (whose one file is that doc link) the venv
+# module's ensurepip for the tests' OAuth server; the libraries are what rolo loads at run time, which
 # the -dev packages bring but needn't keep
 DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/include/$(MULTIARCH)/curl/curl.h:libcurl4-openssl-dev \
@@ -70,6 +71,7 @@ DEPS = /usr/include/ncurses.h:libncurses-dev \
        /usr/bin/sixel2png:libsixel-bin \
        /usr/bin/python3:python3-minimal \
        /usr/bin/pydoc3:python3 \
+       /usr/share/doc/python3-venv:python3-venv \
        /usr/lib/$(MULTIARCH)/libcurl.so.4:libcurl4 \
        /usr/lib/$(MULTIARCH)/libjpeg.so.62:libjpeg62-turbo \
        /usr/lib/$(MULTIARCH)/libpng16.so.16:libpng16-16 \
@@ -98,7 +100,7 @@ TERMINAL_DEPS = /usr/bin/Xvfb:xvfb \
 BENCH_DEPS = /usr/bin/tig:tig \
        /usr/bin/fzf:fzf
 
-.PHONY: all run demo build test test-unit test-e2e check-test-needs deps dist-deps bench-deps terminal-deps check-terminals clean bench release dist deb install uninstall check-dist fuzz
+.PHONY: all run demo build test test-unit test-e2e check-test-needs oauth-server-venv deps dist-deps bench-deps terminal-deps check-terminals clean bench release dist deb install uninstall check-dist fuzz
 
 all: build
 
@@ -131,6 +133,24 @@ run: build
 check-test-needs: deps
 	@python3 scripts/check-test-needs.py
 
+# The end-to-end tests' OAuth 2.0 authorization server (Tests/OAuthServer: django-oauth-toolkit
+# from PyPI) runs in a venv of its own, made with Debian's python3 (not one a user's PATH puts
+# first) and made again only when the requirements change or python3 becomes another version:
+# the stamp is named after both. The tests start $(OAUTH_VENV)/bin/python; `make run` needs none.
+OAUTH_VENV   = $(BUILD_DIR)/oauth-venv
+OAUTH_REQS   = Tests/OAuthServer/requirements.txt
+OAUTH_STAMP  = $(OAUTH_VENV)/.installed-$(notdir $(realpath /usr/bin/python3))
+oauth-server-venv: $(OAUTH_STAMP)
+$(OAUTH_STAMP): $(OAUTH_REQS) | deps
+	@echo "make oauth-server-venv: $(OAUTH_VENV) from $(OAUTH_REQS)"
+	@rm -rf $(OAUTH_VENV)
+	@env -u PYTHONPATH -u PYTHONHOME /usr/bin/python3 -m venv $(OAUTH_VENV) || \
+		{ echo "make oauth-server-venv: /usr/bin/python3 -m venv failed (Debian: apt-get install python3-venv)"; exit 1; }
+	@env -u PYTHONPATH -u PYTHONHOME PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 \
+		$(OAUTH_VENV)/bin/python -m pip install --quiet -r $(OAUTH_REQS) || \
+		{ rm -rf $(OAUTH_VENV); echo "make oauth-server-venv: pip could not install $(OAUTH_REQS)"; exit 1; }
+	@touch $@
+
 # The tests' stores, caches and idle files go to a TMPDIR of this run's own, removed afterwards
 # whether they pass or not: nothing of theirs is left in /tmp run after run.
 # make test-unit: every layer but the real binary (logic, view-models, screens as text, the
@@ -138,7 +158,7 @@ check-test-needs: deps
 TEST_SELECT =
 test-unit: TEST_SELECT = --skip '^EndToEndTests\.'
 test-e2e: TEST_SELECT = --filter '^EndToEndTests\.'
-test test-unit test-e2e: check-test-needs build
+test test-unit test-e2e: check-test-needs build oauth-server-venv
 	@scratch=$$(mktemp -d -t rolo-test.XXXXXX) && echo "TMPDIR=$$scratch $(SWIFT) test $(TEST_SELECT)" && \
 		TMPDIR=$$scratch $(SWIFT) test $(TEST_SELECT); status=$$?; rm -rf "$$scratch"; exit $$status
 
