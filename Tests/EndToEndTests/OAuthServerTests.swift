@@ -101,6 +101,37 @@ extension EndToEnd {
             #expect(stats.tokenRequests["urn:ietf:params:oauth:grant-type:device_code", default: 0] >= 2)
         }
 
+        @Test("Authorization code: ada allows over HTTP, the loopback redirect at any port gets code and state, PKCE exchanges it")
+        func authorizationCode() async throws {
+            let server = try await OAuthTestServer.start()
+            defer { server.stop() }
+            // plain keeps this test free of a SHA-256; rolo itself sends S256.
+            let verifier = "rolo-test-verifier-" + UUID().uuidString + UUID().uuidString
+            var components = try #require(URLComponents(string: server.authorizeURL))
+            let redirect = "http://127.0.0.1:54321/callback"
+            components.queryItems = [
+                URLQueryItem(name: "response_type", value: "code"), URLQueryItem(name: "client_id", value: "rolo-code"),
+                URLQueryItem(name: "redirect_uri", value: redirect), URLQueryItem(name: "scope", value: "read"),
+                URLQueryItem(name: "state", value: "st4te"), URLQueryItem(name: "code_challenge", value: verifier),
+                URLQueryItem(name: "code_challenge_method", value: "plain"),
+            ]
+            let authorization = try #require(components.url?.absoluteString)
+            let location = try await server.approveAuthorization(url: authorization)
+            #expect(location.hasPrefix(redirect + "?"), "\(location)")
+            let answer = try #require(URLComponents(string: location)?.queryItems)
+            #expect(answer.first { $0.name == "state" }?.value == "st4te")
+            let code = try #require(answer.first { $0.name == "code" }?.value, "\(location)")
+            let (status, _, tokens) = try await Self.call(server.tokenURL, form: [
+                "grant_type": "authorization_code", "code": code, "redirect_uri": redirect,
+                "client_id": "rolo-code", "code_verifier": verifier,
+            ])
+            #expect(status == 200, "\(tokens)")
+            #expect(tokens["access_token"] is String && tokens["refresh_token"] is String, "\(tokens)")
+
+            let denied = try await server.approveAuthorization(url: authorization, deny: true)
+            #expect(denied.contains("error=access_denied"), "\(denied)")
+        }
+
         @Test("Stopping the server ends its process and removes its directory")
         func stopLeavesNothing() async throws {
             let server = try await OAuthTestServer.start()
