@@ -13,7 +13,9 @@ struct Rolo: AsyncParsableCommand {
         `rolo --demo` to try it on the built-in stand-in server with no network. \
         `rolo dump SOURCE` prints a source's list as JSON, CSV or TSV for scripts \
         (`rolo dump --help`). `rolo act SOURCE ACTION --id ID` runs one of a configured source's \
-        actions on a record, for scripts (`rolo act --help`).
+        actions on a record, for scripts (`rolo act --help`). `rolo login SOURCE` signs in to a \
+        source with [sources.auth], `rolo logout SOURCE` signs out, and `rolo auth` shows each \
+        source's sign-in.
 
         Keys: ↑↓ (or j k) move, PgUp PgDn, Home End; Enter opens the detail, Esc goes back; \
         r refreshes, / searches, y copies the email (Y: choose a value), i toggles thumbnails, \
@@ -25,7 +27,7 @@ struct Rolo: AsyncParsableCommand {
         over the environment, the environment over the file.
         """,
         version: RoloVersion.current,
-        subcommands: [Browse.self, Dump.self, Sync.self, Changes.self, Add.self, Act.self, DemoServer.self, Keys.self],
+        subcommands: [Browse.self, Dump.self, Sync.self, Changes.self, Add.self, Act.self, Login.self, Logout.self, Auth.self, DemoServer.self, Keys.self],
         defaultSubcommand: Browse.self
     )
 
@@ -59,7 +61,7 @@ struct Rolo: AsyncParsableCommand {
             return try parseAsRoot(arguments.rest)
         } catch {
             let code = exitCode(for: error)
-            if let command = CommandLine.arguments.dropFirst().first, ["dump", "act", "add", "sync"].contains(command), code != .success {
+            if let command = CommandLine.arguments.dropFirst().first, ["dump", "act", "add", "sync", "login", "logout", "auth"].contains(command), code != .success {
                 let message = message(for: error).trimmingCharacters(in: CharacterSet(charactersIn: ". \n"))
                 FileHandle.standardError.write(Data("rolo \(command): \(message) — see rolo \(command) --help\n".utf8))
                 exit(withError: ExitCode(2))

@@ -10,14 +10,20 @@ struct DumpProcess {
     let stderr: String
 
     /// Runs `rolo` with `arguments` in a clean environment (`HOME` and the XDG directories under
-    /// `home`, plus `environment`), standard input from /dev/null; killed after `timeout`.
-    static func run(_ arguments: [String], home: String, environment: [String: String] = [:], timeout: TimeInterval = 60) async throws -> DumpProcess {
-        let out = home + "/stdout-\(UUID().uuidString)", err = home + "/stderr-\(UUID().uuidString)"
-        defer { unlink(out); unlink(err) }
+    /// `home`, plus `environment`), standard input from `input` (default /dev/null); killed after
+    /// `timeout`. Standard error goes to `errors` when it is given, which the test may read
+    /// while rolo runs, else to a file of its own.
+    static func run(_ arguments: [String], home: String, environment: [String: String] = [:], timeout: TimeInterval = 60,
+                    input: String = "/dev/null", errors: String? = nil) async throws -> DumpProcess {
+        let out = home + "/stdout-\(UUID().uuidString)", err = errors ?? home + "/stderr-\(UUID().uuidString)"
+        defer {
+            unlink(out)
+            if errors == nil { unlink(err) }
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         // The test runner blocks most signals and a child inherits the mask: without a clean

@@ -49,9 +49,18 @@ public struct OAuthClient: Sendable {
     /// The endpoints of the flow: each key written wins; the rest come from `{issuer}/.well-known/
     /// openid-configuration`, else RFC 8414's `{origin}/.well-known/oauth-authorization-server{path}`.
     public func endpoints() async throws(SignInError) -> OAuthEndpoints {
+        try await endpoints(forFlow: true)
+    }
+
+    /// The endpoints `rolo logout` needs: the token and revocation endpoints, whatever the flow's.
+    public func revocationEndpoints() async throws(SignInError) -> OAuthEndpoints {
+        try await endpoints(forFlow: false)
+    }
+
+    private func endpoints(forFlow: Bool) async throws(SignInError) -> OAuthEndpoints {
         var document: JSONValue?
-        if let issuer = auth.issuer, auth.tokenURL == nil || needed(auth.deviceURL, for: .device) || needed(auth.authorizeURL, for: .code)
-            || auth.revokeURL == nil {
+        if let issuer = auth.issuer, auth.tokenURL == nil || auth.revokeURL == nil
+            || forFlow && (needed(auth.deviceURL, for: .device) || needed(auth.authorizeURL, for: .code)) {
             document = try await discovery(issuer)
         }
         func endpoint(_ written: String?, _ key: String, _ setting: String, required: Bool) throws(SignInError) -> URL? {
@@ -66,8 +75,8 @@ public struct OAuthClient: Sendable {
         }
         return OAuthEndpoints(
             token: try endpoint(auth.tokenURL, "token_endpoint", "token_url", required: true)!,
-            device: try endpoint(auth.deviceURL, "device_authorization_endpoint", "device_url", required: auth.flow == .device),
-            authorize: try endpoint(auth.authorizeURL, "authorization_endpoint", "authorize_url", required: auth.flow == .code),
+            device: try endpoint(auth.deviceURL, "device_authorization_endpoint", "device_url", required: forFlow && auth.flow == .device),
+            authorize: try endpoint(auth.authorizeURL, "authorization_endpoint", "authorize_url", required: forFlow && auth.flow == .code),
             revoke: try endpoint(auth.revokeURL, "revocation_endpoint", "revoke_url", required: false))
     }
 
@@ -89,7 +98,7 @@ public struct OAuthClient: Sendable {
             do {
                 response = try await http.send(HTTPRequest(url: url, headers: ["Accept": "application/json"], timeout: timeout))
             } catch {
-                throw SignInError(.server, "rolo couldn't reach the issuer of source '\(source)': \((error as? FetchError)?.message ?? "\(error)")")
+                throw SignInError(.server, "rolo couldn't reach the issuer of source '\(source)': \((error as? FetchError)?.message.withoutKeyHint ?? "\(error)")")
             }
             if response.isSuccess, let document = try? JSONValue.parse(response.body), case .object = document { return document }
             last = "\(url.redactedForLog) answered \(response.status)\(response.bodyKind == .html ? " with an HTML page" : "")"
@@ -227,7 +236,7 @@ public struct OAuthClient: Sendable {
         do {
             response = try await http.send(request)
         } catch {
-            throw SignInError(.server, "rolo couldn't reach the \(what) of source '\(source)': \((error as? FetchError)?.message ?? "\(error)")")
+            throw SignInError(.server, "rolo couldn't reach the \(what) of source '\(source)': \((error as? FetchError)?.message.withoutKeyHint ?? "\(error)")")
         }
         let answer = try? JSONValue.parse(response.body)
         if response.isSuccess {

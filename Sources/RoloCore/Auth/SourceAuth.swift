@@ -64,6 +64,9 @@ public struct OAuth2Auth: Sendable, Equatable {
     public var scopes: [String]
     /// The code flow's redirect; a loopback one gets a port chosen at run time (RFC 8252).
     public var redirectURI: String?
+    /// The code flow's redirect when `redirect_uri` isn't written: a loopback address, whose
+    /// port is chosen when rolo listens (RFC 8252 §7.3).
+    public static let defaultRedirect = "http://127.0.0.1/callback"
 
     public init(flow: Flow, issuer: String? = nil, deviceURL: String? = nil, tokenURL: String? = nil,
                 authorizeURL: String? = nil, revokeURL: String? = nil, clientID: String, clientSecret: String? = nil,

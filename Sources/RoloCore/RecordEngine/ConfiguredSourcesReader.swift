@@ -9,7 +9,7 @@ struct ConfiguredSourcesReader {
     /// The top-level key of the tab list.
     static let tabsKey = "tabs"
     /// Words a source can't be named: `rolo NAME` would be read as one of these commands.
-    static let commandWords = ["browse", "dump", "keys", "help", "demo-server", "act", "add", "sync"]
+    static let commandWords = ["browse", "dump", "keys", "help", "demo-server", "act", "add", "sync", "login", "logout", "auth"]
 
     let path: String
     let lines: KeyLines
