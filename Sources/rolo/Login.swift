@@ -68,10 +68,18 @@ struct Login: AsyncParsableCommand {
             let grant = try await flow.startDevice(at: endpoints)
             console.showDevice(grant, source: flow.source, environment: environment)
             let countdown = console.countdown(until: grant.expiresAt)
-            defer { countdown.cancel() }
-            return try await flow.awaitDevice(grant, at: endpoints, slowedDown: { interval in
-                console.note("the server asked rolo to poll less often: every \(Int(interval)) s now")
-            })
+            let outcome: Result<SignInToken, SignInError>
+            do {
+                outcome = .success(try await flow.awaitDevice(grant, at: endpoints, slowedDown: { interval in
+                    console.note("the server asked rolo to poll less often: every \(Int(interval)) s now")
+                }))
+            } catch {
+                outcome = .failure(error)
+            }
+            // Its line is cleared before anything else is said.
+            countdown.cancel()
+            await countdown.value
+            return try outcome.get()
         case .code:
             let written = oauth.redirectURI ?? OAuth2Auth.defaultRedirect
             if !noBrowser, case .open(let program) = LinkOpener(environment: environment).route() {
@@ -243,8 +251,12 @@ struct SignInConsole: Sendable {
         }
         say("and enter the code  \(grant.userCode)\(copied)")
         if let complete = grant.verificationURIComplete {
-            say("or open this address, which has the code in it:")
+            say("or open this address, which has the code in it\(isTerminal ? ", or scan it with a phone" : ""):")
             raw("  " + link(complete) + "\n")
+            // Dark on light whatever the terminal's colours: a scanner needs it so.
+            if isTerminal, let code = QRCode(complete, correction: .low) {
+                raw(code.halfBlockLines().map { "  \u{1B}[30;47m\($0)\u{1B}[0m\n" }.joined())
+            }
         }
     }
 
