@@ -25,21 +25,21 @@ struct ShippedActionsScreenTests {
         #expect(actions.contains("  set-title      t                     Make this person's name the list's title"))
     }
 
-    @Test("[keys] like = \"L\": L likes and unlikes, l does nothing")
+    @Test("[keys] like = \"K\": K likes and unlikes, l does nothing")
     func remapped() async throws {
         let service = FakeFoodsService(FoodSamples.menu)
         let (model, busy) = makeFoods(service)
-        let keys = try RoloKeys.table(applying: try loadSettings("[keys]\nlike = \"L\"\n").keyRemaps)
+        let keys = try RoloKeys.table(applying: try loadSettings("[keys]\nlike = \"K\"\n").keyRemaps)
         let controller = ScreenController(sources: [model], size: size, busy: busy, keyTable: keys, now: { Sample.today }, timeZone: Sample.zone)
         controller.start()
         #expect(await settle({ busy.isIdle && !model.isLoading }, limit: 100_000))
-        #expect(controller.render(theme: .monochrome, glyphs: .unicode).lines[29].contains("L like"))
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).lines[29].contains("K like"))
         controller.handle(.key(.character("l")))
         #expect(model.likesAtRest)
-        controller.handle(.key(.character("L")))
+        controller.handle(.key(.character("K")))
         #expect(model.likeCell("1") == "♥")
         await expectAgreesWithServer(model, service, busy)
-        controller.handle(.key(.character("L")))
+        controller.handle(.key(.character("K")))
         await expectAgreesWithServer(model, service, busy)
         #expect(await service.calls == ["GET", "PUT 1 like", "GET", "PUT 1 unlike", "GET"])
     }
@@ -104,14 +104,14 @@ struct ShippedActionsScreenTests {
         #expect(await service.calls == ["GET", "PUT 1 like", "GET", "PUT 1 unlike", "GET"])
     }
 
-    @Test("[keys] like = \"L\" frees l: a user's action on l is no clash, and l runs it while L likes and unlikes")
+    @Test("[keys] like = \"K\" frees l: a user's action on l is no clash, and l runs it while K likes and unlikes")
     func likeMovedFreesKey() async throws {
-        let toml = "[keys]\nlike = \"L\"\n\n[[actions]]\nsource = \"foods\"\nname = \"say\"\nkey = \"l\"\ntitle = \"Say it\"\ncommand = [\"true\"]\nmode = \"background\"\n"
-        let (controller, model, busy, service) = try await foodsScreen(toml, listing: "like             L")
+        let toml = "[keys]\nlike = \"K\"\n\n[[actions]]\nsource = \"foods\"\nname = \"say\"\nkey = \"l\"\ntitle = \"Say it\"\ncommand = [\"true\"]\nmode = \"background\"\n"
+        let (controller, model, busy, service) = try await foodsScreen(toml, listing: "like             K")
         #expect(controller.recordAction(for: .character("l"))?.name == "say")
-        controller.handle(.key(.character("L")))
+        controller.handle(.key(.character("K")))
         await expectAgreesWithServer(model, service, busy)
-        controller.handle(.key(.character("L")))
+        controller.handle(.key(.character("K")))
         await expectAgreesWithServer(model, service, busy)
         #expect(await service.calls == ["GET", "PUT 1 like", "GET", "PUT 1 unlike", "GET"])
 

@@ -20,6 +20,12 @@ extension RecordListModel {
                 source: source, endpoint: endpoint, client: http, timeout: context.settings.timeout,
                 readOnly: context.settings.readOnly))
         }
+        if case .oauth2(let oauth)? = try? source.auth?.expanded(for: source, environment: environment) {
+            model.signInFlow = SignInFlow(source: source.name, auth: oauth, store: SignIns.shared.store, http: context.http,
+                                          timeout: context.settings.timeout)
+        }
         return model
     }
 }
+
+extension RecordListModel: SignsIn {}

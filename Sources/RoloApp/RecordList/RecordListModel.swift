@@ -122,6 +122,8 @@ public final class RecordListModel: SourceModel, ReportsOffline, WaitsForFirstFr
     private var savedAt: Date?
     /// What the last sync said: its progress, a first failure, offline.
     private var sync = SyncFollowing()
+    /// The source's sign-in flow for `L`, when its `[sources.auth]` is OAuth 2.0.
+    public internal(set) var signInFlow: SignInFlow?
     private var started = false
 
     /// A layout and how many records it covers.
@@ -223,7 +225,10 @@ public final class RecordListModel: SourceModel, ReportsOffline, WaitsForFirstFr
             return search?.isRunning == true || arrangeTask != nil || filterTask != nil
                 ? .loading("Searching…") : .empty("No record matches “\(searchTerm)” — Esc clears the search")
         }
-        if let firstFailure = sync.firstFailure { return .failed("Couldn't load \(source.title). \(firstFailure)") }
+        if let firstFailure = sync.firstFailure {
+            // Not an error: what to do next.
+            return sync.needsSignIn ? .unconfigured(firstFailure) : .failed("Couldn't load \(source.title). \(firstFailure)")
+        }
         if isLoading || !started || arranged.count < recordCount { return .loading("Loading \(source.title)…") }
         return .empty("\(source.title) sent no records — r to check again")
     }

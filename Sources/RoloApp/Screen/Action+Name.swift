@@ -32,6 +32,7 @@ extension Action {
         case .actionMenu: "action-menu"
         case .openLink: "open-link"
         case .toggleWatch: "toggle-watch"
+        case .signIn: "sign-in"
         case .quit: "quit"
         }
     }

@@ -33,6 +33,9 @@ public enum Action: Hashable, Sendable {
     case openLink
     /// Turn watching of the tab on screen on or off: it refreshes itself every interval.
     case toggleWatch
+    /// Sign in to the tab's source through its `[sources.auth]`: the device flow's code on
+    /// screen, the browser for the code flow.
+    case signIn
     case quit
 }
 
@@ -114,6 +117,7 @@ let sharedBindings: [KeyBinding<Action>] = [
     KeyBinding([.character("Y")], .copyMenu, scope: Scopes.global, "Pick a value to copy: phone, name…"),
     KeyBinding([.character("a")], .actionMenu, scope: Scopes.global, "Act on the selected row: the menu of its actions", hint: "actions"),
     KeyBinding([.character("o")], .openLink, scope: Scopes.global, "Open the record's link; copy over ssh"),
+    KeyBinding([.character("L")], .signIn, scope: Scopes.global, "Sign in to this source ([sources.auth])"),
     KeyBinding([.tab], .nextSource, scope: Scopes.global, "Next source"),
     KeyBinding([.backTab], .previousSource, scope: Scopes.global, "Previous source"),
 ] + (1...9).map { KeyBinding([.character(Character(String($0)))], .source($0 - 1), scope: Scopes.global, "Source \($0)") } + [

@@ -50,7 +50,7 @@ extension ScreenController {
             Overlay(title: "\(title.sanitizedForTerminal) — exit \(status)", lines: lines.map { (text: $0, style: theme.text) }, scroll: scroll,
                     footer: "↑↓ scroll · Esc closes", theme: theme, glyphs: glyphs)
                 .render(into: &canvas, screen: layout.body)
-        case .browsing, .searching, .help, .copyMenu, .card, .bulkConfirm, .bulkResults, .bulkForm:
+        case .browsing, .searching, .help, .copyMenu, .card, .bulkConfirm, .bulkResults, .bulkForm, .signIn:
             break
         }
     }

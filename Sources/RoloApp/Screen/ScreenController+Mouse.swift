@@ -17,6 +17,9 @@ extension ScreenController {
             scrollOverlay(with: mouse, performInHelp)
         case .card:
             scrollOverlay(with: mouse, performInCard)
+        case .signIn:
+            // A click doesn't stop a sign-in half done.
+            break
         case .bulkResults:
             scrollOverlay(with: mouse, performInBulkResults)
         case .browsing, .searching:

@@ -165,7 +165,7 @@ extension ScreenController {
             case .end, .character("G"): mode = scrolled(end)
             default: break
             }
-        case .browsing, .searching, .help, .copyMenu, .card, .bulkConfirm, .bulkResults, .bulkForm:
+        case .browsing, .searching, .help, .copyMenu, .card, .bulkConfirm, .bulkResults, .bulkForm, .signIn:
             break
         }
     }

@@ -39,6 +39,7 @@ extension ScreenController {
         drawHelp(into: &canvas, theme: theme, glyphs: glyphs)
         drawBulk(into: &canvas, theme: theme, glyphs: glyphs)
         drawActionOverlay(into: &canvas, theme: theme, glyphs: glyphs)
+        drawSignIn(into: &canvas, theme: theme, glyphs: glyphs)
         return canvas
     }
 

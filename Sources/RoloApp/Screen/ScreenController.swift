@@ -61,6 +61,8 @@ public final class ScreenController {
     var spinnerFrame = 0
     /// The watched tabs and their timers.
     var watch = WatchState()
+    /// The sign-in `L` started, while it runs.
+    var signInTask: Task<Void, Never>?
     /// How a watched tab's timer waits.
     let watchSleep: @Sendable (TimeInterval) async throws -> Void
     let keyTable: KeyTable<Action>
@@ -128,7 +130,9 @@ public final class ScreenController {
     }
 
     /// Whether something is animating (spinner) or waiting to expire (banner).
-    public var needsTicks: Bool { busy.count > 0 || sources.contains { $0.status.isLoading } || banner != nil || notice != nil }
+    public var needsTicks: Bool {
+        busy.count > 0 || sources.contains { $0.status.isLoading } || banner != nil || notice != nil || signInScreen != nil
+    }
 
     /// Advances the spinner and expires the banner; the app calls this on a timer while `needsTicks`.
     public func tick() {
@@ -195,7 +199,7 @@ public final class ScreenController {
                 press(action)
                 return
             }
-        case .help, .card, .bulkConfirm, .bulkResults, .bulkForm:
+        case .help, .card, .bulkConfirm, .bulkResults, .bulkForm, .signIn:
             break
         }
         if let action = keyTable.action(for: key, in: activeScopes, where: isAvailable) {
@@ -220,6 +224,7 @@ public final class ScreenController {
             return isAvailable(.contactCard) || detailButtonAction.map { isAvailable(.capability($0)) } == true || followTarget() != nil
         case .copy, .copyMenu, .openLink: return sourceUI.selectedID != nil
         case .actionMenu: return actionSource != nil && sourceUI.selectedID != nil
+        case .signIn: return (source as? any SignsIn)?.signInFlow != nil
         default: return true
         }
     }
@@ -235,6 +240,7 @@ public final class ScreenController {
         switch mode {
         case .help: performInHelp(action)
         case .card: performInCard(action)
+        case .signIn: performInSignIn(action)
         case .copyMenu: performInCopyMenu(action)
         case .bulkConfirm: performInBulkConfirm(action)
         case .bulkResults: performInBulkResults(action)
@@ -335,6 +341,8 @@ public final class ScreenController {
             openActionMenu()
         case .openLink:
             openLink()
+        case .signIn:
+            startSignIn()
         case .quit:
             break
         }

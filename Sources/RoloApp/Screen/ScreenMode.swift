@@ -31,6 +31,8 @@ enum ScreenMode: Equatable {
     case actionConfirm(ActionRequest)
     /// An `output` command's exit status and output lines, scrolled by `scroll` lines.
     case actionOutput(title: String, status: Int32, lines: [String], scroll: Int)
+    /// Signing in to the tab's source (`L`): where the flow is.
+    case signIn(SignInScreen)
 }
 
 extension ScreenController {
@@ -42,6 +44,7 @@ extension ScreenController {
         case .help: [Scopes.help]
         case .copyMenu: [Scopes.copyMenu]
         case .card: [Scopes.card, Scopes.help]
+        case .signIn: [Scopes.help]
         case .bulkConfirm: [Scopes.bulkConfirm]
         case .bulkResults: [Scopes.bulkResults]
         case .bulkForm: []

@@ -12,6 +12,13 @@ public protocol FollowsSelection: SourceModel {
     func selectionChanged(to rowID: String?)
 }
 
+/// A source whose `[sources.auth]` a person signs in to: `L` runs its flow on screen.
+@MainActor
+public protocol SignsIn: SourceModel {
+    /// The source's OAuth 2.0 flow, `${VAR}`s filled in; nil when it has none to run here.
+    var signInFlow: SignInFlow? { get }
+}
+
 /// A source that knows when its last refresh found the server unreachable: a watched one then
 /// retries later, its list kept.
 @MainActor

@@ -15,10 +15,13 @@ struct SyncFollowing {
     private(set) var firstFailure: String?
     /// Whether the last run found the server unreachable, with records stored.
     private(set) var isOffline = false
+    /// Whether the last run stopped because the source needs signing in (`rolo login`, `L`).
+    private(set) var needsSignIn = false
 
     /// A run begins: what the last one said is forgotten.
     mutating func began() {
         firstFailure = nil
+        needsSignIn = false
         progress = nil
     }
 
@@ -45,6 +48,7 @@ struct SyncFollowing {
         logger: Logger
     ) -> SourceEvent? {
         progress?.waiting = nil
+        if case .failure(let error) = result, (error as? FetchError)?.signIn != nil { needsSignIn = true }
         guard let stop = SyncStop(result, stored: stored, savedAt: savedAt, shown: shown, now: now, timeZone: timeZone, logger: logger) else {
             return nil
         }

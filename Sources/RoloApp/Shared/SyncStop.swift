@@ -38,7 +38,10 @@ enum SyncStop: Equatable {
                 self = .offline("Offline — showing \(shown) saved \(age) · r to retry")
                 return
             }
-            message = fetch.message
+            // On screen the sign-in is a key away; the shell's command is said too.
+            message = fetch.signIn.map { name in
+                fetch.message.replacingOccurrences(of: "— rolo login \(name)", with: "— L signs in (or rolo login \(name) in a shell)")
+            } ?? fetch.message
         } else {
             message = (error as? StoreError)?.description ?? String(describing: error)
             logger.error("sync stopped: \(message)")
