@@ -243,4 +243,23 @@ struct RecordListModelTests {
         #expect(try await RecordStore(database: database, source: model.source).count() == 15)
         #expect(!model.canShowThumbnails)
     }
+
+    @Test("Pictures on the source's origin carry its [sources.auth] header, and others none")
+    func picturesAreSigned() async throws {
+        let toml = CrewSamples.toml().replacingOccurrences(of: "name = \"crew\"", with: "name = \"crewpictures\"")
+            + "\n[sources.auth]\ntype = \"command\"\ncommand = [\"/bin/echo\", \"picture-token\"]\n"
+        var settings = try CrewSamples.settings(toml)
+        let http = FakeHTTPClient(always: .respond(200, Data([0xFF, 0xD8, 0xFF])))
+        let directory = try TemporaryDirectory("pictures")
+        settings.cacheDir = directory.path
+        let context = SourceContext(
+            settings: settings, http: http, busy: BusyTracker(), database: try RoloDatabase.inMemory(), preloaded: nil,
+            addressBook: Task { AddressBookIndex(cards: [], problem: nil) }, showsPictures: true, unicode: false,
+            showsFlags: false) { nil }
+        let model = RecordListModel.make(settings.configuredSources.sources[0], context: context, environment: [:])
+        let loader = try #require(model.imageLoader)
+        _ = try await loader.load(try #require(URL(string: "https://crew.test/avatars/1.jpg")))
+        _ = try await loader.load(try #require(URL(string: "https://img.test/1.jpg")))
+        #expect(http.requests.map { $0.headers["Authorization"] } == ["Bearer picture-token", nil])
+    }
 }

@@ -8,12 +8,12 @@ extension RecordListModel {
     public static func make(
         _ source: RecordSource, context: SourceContext, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> RecordListModel {
-        // One signed client for the list, its details, lookups and actions: one sign-in each.
+        // One signed client for the list, its details, pictures, lookups and actions: one sign-in each.
         let http = (try? SignIns.shared.client(for: source, over: context.http, environment: environment, timeout: context.settings.timeout))
             ?? context.http
         let model = RecordListModel(
             source: source, database: context.database, http: http, environment: environment, busy: context.busy,
-            pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "custom/" + source.name),
+            pictures: context.pictures(), imageLoader: context.imageLoader(cachingIn: "custom/" + source.name, over: http),
             timeout: context.settings.timeout)
         model.actionState.session = model.endpoint.map { endpoint in
             ActionSession(runner: ActionRunner(

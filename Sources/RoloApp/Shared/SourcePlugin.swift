@@ -65,15 +65,16 @@ public struct SourceContext {
 
     /// A loader of remote images cached under the cache directory's `folder`, or nil when the
     /// terminal draws no pictures.
-    public func imageLoader(cachingIn folder: String) -> RemoteImageLoader? {
-        imageLoader(cache: ImageDiskCache(directory: settings.cacheDir + "/" + folder))
+    public func imageLoader(cachingIn folder: String, over client: (any HTTPClient)? = nil) -> RemoteImageLoader? {
+        imageLoader(cache: ImageDiskCache(directory: settings.cacheDir + "/" + folder), over: client)
     }
 
     /// A loader of remote images into `cache`, for a source that also clears that cache itself
     /// (one actor per folder, so its size accounting sees the clearing); nil when the terminal
     /// draws no pictures.
-    public func imageLoader(cache: ImageDiskCache) -> RemoteImageLoader? {
-        showsPictures ? RemoteImageLoader(http: http, cache: cache, timeout: settings.timeout) : nil
+    /// `client` fetches them when given (a source's signed one), else the launch's.
+    public func imageLoader(cache: ImageDiskCache, over client: (any HTTPClient)? = nil) -> RemoteImageLoader? {
+        showsPictures ? RemoteImageLoader(http: client ?? http, cache: cache, timeout: settings.timeout) : nil
     }
 }
 
