@@ -111,6 +111,38 @@ extension EndToEnd {
             #expect(after.stdout.contains("  not signed in — rolo login crm"))
         }
 
+        @Test("A refresh the server refuses (revoked) signs the source out, saying rolo login; what is stored stays readable")
+        func revokedRefreshToken() async throws {
+            let server = try await OAuthTestServer.start(accessSeconds: 2, contacts: 8)
+            defer { server.stop() }
+            let home = try Self.home(server, auth: Self.device(server))
+            #expect(try await Self.deviceLogin(server, home: home).status == 0)
+            #expect(try await DumpProcess.run(["dump", "crm"], home: home.path).status == 0)
+            let file = home.path + "/state/rolo/tokens/default.crm.json"
+            let saved = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+            let refresh = try #require(saved?["refresh_token"] as? String)
+            let expiry = Date(timeIntervalSince1970: try #require(saved?["expires_at"] as? Double))
+            // Revoked elsewhere (another client, the account's settings page), as RFC 7009 lets any holder.
+            var request = URLRequest(url: try #require(URL(string: server.revokeURL)))
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data("token=\(refresh)&token_type_hint=refresh_token&client_id=rolo-device".utf8)
+            let (_, answer) = try await URLSession(configuration: .ephemeral).data(for: request)
+            #expect((answer as? HTTPURLResponse)?.statusCode == 200)
+            try await eventually("the access token to run out", within: .seconds(30)) { Date() > expiry }
+
+            let dump = try await DumpProcess.run(["dump", "crm", "--format", "jsonl"], home: home.path)
+            #expect(dump.stderr.contains("the authorization server refused source 'crm''s sign-in (invalid_grant"), "\(dump.stderr)")
+            #expect(dump.stderr.contains("rolo login crm"))
+            // A refused sign-in fails a script loudly, as a refused header does; what is stored
+            // stays readable.
+            #expect(dump.status == 1 && dump.stdout.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: file), "signed out")
+            #expect(!dump.stderr.contains(refresh))
+            let stored = try await DumpProcess.run(["dump", "crm", "--offline", "--format", "jsonl"], home: home.path)
+            #expect(stored.stdout.split(separator: "\n").count == 8, "\(stored.stderr)")
+        }
+
         @Test("A denied device code ends rolo login with a sentence and keeps nothing")
         func deniedDeviceCode() async throws {
             let server = try await OAuthTestServer.start()
@@ -198,9 +230,8 @@ extension EndToEnd {
 
             try FileManager.default.removeItem(atPath: home.path + "/state/rolo/tokens/default.crm.json")
             let wrong = try await DumpProcess.run(["dump", "crm"], home: home.path, environment: ["SERVICE_SECRET": "not-it"])
-            // What is stored stays readable: the dump says why it can't refresh and prints it.
-            #expect(wrong.status == 0)
-            #expect(wrong.stderr.contains("dumping the 30 records stored"), "\(wrong.stderr)")
+            // Refused, as a wrong header is: a script fails loudly rather than read stale records.
+            #expect(wrong.status == 1 && wrong.stdout.isEmpty)
             #expect(wrong.stderr.contains("check client_id and client_secret in source 'crm''s [sources.auth]"), "\(wrong.stderr)")
             #expect(!wrong.stderr.contains("not-it"))
         }

@@ -32,7 +32,9 @@ public struct SignInError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The error a request signed for `source` throws instead: a ``FetchError`` whose
     /// ``FetchError/signIn`` names the source when signing in again mends it.
     func fetchError(source: String) -> FetchError {
-        var error = FetchError(kind: kind == .signedOut ? .httpStatus(401) : .badResponse, endpoint: "",
+        // Refused like a 401 (a dump fails, as for a refused header) unless the authorization
+        // server failed, which is a failure of the server's like any other.
+        var error = FetchError(kind: kind == .server ? .badResponse : .httpStatus(401), endpoint: "",
                                message: description, detail: "sign-in of \(source): \(description)")
         if kind == .signedOut { error.signIn = source }
         return error
