@@ -175,6 +175,7 @@ struct BrowseRequest: Equatable {
         controller.onCopy = { terminal.copyToClipboard($0) }
         controller.onFocusReporting = { terminal.reportFocus($0) }
         controller.linkOpener = LinkOpener(environment: environment)
+        controller.badge = settings.profile?.badge
         // From the environment until the terminal says what it is (GraphicsSetup).
         terminal.drawsHyperlinks = HyperlinkSupport.decide(terminal: TerminalKind(environment: environment), environment: environment, tmux: nil)
         controller.sayHeals(of: database)

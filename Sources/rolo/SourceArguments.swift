@@ -15,7 +15,7 @@ struct SourceArguments: Sendable {
 
     /// This process's command line, read once, before the config file: only built-in sources
     /// have options.
-    static let current = SourceArguments(CommandLine.arguments.dropFirst(), catalog: SourceRegistry.catalog())
+    static let current = SourceArguments(Rolo.arguments[...], catalog: SourceRegistry.catalog())
 
     /// Splits `arguments` into the sources' options and the rest; `--` ends the options, as
     /// everywhere. A secret's option is taken too, so that the loader can refuse it by name.

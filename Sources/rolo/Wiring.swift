@@ -36,7 +36,7 @@ enum Wiring {
     /// the state directory's tokens; returns the log file's path.
     @discardableResult
     static func bootstrap(_ settings: Settings, catalog: SourceCatalog, environment: [String: String]) -> String {
-        SignIns.shared.configure(TokenStore(stateDir: settings.stateDir))
+        SignIns.shared.configure(TokenStore(stateDir: settings.stateDir, profile: settings.profile?.name))
         return RoloLogging.bootstrap(
             stateDir: settings.stateDir, level: environment["ROLO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info,
             secrets: secrets(settings, catalog: catalog, environment: environment))

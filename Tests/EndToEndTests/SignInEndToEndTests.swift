@@ -143,6 +143,48 @@ extension EndToEnd {
             #expect(stored.stdout.split(separator: "\n").count == 8, "\(stored.stderr)")
         }
 
+        @Test("--profile picks [profiles.NAME]: its vars win over the environment, its sign-ins are its own, an unknown one is said")
+        func profiles() async throws {
+            let server = try await OAuthTestServer.start(contacts: 6)
+            defer { server.stop() }
+            let home = try Self.home(server, auth: Self.device(server))
+            let path = home.path + "/config/rolo/config.toml"
+            let config = try String(contentsOfFile: path, encoding: .utf8)
+                .replacingOccurrences(of: "url = \"\(server.contactsURL)", with: "url = \"${CRM}/api/contacts")
+            try (config + """
+
+                [profiles.prod]
+                vars = { CRM = "\(server.baseURL)" }
+                read_only = true
+                badge = "PROD"
+                """).write(toFile: path, atomically: true, encoding: .utf8)
+            // The environment's CRM is a port nothing listens on: the profile's wins.
+            let environment = ["CRM": "http://127.0.0.1:9"]
+            let errors = home.path + "/login.err"
+            async let login = DumpProcess.run(["--profile", "prod", "login", "crm"], home: home.path, environment: environment, errors: errors)
+            let shown = try await eventually("rolo login to show the code", { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" },
+                                             until: { $0.contains("enter the code") })
+            let code = try #require(shown.split(separator: "\n").first { $0.contains("enter the code") }?.split(separator: " ").last)
+            try await server.approveDevice(userCode: String(code))
+            #expect(try await login.status == 0)
+            #expect(FileManager.default.fileExists(atPath: home.path + "/state/rolo/tokens/prod.crm.json"))
+            #expect(!FileManager.default.fileExists(atPath: home.path + "/state/rolo/tokens/default.crm.json"))
+
+            let auth = try await DumpProcess.run(["--profile", "prod", "auth"], home: home.path, environment: environment)
+            #expect(auth.stdout.hasPrefix("profile prod, tokens in "), "\(auth.stdout)")
+            #expect(auth.stdout.contains("  signed in, the access token expires"))
+            let other = try await DumpProcess.run(["auth"], home: home.path, environment: environment)
+            #expect(other.stdout.contains("  not signed in — rolo login crm"), "the default profile has no sign-in")
+
+            let dump = try await DumpProcess.run(["dump", "crm", "--format", "jsonl"], home: home.path,
+                                                 environment: environment.merging(["ROLO_PROFILE": "prod"]) { $1 })
+            #expect(dump.stdout.split(separator: "\n").count == 6, "\(dump.stderr)")
+
+            let unknown = try await DumpProcess.run(["--profile", "prdo", "auth"], home: home.path)
+            #expect(unknown.status == 2)
+            #expect(unknown.stderr.contains("no profile 'prdo' (--profile or ROLO_PROFILE): \(path)'s profiles are prod (did you mean 'prod'?)"), "\(unknown.stderr)")
+        }
+
         @Test("A denied device code ends rolo login with a sentence and keeps nothing")
         func deniedDeviceCode() async throws {
             let server = try await OAuthTestServer.start()

@@ -87,6 +87,8 @@ import TerminalUI
         #expect(text(controller).contains("L tries again · Esc closes"))
         controller.handle(.key(.escape))
         #expect(controller.signInScreen == nil)
+        controller.badge = "PROD"
+        #expect(controller.render(theme: .monochrome, glyphs: .unicode).lines[0].hasSuffix(" PROD"), "a profile's badge at the tab bar's right")
         #expect(!text(controller).contains("Sign in to crew"))
     }
 }

@@ -13,6 +13,10 @@ extension ScreenController {
         TabBar(title: "rolo", tabs: sources.map { TabBar.Tab(label: $0.id.rawValue, isAvailable: $0.isConfigured) },
                active: active, theme: theme)
             .render(into: &canvas, area: layout.tabBar)
+        if let badge, !badge.isEmpty {
+            let text = " \(badge) "
+            _ = canvas.write(text, x: max(0, layout.tabBar.maxX - text.displayWidth), y: layout.tabBar.y, style: theme.flash, clip: layout.tabBar)
+        }
         let ui = sourceUI
         if layout.isWide {
             drawList(into: &canvas, pane: layout.list, focused: !ui.showingDetail, theme: theme, glyphs: glyphs)

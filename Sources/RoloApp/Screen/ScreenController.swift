@@ -43,6 +43,9 @@ public final class ScreenController {
     public var onRunInTerminal: ActionSession.TerminalRun?
     /// How `o` opens a link: the app gives one over the process environment; this one copies.
     public var linkOpener = LinkOpener.copyOnly
+    /// The profile's badge (`[profiles.NAME]`'s `badge`), at the tab bar's right in the
+    /// theme's warning colours; nil without one.
+    public var badge: String?
     /// Turns the terminal's focus reporting on, once a tab is watched.
     public var onFocusReporting: (Bool) -> Void = { _ in }
 

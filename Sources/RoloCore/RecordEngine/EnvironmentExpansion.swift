@@ -18,6 +18,13 @@ enum EnvironmentExpansion {
         (try? expand(text, environment: [:], unset: { _ in "x" }))?.text ?? text
     }
 
+    /// An address's shape for checking it, its `${VAR}`s filled in: one it starts with stands
+    /// for the scheme and host (`${CRM}/api`, a profile's `vars` giving `CRM`).
+    static func placeholderFilledURL(_ text: String) -> String {
+        let filled = placeholderFilled(text)
+        return text.hasPrefix("${") ? "https://" + filled : filled
+    }
+
     /// `text` with each `${VAR}` replaced by its value in `environment`, and the values put in,
     /// which are secrets to keep out of logs and messages; `unset` gives the value of a variable
     /// that isn't set, or throws.

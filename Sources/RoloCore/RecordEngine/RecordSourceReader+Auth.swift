@@ -38,7 +38,7 @@ extension RecordSourceReader {
             }
             try EnvironmentExpansion.checkSyntax(value, in: "\(key) of \(label)'s auth", place: place(key, subtable: "auth"))
             if url {
-                let shape = EnvironmentExpansion.placeholderFilled(value)
+                let shape = EnvironmentExpansion.placeholderFilledURL(value)
                 guard let parsed = URL(string: shape), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""), parsed.host != nil else {
                     throw fail(key, "\(key) of \(label)'s auth should be an http:// or https:// address, not '\(value.sanitizedForTerminal)'")
                 }

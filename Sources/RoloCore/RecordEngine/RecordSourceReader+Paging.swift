@@ -128,7 +128,7 @@ extension RecordSourceReader {
                 throw ConfigError("\(at): the url of \(label) holds \(placeholder), which only [sources.paging] style = \"\(style.rawValue)\" fills in")
             }
         }
-        let sample = EnvironmentExpansion.placeholderFilled(url)
+        let sample = EnvironmentExpansion.placeholderFilledURL(url)
             .replacingEvery("{page}", with: "1").replacingEvery("{offset}", with: "0")
         guard let parsed = URLComponents(string: sample), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
               parsed.host?.isEmpty == false

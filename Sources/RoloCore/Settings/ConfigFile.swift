@@ -14,6 +14,8 @@ struct ConfigFile {
     var configuredSources = ConfiguredSources()
     /// The `[watch]` table: how often each named source refreshes itself, in seconds.
     var watch: [String: TimeInterval] = [:]
+    /// The `[profiles]` tables, by name.
+    var profiles: [String: Profile] = [:]
 
     /// Reads and checks `path`; nil when there is no such file.
     static func read(_ path: String, sources: SourceCatalog) throws -> ConfigFile? {
@@ -52,7 +54,7 @@ struct ConfigFile {
                 keyRemaps = try Self.keyRemaps(table[key], lines: lines, path: path, place: place, sources: sources)
                 continue
             }
-            if key == watchTable { continue }
+            if key == watchTable || key == Profile.table { continue }
             if [ConfiguredSourcesReader.sourcesKey, ConfiguredSourcesReader.tabsKey, RecordActionList.key].contains(key) { continue }
             guard let setting = sources.setting(named: key) else {
                 throw ConfigError("\(place): unknown key '\(key)'\(Self.suggestion(for: key, sources: sources))")
@@ -72,6 +74,10 @@ struct ConfigFile {
         if table[watchTable] != nil {
             let place = lines.line(of: watchTable).map { "\(path), line \($0)" } ?? path
             file.watch = try Self.watch(table[watchTable], lines: lines, path: path, place: place, sources: sources, configured: configuredSources)
+        }
+        if let profiles = table[Profile.table] {
+            let place = lines.line(of: Profile.table).map { "\(path), line \($0)" } ?? path
+            file.profiles = try Profile.readAll(profiles, lines: lines, path: path, place: place)
         }
         return file
     }

@@ -32,6 +32,8 @@ public struct Settings: Sendable, Equatable {
     public var configuredSources: ConfiguredSources
     /// The config file's `[watch]` table: each named source's interval, in seconds.
     public var watch: [String: TimeInterval] = [:]
+    /// The `[profiles.NAME]` that `--profile` (`ROLO_PROFILE`) picked; nil without one.
+    public var profile: Profile?
     /// The config file that was read, if one was.
     public var configFile: String?
     /// The config file rolo looks at (`--config`, else `$XDG_CONFIG_HOME/rolo/config.toml`),

@@ -37,6 +37,16 @@ public enum SettingsLoader {
             let given = fromOption(setting, options) ?? fromEnvironment(setting, environment) ?? file?.values[setting]
             if let given { try resolver.apply(given, to: setting) }
         }
+        if let name = Profile.selected(in: environment) {
+            guard let profile = file?.profiles[name] else {
+                let names = (file?.profiles.keys.sorted() ?? [])
+                let have = names.isEmpty ? "\(path) has no [profiles.\(name.sanitizedForTerminal)] table"
+                    : "\(path)'s profiles are \(names.joined(separator: ", "))\(name.didYouMean(names) ?? "")"
+                throw ConfigError("no profile '\(name.sanitizedForTerminal)' (--profile or \(Profile.environmentName)): \(have)")
+            }
+            resolver.settings.profile = profile
+            if profile.readOnly, resolver.settings.readOnly == nil { resolver.settings.readOnly = "profile \(name)'s read_only" }
+        }
         return resolver.settings
     }
 
