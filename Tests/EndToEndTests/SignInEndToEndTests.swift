@@ -2,7 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Logging
 import RoloTestSupport
+import StandIn
 import Testing
 
 #if canImport(Glibc)
@@ -16,9 +18,7 @@ extension EndToEnd {
     @Suite(.serialized) struct SignIn {
         /// A home of the test's own with a config file of one source of `server`'s contacts.
         private static func home(_ server: OAuthTestServer, auth: String, perPage: Int = 20) throws -> TemporaryDirectory {
-            let home = try TemporaryDirectory("signin")
-            try FileManager.default.createDirectory(atPath: home.path + "/config/rolo", withIntermediateDirectories: true)
-            try """
+            try home(config: """
                 [[sources]]
                 name = "crm"
                 url = "\(server.contactsURL)?per_page=\(perPage)"
@@ -31,7 +31,14 @@ extension EndToEnd {
 
                 [sources.auth]
                 \(auth)
-                """.write(toFile: home.path + "/config/rolo/config.toml", atomically: true, encoding: .utf8)
+                """)
+        }
+
+        /// A home of the test's own whose config file is `config`.
+        private static func home(config: String) throws -> TemporaryDirectory {
+            let home = try TemporaryDirectory("signin")
+            try FileManager.default.createDirectory(atPath: home.path + "/config/rolo", withIntermediateDirectories: true)
+            try config.write(toFile: home.path + "/config/rolo/config.toml", atomically: true, encoding: .utf8)
             return home
         }
 
@@ -47,17 +54,26 @@ extension EndToEnd {
             """
         }
 
-        /// `rolo login crm` by the device flow, approved (or denied) by ada once it shows its code.
-        private static func deviceLogin(_ server: OAuthTestServer, home: TemporaryDirectory, deny: Bool = false) async throws -> DumpProcess {
+        /// `rolo login` (`arguments`) by the device flow, `approve`d once it shows its code on
+        /// standard error; what it printed.
+        private static func deviceLogin(_ arguments: [String] = ["login", "crm"], home: TemporaryDirectory, environment: [String: String] = [:],
+                                        approve: (_ code: String, _ shown: String) async throws -> Void) async throws -> DumpProcess {
             let errors = home.path + "/login.err"
-            async let login = DumpProcess.run(["login", "crm"], home: home.path, errors: errors)
+            async let login = DumpProcess.run(arguments, home: home.path, environment: environment, errors: errors)
             let shown = try await eventually("rolo login to show the code", {
                 (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             }, until: { $0.contains("enter the code") })
             let code = try #require(shown.split(separator: "\n").first { $0.contains("enter the code") }?.split(separator: " ").last)
-            #expect(shown.contains(server.baseURL + "/o/device"), "the verification address is shown: \(shown)")
-            try await server.approveDevice(userCode: String(code), deny: deny)
+            try await approve(String(code), shown)
             return try await login
+        }
+
+        /// `rolo login crm` by the device flow, approved (or denied) by ada.
+        private static func deviceLogin(_ server: OAuthTestServer, home: TemporaryDirectory, deny: Bool = false) async throws -> DumpProcess {
+            try await deviceLogin(home: home) { code, shown in
+                #expect(shown.contains(server.baseURL + "/o/device"), "the verification address is shown: \(shown)")
+                try await server.approveDevice(userCode: code, deny: deny)
+            }
         }
 
         @Test("The device flow signs in, the list loads page by page with the token, rolo auth says so, logout revokes")
@@ -160,13 +176,10 @@ extension EndToEnd {
                 """).write(toFile: path, atomically: true, encoding: .utf8)
             // The environment's CRM is a port nothing listens on: the profile's wins.
             let environment = ["CRM": "http://127.0.0.1:9"]
-            let errors = home.path + "/login.err"
-            async let login = DumpProcess.run(["--profile", "prod", "login", "crm"], home: home.path, environment: environment, errors: errors)
-            let shown = try await eventually("rolo login to show the code", { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" },
-                                             until: { $0.contains("enter the code") })
-            let code = try #require(shown.split(separator: "\n").first { $0.contains("enter the code") }?.split(separator: " ").last)
-            try await server.approveDevice(userCode: String(code))
-            #expect(try await login.status == 0)
+            let login = try await Self.deviceLogin(["--profile", "prod", "login", "crm"], home: home, environment: environment) { code, _ in
+                try await server.approveDevice(userCode: code)
+            }
+            #expect(login.status == 0)
             #expect(FileManager.default.fileExists(atPath: home.path + "/state/rolo/tokens/prod.crm.json"))
             #expect(!FileManager.default.fileExists(atPath: home.path + "/state/rolo/tokens/default.crm.json"))
 
@@ -183,6 +196,48 @@ extension EndToEnd {
             let unknown = try await DumpProcess.run(["--profile", "prdo", "auth"], home: home.path)
             #expect(unknown.status == 2)
             #expect(unknown.stderr.contains("no profile 'prdo' (--profile or ROLO_PROFILE): \(path)'s profiles are prod (did you mean 'prod'?)"), "\(unknown.stderr)")
+        }
+
+        @Test("slow_down, which django-oauth-toolkit never sends: the stand-in's device flow asks it, and rolo polls 5 s slower")
+        func slowDownAgainstTheStandIn() async throws {
+            let server = try await StandInServer.start(StandInOptions(), logger: Logger(label: "test.stand-in") { _ in SwiftLogNoOpLogHandler() })
+            do {
+                let base = server.baseURL.absoluteString
+                let home = try Self.home(config: """
+                    [[sources]]
+                    name = "staff"
+                    url = "\(base)/staff/api/people/"
+                    records = "results"
+                    id = "uuid"
+                    label = "{name.first} {name.last}"
+                    [sources.paging]
+                    style = "next-url"
+                    next = "next"
+                    [sources.auth]
+                    type = "oauth2"
+                    flow = "device"
+                    device_url = "\(base)/oauth/device"
+                    token_url = "\(base)/oauth/token"
+                    client_id = "rolo"
+                    """)
+                let done = try await Self.deviceLogin(["login", "staff"], home: home) { code, _ in
+                    // Approved as a person would on the page the address opens.
+                    var approve = URLRequest(url: try #require(URL(string: base + "/oauth/activate")))
+                    approve.httpMethod = "POST"
+                    approve.httpBody = Data("user_code=\(code)&answer=approve".utf8)
+                    let (_, answer) = try await URLSession(configuration: .ephemeral).data(for: approve)
+                    #expect((answer as? HTTPURLResponse)?.statusCode == 200)
+                }
+                #expect(done.status == 0, "\(done.stderr)")
+                #expect(done.stderr.contains("the server asked rolo to poll less often: every 6 s now"), "\(done.stderr)")
+                #expect(done.stderr.contains("Signed in, the access token expires"))
+                let dump = try await DumpProcess.run(["dump", "staff", "--limit", "3", "--format", "jsonl"], home: home.path)
+                #expect(dump.stdout.split(separator: "\n").count == 3, "\(dump.stderr)")
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
         }
 
         @Test("A denied device code ends rolo login with a sentence and keeps nothing")

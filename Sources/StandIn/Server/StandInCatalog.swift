@@ -27,6 +27,7 @@ enum StandInCatalog {
             SentryIssuesAPI(options: options),
             PokeAPI(),
             BulkRecordsAPI(),
+            SignInAPI(),
         ]
     }
 }
