@@ -85,10 +85,52 @@ import TerminalUI
         controller.handle(.key(.character("L")))
         #expect(await settle({ self.text(controller).contains("was denied") }, limit: 100_000), "\(text(controller))")
         #expect(text(controller).contains("L tries again · Esc closes"))
+        controller.handle(.key(.character("L")))
+        #expect(await settle({ self.text(controller).contains("was denied") && http.requests.filter { $0.url.path == "/device" }.count == 2 }, limit: 100_000),
+                "L asked for a new code")
         controller.handle(.key(.escape))
         #expect(controller.signInScreen == nil)
         controller.badge = "PROD"
         #expect(controller.render(theme: .monochrome, glyphs: .unicode).lines[0].hasSuffix(" PROD"), "a profile's badge at the tab bar's right")
         #expect(!text(controller).contains("Sign in to crew"))
+    }
+
+    @Test func codeFlowOverSSHTakesThePastedAddress() async throws {
+        let directory = try TemporaryDirectory("signin-screen")
+        let store = TokenStore(directory: directory.path)
+        let http = FakeHTTPClient()
+        http.on(.matching { $0.url.host == "crew.test" }, .forward(to: try FakeCrewAPI(count: 4)))
+        http.on(.path("/token"), method: "POST", .json(#"{"access_token":"at","expires_in":3600}"#))
+        let code = OAuth2Auth(flow: .code, tokenURL: "https://auth.test/token", authorizeURL: "https://auth.test/authorize", clientID: "rolo")
+        let model = try crew(http, store: store)
+        model.signInFlow = SignInFlow(source: "crew", auth: code, store: store, http: http, sleep: { _ in })
+        let controller = await crewScreen(model, size: Size(width: 100, height: 30))
+        controller.handle(.key(.character("L")))
+        #expect(await settle({ if case .paste? = controller.signInScreen?.phase { true } else { false } }, limit: 100_000))
+        guard case .paste(let request, _, _)? = controller.signInScreen?.phase else { return }
+        let overlay = text(controller)
+        #expect(overlay.contains("Open this address in a browser, on any machine:"))
+        #expect(overlay.contains("  https://auth.test/authorize?response_type=code&client_id=rolo"))
+        #expect(overlay.contains("Paste that whole address (or just the code):"))
+        #expect(overlay.contains("Enter signs in · Esc cancels"))
+
+        // Another sign-in's answer is refused, and L tries again.
+        for character in "http://127.0.0.1/callback?code=x&state=stale" { controller.handle(.key(.character(character))) }
+        #expect(text(controller).contains("> http://127.0.0.1/callback?code=x&state=stale█"))
+        controller.handle(.key(.enter))
+        #expect(await settle({ if case .failed(let why)? = controller.signInScreen?.phase { why.contains("its state doesn't match") } else { false } },
+                             limit: 100_000), "\(text(controller))")
+        #expect(!http.urls.contains { $0.hasPrefix("https://auth.test/token") })
+
+        controller.handle(.key(.character("L")))
+        #expect(await settle({ if case .paste? = controller.signInScreen?.phase { true } else { false } }, limit: 100_000))
+        guard case .paste(let again, _, _)? = controller.signInScreen?.phase else { return }
+        #expect(again.state != request.state, "a fresh state for each sign-in")
+        for character in "http://127.0.0.1/callback?code=abc&state=\(again.state)" { controller.handle(.key(.character(character))) }
+        controller.handle(.key(.enter))
+        #expect(await settle({ model.entries.rowCount > 0 && controller.signInScreen == nil }, limit: 200_000), "\(text(controller))")
+        #expect(try store.token(of: "crew")?.accessToken == "at")
+        let exchange = String(decoding: http.requests.first { $0.url.path == "/token" }?.body ?? Data(), as: UTF8.self)
+        #expect(exchange.contains("code=abc") && exchange.contains("code_verifier=\(again.verifier)"))
     }
 }

@@ -6,8 +6,8 @@ import TerminalUI
 /// where the terminal has them), its code (copied with OSC 52, which reaches the laptop over
 /// ssh), a QR code of the address with the code in it, and the time left, while rolo polls; the
 /// code flow opens the browser and waits for it on 127.0.0.1 where there is a display and no
-/// ssh, and otherwise says to run `rolo login` in a shell, which takes the pasted address.
-/// Signed in, the overlay closes and the list loads.
+/// ssh, and otherwise shows the address (copied) and takes the address the browser went to,
+/// pasted into the overlay. Signed in, the overlay closes and the list loads.
 struct SignInScreen: Equatable {
     /// The tab signing in, and its source's name.
     let tab: SourceID
@@ -21,6 +21,9 @@ struct SignInScreen: Equatable {
         case device(DeviceGrant, copied: String)
         /// The code flow in the browser, waiting for its redirect on the port.
         case browser(address: String, port: UInt16)
+        /// The code flow over ssh: the address to open anywhere, copied as `copied` says, and
+        /// what has been pasted of the address the approval went to.
+        case paste(SignInFlow.CodeRequest, copied: String, typed: String)
         /// Why it stopped.
         case failed(String)
     }
@@ -48,13 +51,18 @@ extension ScreenController {
                 case .device:
                     let grant = try await flow.startDevice(at: endpoints)
                     guard let self, self.signInScreen?.tab == tab else { return }
-                    self.show(.device(grant, copied: self.copyUserCode(grant.userCode)), for: tab)
+                    self.show(.device(grant, copied: self.copy(grant.userCode)), for: tab)
                     _ = try await flow.awaitDevice(grant, at: endpoints)
                 case .code:
-                    guard case .open(let program) = opener.route() else {
-                        throw SignInError(.refused, "over ssh (or with no display) the browser can't come back to rolo — run rolo login \(flow.source) in a shell, which takes the address pasted")
-                    }
                     let written = flow.auth.redirectURI ?? OAuth2Auth.defaultRedirect
+                    guard case .open(let program) = opener.route() else {
+                        // The browser is elsewhere and can't come back: its address is pasted.
+                        let request = try flow.startCode(redirect: written, at: endpoints)
+                        guard let self, self.signInScreen?.tab == tab else { return }
+                        self.show(.paste(request, copied: self.copy(request.url.absoluteString), typed: ""), for: tab)
+                        self.pendingCode = (flow, endpoints)
+                        return
+                    }
                     let listener = try LoopbackRedirect(path: URLComponents(string: written)?.path ?? "/callback")
                     let request = try flow.startCode(redirect: listener.redirect(from: written), at: endpoints)
                     try? opener.launch(program, [request.url.absoluteString])
@@ -71,9 +79,9 @@ extension ScreenController {
         onNeedsRender()
     }
 
-    /// Puts the device code on the clipboard; what the overlay says of it.
-    private func copyUserCode(_ code: String) -> String {
-        switch onCopy(code) {
+    /// Puts `text` (a device code, an address) on the clipboard; what the overlay says of it.
+    private func copy(_ text: String) -> String {
+        switch onCopy(text) {
         case .copied(let confirmed): confirmed ? "copied" : "sent to the clipboard"
         case .tooLong, .off, .unsupported, .failed: ""
         }
@@ -94,16 +102,53 @@ extension ScreenController {
         onNeedsRender()
     }
 
-    /// Keys while the overlay is open: Esc (the help scope's close) stops the sign-in; `L`
-    /// tries again once it has stopped.
+    /// A key while the overlay is open: after a failure, `L` tries again; while it waits for a
+    /// pasted address, typed (or pasted) into its field, Enter finishing the sign-in with it.
+    /// False for a key the overlay doesn't take here.
+    func handleSignInKey(_ key: Key) -> Bool {
+        guard var screen = signInScreen else { return false }
+        if case .failed = screen.phase, keyTable.action(for: key, in: [Scopes.global]) == .signIn {
+            startSignIn()
+            return true
+        }
+        guard case .paste(let request, let copied, var typed) = screen.phase else { return false }
+        switch key {
+        case .character(let character): typed.append(character)
+        case .backspace, .delete: if !typed.isEmpty { typed.removeLast() }
+        case .enter:
+            finishPasted(request, answer: typed, tab: screen.tab)
+            return true
+        default: return false
+        }
+        screen.phase = .paste(request, copied: copied, typed: typed)
+        mode = .signIn(screen)
+        onNeedsRender()
+        return true
+    }
+
+    private func finishPasted(_ request: SignInFlow.CodeRequest, answer: String, tab: SourceID) {
+        guard let (flow, endpoints) = pendingCode else { return }
+        show(.starting, for: tab)
+        signInTask = Task { [weak self] in
+            do {
+                _ = try await flow.finishCode(request, answer: answer, at: endpoints)
+                self?.pendingCode = nil
+                self?.signedIn(tab, name: flow.source)
+            } catch {
+                guard !Task.isCancelled else { return }
+                self?.show(.failed((error as? SignInError)?.description ?? "\(error)"), for: tab)
+            }
+        }
+    }
+
+    /// Keys of the help scope while the overlay is open: Esc (its close) stops the sign-in.
     func performInSignIn(_ action: Action) {
         switch action {
         case .closeHelp:
             signInTask?.cancel()
             signInTask = nil
+            pendingCode = nil
             mode = .browsing
-        case .signIn:
-            if case .failed? = signInScreen?.phase { startSignIn() }
         default:
             break
         }
@@ -141,6 +186,17 @@ extension ScreenController {
             lines.append(("If it didn't open, open this address:", theme.text))
             links[lines.count] = address
             lines.append(("  " + address.sanitizedForTerminal, theme.text))
+        case .paste(let request, let copied, let typed):
+            let address = request.url.absoluteString
+            lines.append(("Open this address in a browser, on any machine\(copied.isEmpty ? "" : " (\(copied))"):", theme.text))
+            links[lines.count] = address
+            lines.append(("  " + address.sanitizedForTerminal, theme.text))
+            lines.append(("", theme.text))
+            lines.append(("After approving, the browser goes to \(request.redirect.sanitizedForTerminal)?code=…,", theme.text))
+            lines.append(("which may not load. Paste that whole address (or just the code):", theme.text))
+            let shown = typed.sanitizedForTerminal
+            lines.append(("> " + (shown.count > 60 ? "…" + shown.suffix(59) : shown) + "█", theme.title))
+            footer = "Enter signs in · \(close) cancels"
         case .failed(let message):
             lines += message.wrapped(toWidth: 64).map { (text: $0, style: theme.error) }
             footer = "\(key(for: .signIn, in: Scopes.global)) tries again · \(close) closes"

@@ -66,6 +66,8 @@ public final class ScreenController {
     var watch = WatchState()
     /// The sign-in `L` started, while it runs.
     var signInTask: Task<Void, Never>?
+    /// The code flow waiting for its pasted address: the flow and its endpoints.
+    var pendingCode: (flow: SignInFlow, endpoints: OAuthEndpoints)?
     /// How a watched tab's timer waits.
     let watchSleep: @Sendable (TimeInterval) async throws -> Void
     let keyTable: KeyTable<Action>
@@ -179,6 +181,7 @@ public final class ScreenController {
             return
         }
         if handleBulkForm(key) { return }
+        if handleSignInKey(key) { return }
         switch mode {
         case .actionMenu, .actionForm, .actionConfirm, .actionOutput:
             handleActionKey(key)
