@@ -20,7 +20,7 @@ TARGETS="people-list:people people-detail:people people-health:people directory:
          randomuser:randomuser pipedrive-v1:pipedrive pipedrive-v2:pipedrive vcard:vcard image:people
          engine-page:engine/page,custom,pipedrive json-path:engine/path template:engine/template
          link-header:engine/link add-inference:engine/add config:config action-answer:engine/action
-         query:engine/query"
+         query:engine/query sign-in-answer:engine/signin"
 mkdir -p "$FINDINGS"
 # Swift's own backtracer would read the crashed process under ASan (a report of its own) and can
 # hang: AddressSanitizer reports the crash instead.

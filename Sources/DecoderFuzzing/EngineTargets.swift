@@ -3,7 +3,7 @@ import RoloCore
 
 /// The record engine's readers of untrusted text, as fuzz targets: a configured source's page,
 /// paths, templates, `Link` headers, `rolo add`'s inference, the config file, actions'
-/// answers and the query language of `/` and `--query`. Each returns what reaches the screen, checked there for escapes.
+/// answers, the query language of `/` and `--query`, and authorization servers' answers. Each returns what reaches the screen, checked there for escapes.
 enum EngineTargets {
     static let all: [FuzzTarget] = [
         FuzzTarget(name: "engine-page", fixtureFolders: ["engine/page", "custom", "pipedrive"], isSeed: isJSON, decode: page),
@@ -14,9 +14,26 @@ enum EngineTargets {
         FuzzTarget(name: "config", fixtureFolders: ["config"], isSeed: { $0.hasSuffix(".toml") }, decode: config),
         FuzzTarget(name: "action-answer", fixtureFolders: ["engine/action"], isSeed: isJSON, decode: ActionTarget.answer),
         FuzzTarget(name: "query", fixtureFolders: ["engine/query"], isSeed: { isJSON($0) || $0.hasSuffix(".txt") }, decode: query),
+        FuzzTarget(name: "sign-in-answer", fixtureFolders: ["engine/signin"], isSeed: isJSON, decode: signInAnswer),
     ]
 
     static func isJSON(_ file: String) -> Bool { file.hasSuffix(".json") }
+
+    // MARK: - Sign-in answers
+
+    /// An authorization server's answer (an envelope of status, headers and body, whose
+    /// `pasted` is what a person pasted as the code flow's redirect; else the bytes as a 200's
+    /// body and as the paste), read as every endpoint's: each text rolo would show or say is
+    /// checked for escapes.
+    static func signInAnswer(_ input: Data) throws -> Any {
+        let answer = FuzzAnswer([UInt8](input))
+        let envelope = input.first == UInt8(ascii: "{") ? try? EngineJSON.parse(input) : nil
+        let pasted = envelope?["pasted"]?.textValue ?? String(decoding: input.prefix(4096), as: UTF8.self)
+        let url = URL(string: "https://auth.example.com/token") ?? URL(fileURLWithPath: "/")
+        let (texts, accepted) = FuzzedReaders.signInAnswer(answer.response(from: url), pasted: pasted)
+        for text in texts { try FuzzProblem.check(rendered: text, "a sign-in answer's text") }
+        return try FuzzRefused.unless(accepted)
+    }
 
     // MARK: - A configured source's page
 

@@ -102,6 +102,22 @@ import Testing
         #expect(error?.description == "the device authorization endpoint of source 'crm' answered an HTML page, not a token — check its address in [sources.auth]")
     }
 
+    @Test func sequencesInAnAnswerNeverReachTheTerminal() async throws {
+        // Found by the sign-in-answer fuzz target: a scope shown by rolo auth, a user code and an
+        // address drawn by rolo login and the overlay, each as the server wrote it.
+        let directory = try TemporaryDirectory("flow")
+        let store = TokenStore(directory: directory.path)
+        let http = FakeHTTPClient()
+        http.on(.path("/o/device"), method: "POST", .json(#"{"device_code":"dc","user_code":"AB\u001b]52;c;eA==\u0007CD","verification_uri":"https://auth.example.com/\u001b[2Jd","interval":1}"#))
+        http.on(.path("/o/token"), method: "POST", .json(#"{"access_token":"at","expires_in":60,"scope":"read \u001b]0;pwned\u0007write"}"#))
+        let signIn = flow(device, http, store: store)
+        let endpoints = try await signIn.endpoints()
+        let grant = try await signIn.startDevice(at: endpoints)
+        #expect(!grant.userCode.contains("\u{1b}") && !grant.verificationURI.contains("\u{1b}"))
+        let token = try await signIn.awaitDevice(grant, at: endpoints)
+        #expect(token.scope.map { !$0.contains("\u{1b}") && !$0.contains("\u{7}") } == true, "\(token.scope ?? "")")
+    }
+
     // MARK: Code flow
 
     private var code: OAuth2Auth {

@@ -113,7 +113,11 @@ public struct OAuthClient: Sendable {
         guard let url = endpoints.device else { throw misconfigured("write device_url = \"https://…\" in source '\(source)''s [sources.auth]") }
         var form = [("client_id", auth.clientID)]
         if !auth.scopes.isEmpty { form.append(("scope", auth.scopes.joined(separator: " "))) }
-        let answer = try await post(form, to: url, what: "device authorization endpoint")
+        return try grant(from: try await post(form, to: url, what: "device authorization endpoint"))
+    }
+
+    /// The device grant a device authorization answer gives.
+    func grant(from answer: JSONValue) throws(SignInError) -> DeviceGrant {
         guard let deviceCode = answer["device_code"]?.text, let userCode = answer["user_code"]?.text,
               let verification = (answer["verification_uri"] ?? answer["verification_url"])?.text
         else {
@@ -121,8 +125,9 @@ public struct OAuthClient: Sendable {
         }
         let expiresIn = answer["expires_in"]?.integer ?? 600
         return DeviceGrant(
-            deviceCode: deviceCode, userCode: userCode, verificationURI: verification,
-            verificationURIComplete: answer["verification_uri_complete"]?.text,
+            // What the person is shown, kept free of sequences however it is drawn.
+            deviceCode: deviceCode, userCode: userCode.sanitizedForTerminal, verificationURI: verification.sanitizedForTerminal,
+            verificationURIComplete: answer["verification_uri_complete"]?.text?.sanitizedForTerminal,
             expiresAt: now().addingTimeInterval(TimeInterval(expiresIn)),
             interval: TimeInterval(max(answer["interval"]?.integer ?? 5, 1)))
     }
@@ -213,7 +218,7 @@ public struct OAuthClient: Sendable {
     }
 
     /// A POST's outcome: the answer, or one of the device flow's two that aren't failures.
-    private enum Outcome {
+    enum Outcome {
         case answer(JSONValue), pending, slowDown
     }
 
@@ -238,6 +243,13 @@ public struct OAuthClient: Sendable {
         } catch {
             throw SignInError(.server, "rolo couldn't reach the \(what) of source '\(source)': \((error as? FetchError)?.message.withoutKeyHint ?? "\(error)")")
         }
+        return try outcome(of: response, what: what, deviceFlow: deviceFlow, redeeming: redeeming, emptyAnswer: emptyAnswer)
+    }
+
+    /// What an authorization server's `response` from its `what` endpoint says: the answer, one
+    /// of the device flow's two that aren't failures, or a sentence.
+    func outcome(of response: HTTPResponse, what: String, deviceFlow: Bool = false,
+                 redeeming: Bool = false, emptyAnswer: Bool = false) throws(SignInError) -> Outcome {
         let answer = try? JSONValue.parse(response.body)
         if response.isSuccess {
             if emptyAnswer { return .answer(answer ?? .null) }
@@ -275,7 +287,7 @@ public struct OAuthClient: Sendable {
     }
 
     /// The token an answer gives; a refresh that brings no refresh token keeps the old one.
-    private func token(_ answer: JSONValue, previous: SignInToken?) throws(SignInError) -> SignInToken {
+    func token(_ answer: JSONValue, previous: SignInToken?) throws(SignInError) -> SignInToken {
         guard let access = answer["access_token"]?.text, !access.isEmpty else {
             throw SignInError(.server, "the token endpoint of source '\(source)' answered without an access_token")
         }
@@ -285,7 +297,8 @@ public struct OAuthClient: Sendable {
             accessToken: access, tokenType: answer["token_type"]?.text ?? "Bearer",
             refreshToken: answer["refresh_token"]?.text ?? previous?.refreshToken,
             expiresAt: lifetime.map { issued.addingTimeInterval(TimeInterval($0)) }, issuedAt: issued,
-            scope: answer["scope"]?.text ?? previous?.scope,
+            // Shown by rolo auth, so nothing of it may reach the terminal as a sequence.
+            scope: answer["scope"]?.text?.sanitizedForTerminal ?? previous?.scope,
             who: answer["id_token"]?.text.flatMap(Self.who) ?? previous?.who)
     }
 
