@@ -103,7 +103,8 @@ import Testing
     }
 
     @Test func sequencesInAnAnswerNeverReachTheTerminal() async throws {
-        // Found by the sign-in-answer fuzz target: a scope shown by rolo auth, a user code and an
+        // Seen while writing the sign-in-answer fuzz target, which checks them since: a scope shown
+        // by rolo auth, a user code and an
         // address drawn by rolo login and the overlay, each as the server wrote it.
         let directory = try TemporaryDirectory("flow")
         let store = TokenStore(directory: directory.path)
