@@ -104,8 +104,8 @@ import Testing
 
     @Test func sequencesInAnAnswerNeverReachTheTerminal() async throws {
         // Seen while writing the sign-in-answer fuzz target, which checks them since: a scope shown
-        // by rolo auth, a user code and an
-        // address drawn by rolo login and the overlay, each as the server wrote it.
+        // by rolo auth, a user code and an address drawn by rolo login and the overlay, each as
+        // the server wrote it.
         let directory = try TemporaryDirectory("flow")
         let store = TokenStore(directory: directory.path)
         let http = FakeHTTPClient()
