@@ -119,6 +119,29 @@ import Testing
         #expect(token.scope.map { !$0.contains("\u{1b}") && !$0.contains("\u{7}") } == true, "\(token.scope ?? "")")
     }
 
+    @Test func aDiscoveryDocumentWithoutTheFlowsEndpointNamesTheKeyToWrite() async throws {
+        let http = FakeHTTPClient()
+        http.on(.path("/o/.well-known/openid-configuration"), .json(#"{"issuer":"https://auth.example.com/o","token_endpoint":"https://auth.example.com/o/token/"}"#))
+        let auth = OAuth2Auth(flow: .device, issuer: "https://auth.example.com/o", clientID: "rolo")
+        let error = await #expect(throws: SignInError.self) {
+            try await flow(auth, http, store: TokenStore(directory: "/nonexistent")).endpoints()
+        }
+        #expect(error?.description == "the issuer's discovery document names no device_authorization_endpoint — write device_url = \"https://…\" in source 'crm''s [sources.auth]")
+        #expect(error?.kind == .misconfigured)
+    }
+
+    @Test func aTokenWithoutExpiresInIsUsedUntilRefused() async throws {
+        let directory = try TemporaryDirectory("flow")
+        let http = FakeHTTPClient()
+        http.on(.path("/o/token"), method: "POST", .json(#"{"access_token":"forever"}"#))
+        let auth = OAuth2Auth(flow: .clientCredentials, tokenURL: "https://auth.example.com/o/token/", clientID: "svc", clientSecret: "s")
+        let session = AuthSession(source: "crm", auth: .oauth2(auth), store: TokenStore(directory: directory.path), http: http, environment: [:])
+        let first = try await session.header()
+        #expect(first == SignedHeader(name: "Authorization", value: "Bearer forever", due: nil))
+        #expect(try await session.header() == first)
+        #expect(http.requests.count == 1, "no expiry said: not fetched again until a 401")
+    }
+
     // MARK: Code flow
 
     private var code: OAuth2Auth {
