@@ -91,7 +91,7 @@ struct Login: AsyncParsableCommand {
                 } catch {
                     console.say("To sign in to \(flow.source), open this address:")
                 }
-                console.say("  " + console.link(request.url.absoluteString))
+                console.sayLink(request.url.absoluteString)
                 console.say("Waiting for the browser to come back to 127.0.0.1:\(listener.port)…")
                 guard let answer = await listener.next() else {
                     throw SignInError(.refused, "the sign-in to source '\(flow.source)' was stopped")
@@ -100,7 +100,7 @@ struct Login: AsyncParsableCommand {
             }
             let request = try flow.startCode(redirect: written, at: endpoints)
             console.say("To sign in to \(flow.source), open this address in a browser (on any machine):")
-            console.say("  " + console.link(request.url.absoluteString))
+            console.sayLink(request.url.absoluteString)
             console.say("After you approve, the browser goes to \(written)?code=… — it may say the page can't be reached.")
             console.say("Copy that whole address from its address bar (or just the code) and paste it here:")
             guard let answer = await console.readLine() else {
@@ -231,31 +231,32 @@ struct SignInConsole: Sendable {
         report.fail(text)
     }
 
-    /// `address`, an OSC 8 link on a terminal (which shows the plain text where it has none).
-    func link(_ address: String) -> String {
+    /// `address` on a line of its own, indented, an OSC 8 link on a terminal (which shows the
+    /// plain text where it has none): written as is, as ``say(_:)`` would take the link's
+    /// sequences out.
+    func sayLink(_ address: String) {
         let clean = address.sanitizedForTerminal
-        guard isTerminal else { return clean }
-        return "\u{1B}]8;;\(clean)\u{1B}\\\(clean)\u{1B}]8;;\u{1B}\\"
+        emit("  " + (isTerminal ? "\u{1B}]8;;\(clean)\u{1B}\\\(clean)\u{1B}]8;;\u{1B}\\" : clean) + "\n")
     }
 
     /// The device flow's instructions: the address, the code (copied with OSC 52 on a terminal
     /// that takes it) and, where the server gave one, the address with the code in it.
     func showDevice(_ grant: DeviceGrant, source: String, environment: [String: String]) {
         say("To sign in to \(source), open this address on any device:")
-        raw("  " + link(grant.verificationURI) + "\n")
+        sayLink(grant.verificationURI)
         var copied = ""
         if isTerminal, case .send(let wrap, let confirmed) = ClipboardPlan.decide(environment: environment, hasOSC52Capability: false),
            let sequence = OSC52.sequence(for: grant.userCode, wrap: wrap) {
-            emitBytes(sequence)
+            report.write(sequence)
             copied = confirmed ? " (copied to the clipboard)" : " (sent to the clipboard, where the terminal takes OSC 52)"
         }
         say("and enter the code  \(grant.userCode)\(copied)")
         if let complete = grant.verificationURIComplete {
             say("or open this address, which has the code in it\(isTerminal ? ", or scan it with a phone" : ""):")
-            raw("  " + link(complete) + "\n")
+            sayLink(complete)
             // Dark on light whatever the terminal's colours: a scanner needs it so.
             if isTerminal, let code = QRCode(complete, correction: .low) {
-                raw(code.halfBlockLines().map { "  \u{1B}[30;47m\($0)\u{1B}[0m\n" }.joined())
+                emit(code.halfBlockLines().map { "  \u{1B}[30;47m\($0)\u{1B}[0m\n" }.joined())
             }
         }
     }
@@ -282,21 +283,8 @@ struct SignInConsole: Sendable {
         }
     }
 
-    private func raw(_ text: String) {
-        emit(text)
-    }
-
     private func emit(_ text: String) {
-        emitBytes(Array(text.utf8))
-    }
-
-    private func emitBytes(_ bytes: [UInt8]) {
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            guard written > 0 else { return }
-            rest = rest.dropFirst(written)
-        }
+        report.write(Array(text.utf8))
     }
 }
 

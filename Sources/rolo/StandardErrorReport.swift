@@ -42,12 +42,16 @@ final class StandardErrorReport: Sendable {
         emit("\r\u{1B}[K")
     }
 
-    /// A plain write(2): FileHandle traps on an error, and a closed standard error must not
-    /// crash a dump whose output is fine.
     private func emit(_ text: String) {
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8))
+    }
+
+    /// `bytes` on standard error as they are, through a plain write(2): FileHandle traps on an
+    /// error, and a closed standard error must not crash a command whose output is fine.
+    func write(_ bytes: [UInt8]) {
+        var bytes = bytes[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
