@@ -67,7 +67,7 @@ struct Login: AsyncParsableCommand {
         case .device:
             let grant = try await flow.startDevice(at: endpoints)
             console.showDevice(grant, source: flow.source, environment: environment)
-            let countdown = console.countdown(until: grant.expiresAt)
+            let countdown = console.countdown(grant)
             let outcome: Result<SignInToken, SignInError>
             do {
                 outcome = .success(try await flow.awaitDevice(grant, at: endpoints, slowedDown: { interval in
@@ -81,10 +81,8 @@ struct Login: AsyncParsableCommand {
             await countdown.value
             return try outcome.get()
         case .code:
-            let written = oauth.redirectURI ?? OAuth2Auth.defaultRedirect
             if !noBrowser, case .open(let program) = LinkOpener(environment: environment).route() {
-                let listener = try LoopbackRedirect(path: URLComponents(string: written)?.path ?? "/callback")
-                let request = try flow.startCode(redirect: listener.redirect(from: written), at: endpoints)
+                let (listener, request) = try flow.startCodeOnLoopback(at: endpoints)
                 do {
                     try LinkOpener.startDetached(program, [request.url.absoluteString])
                     console.say("Opened the browser to sign in to \(flow.source). If it didn't open, open this address:")
@@ -98,10 +96,10 @@ struct Login: AsyncParsableCommand {
                 }
                 return try await flow.finishCode(request, answer: answer, at: endpoints)
             }
-            let request = try flow.startCode(redirect: written, at: endpoints)
+            let request = try flow.startCode(redirect: flow.redirect, at: endpoints)
             console.say("To sign in to \(flow.source), open this address in a browser (on any machine):")
             console.sayLink(request.url.absoluteString)
-            console.say("After you approve, the browser goes to \(written)?code=… — it may say the page can't be reached.")
+            console.say("After you approve, the browser goes to \(flow.redirect)?code=… — it may say the page can't be reached.")
             console.say("Copy that whole address from its address bar (or just the code) and paste it here:")
             guard let answer = await console.readLine() else {
                 throw SignInError(.refused, "nothing was pasted, so source '\(flow.source)' isn't signed in")
@@ -261,13 +259,12 @@ struct SignInConsole: Sendable {
         }
     }
 
-    /// On a terminal, a line saying how long the code has left, redrawn each second until cancelled.
-    func countdown(until expiry: Date) -> Task<Void, Never> {
+    /// On a terminal, a line saying how long `grant`'s code has left, redrawn each second until cancelled.
+    func countdown(_ grant: DeviceGrant) -> Task<Void, Never> {
         Task { [self] in
             guard isTerminal else { return }
             while !Task.isCancelled {
-                let left = max(Int(expiry.timeIntervalSinceNow), 0)
-                emit("\r\u{1B}[KWaiting for the approval — \(left / 60):\(String(format: "%02d", left % 60)) left (Ctrl-C stops)")
+                emit("\r\u{1B}[K" + grant.waiting(at: Date()) + " (Ctrl-C stops)")
                 guard (try? await Task.sleep(for: .seconds(1))) != nil else { break }
             }
             emit("\r\u{1B}[K")

@@ -54,17 +54,15 @@ extension ScreenController {
                     self.show(.device(grant, copied: self.copy(grant.userCode)), for: tab)
                     _ = try await flow.awaitDevice(grant, at: endpoints)
                 case .code:
-                    let written = flow.auth.redirectURI ?? OAuth2Auth.defaultRedirect
                     guard case .open(let program) = opener.route() else {
                         // The browser is elsewhere and can't come back: its address is pasted.
-                        let request = try flow.startCode(redirect: written, at: endpoints)
+                        let request = try flow.startCode(redirect: flow.redirect, at: endpoints)
                         guard let self, self.signInScreen?.tab == tab else { return }
                         self.show(.paste(request, copied: self.copy(request.url.absoluteString), typed: ""), for: tab)
                         self.pendingCode = (flow, endpoints)
                         return
                     }
-                    let listener = try LoopbackRedirect(path: URLComponents(string: written)?.path ?? "/callback")
-                    let request = try flow.startCode(redirect: listener.redirect(from: written), at: endpoints)
+                    let (listener, request) = try flow.startCodeOnLoopback(at: endpoints)
                     try? opener.launch(program, [request.url.absoluteString])
                     self?.show(.browser(address: request.url.absoluteString, port: listener.port), for: tab)
                     guard let answer = await listener.next() else { return }
@@ -179,8 +177,7 @@ extension ScreenController {
                 lines += code.halfBlockLines().map { (text: $0, style: qr) }
             }
             lines.append(("", theme.text))
-            let left = max(0, Int(grant.expiresAt.timeIntervalSince(now())))
-            lines.append(("Waiting for the approval — \(left / 60):\(String(format: "%02d", left % 60)) left", theme.dim))
+            lines.append((grant.waiting(at: now()), theme.dim))
         case .browser(let address, let port):
             lines.append(("The browser was opened to sign in; rolo waits for it on 127.0.0.1:\(port).", theme.text))
             lines.append(("If it didn't open, open this address:", theme.text))

@@ -18,6 +18,12 @@ public struct DeviceGrant: Sendable, Equatable {
     public var expiresAt: Date
     /// Seconds between polls; 5 unless the server says.
     public var interval: TimeInterval
+
+    /// "Waiting for the approval — 9:41 left", as `rolo login` and the overlay say it at `now`.
+    public func waiting(at now: Date) -> String {
+        let left = max(0, Int(expiresAt.timeIntervalSince(now)))
+        return "Waiting for the approval — \(left / 60):\(String(format: "%02d", left % 60)) left"
+    }
 }
 
 /// OAuth 2.0 as rolo speaks it to one source's authorization server: discovery, the device

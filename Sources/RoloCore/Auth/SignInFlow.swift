@@ -75,6 +75,18 @@ public struct SignInFlow: Sendable {
         let verifier: String
     }
 
+    /// The redirect the code flow names: `redirect_uri`, else a loopback one.
+    public var redirect: String {
+        auth.redirectURI ?? OAuth2Auth.defaultRedirect
+    }
+
+    /// A code flow whose redirect comes back to this machine: a listener on 127.0.0.1 at a port
+    /// of its own for ``redirect``'s path, and the authorization address that names that port.
+    public func startCodeOnLoopback(at endpoints: OAuthEndpoints) throws(SignInError) -> (LoopbackRedirect, CodeRequest) {
+        let listener = try LoopbackRedirect(path: URLComponents(string: redirect)?.path ?? "/callback")
+        return (listener, try startCode(redirect: listener.redirect(from: redirect), at: endpoints))
+    }
+
     /// The authorization address for a redirect to `redirect`, with a fresh `state` and PKCE
     /// verifier (S256).
     public func startCode(redirect: String, at endpoints: OAuthEndpoints) throws(SignInError) -> CodeRequest {
