@@ -58,12 +58,12 @@ public struct Profile: Sendable, Equatable {
 
     /// The config file `arguments` name with `--config`, else the default one.
     public static func configPath(arguments: [String], environment: [String: String]) -> String {
-        let directories = XDGDirectories(environment: environment)
-        for (index, argument) in arguments.enumerated() {
-            if argument == "--config", index + 1 < arguments.count { return directories.expandingTilde(arguments[index + 1]) }
-            if argument.hasPrefix("--config=") { return directories.expandingTilde(String(argument.dropFirst("--config=".count))) }
+        var given: String?
+        for (index, argument) in arguments.enumerated() where given == nil {
+            if argument == "--config", index + 1 < arguments.count { given = arguments[index + 1] }
+            if argument.hasPrefix("--config=") { given = String(argument.dropFirst("--config=".count)) }
         }
-        return directories.configHome + "/rolo/config.toml"
+        return SettingsLoader.configPath(given, directories: XDGDirectories(environment: environment))
     }
 
     /// The profile `name` of the config file at `path`, read before anything else of it so that

@@ -22,7 +22,7 @@ public enum SettingsLoader {
                     + "can see it — set \(secret.environmentName) or put it in the config file")
         }
         let directories = XDGDirectories(environment: environment)
-        let path = configFile.map(directories.expandingTilde) ?? directories.configHome + "/rolo/config.toml"
+        let path = configPath(configFile, directories: directories)
         let file = try ConfigFile.read(path, sources: sources)
         var resolver = SettingResolver(directories: directories)
         resolver.settings.configFile = file?.path
@@ -48,6 +48,12 @@ public enum SettingsLoader {
             if profile.readOnly, resolver.settings.readOnly == nil { resolver.settings.readOnly = "profile \(name)'s read_only" }
         }
         return resolver.settings
+    }
+
+    /// The config file rolo reads: `configFile` (`--config`, `~` expanded), else
+    /// `$XDG_CONFIG_HOME/rolo/config.toml`.
+    static func configPath(_ configFile: String?, directories: XDGDirectories) -> String {
+        configFile.map(directories.expandingTilde) ?? directories.configHome + "/rolo/config.toml"
     }
 
     private static func fromOption(_ setting: Setting, _ options: [Setting: [String]]) -> RawSetting? {
