@@ -105,10 +105,7 @@ public final class ChildProcess {
 
     deinit {
         if outputReader >= 0 { close(outputReader) }
-        if status == nil {
-            kill(pid, SIGKILL)
-            wait()
-        }
+        kill()
     }
 
     /// Everything the child writes to standard output until it closes it (for ``Output/pipe``;
@@ -163,6 +160,14 @@ public final class ChildProcess {
         }
         status = raw
         return raw
+    }
+
+    /// Ends the child with SIGKILL unless it has exited, and reaps it. Never signals a child
+    /// already reaped, whose pid may be another process's by then.
+    public func kill() {
+        guard exited() == nil else { return }
+        _ = Glibc.kill(pid, SIGKILL)
+        wait()
     }
 
     /// The child's wait status if it has exited, without waiting; nil while it runs.

@@ -105,11 +105,7 @@ final class OAuthTestServer: @unchecked Sendable {
         var handedOver = false
         defer {
             if !handedOver {
-                // Not once reaped: the pid may be another process's by then.
-                if child.exited() == nil {
-                    kill(child.pid, SIGKILL)
-                    child.wait()
-                }
+                child.kill()
                 Watchdog.shared.forget(pid: child.pid)
             }
         }
@@ -152,10 +148,7 @@ final class OAuthTestServer: @unchecked Sendable {
             kill(child.pid, SIGTERM)
             let deadline = Date().addingTimeInterval(10)
             while child.exited() == nil, Date() < deadline { usleep(2000) }
-            if child.exited() == nil {
-                kill(child.pid, SIGKILL)
-                child.wait()
-            }
+            child.kill()
             Watchdog.shared.forget(pid: child.pid)
             self.child = nil
             state = nil
@@ -208,10 +201,7 @@ final class OAuthTestServer: @unchecked Sendable {
                                      environment: Self.environment(home: scratch.path), output: .file(out), errors: .file(err))
         Watchdog.shared.watch(pid: child.pid)
         defer {
-            if child.exited() == nil {
-                kill(child.pid, SIGKILL)
-                child.wait()
-            }
+            child.kill()
             Watchdog.shared.forget(pid: child.pid)
         }
         let limit: Duration = .seconds(60)

@@ -245,10 +245,7 @@ final class PtyTerminal: @unchecked Sendable {
 
     /// Ends the far end's thread and, if rolo still runs, kills and reaps it.
     private func stop() {
-        if child.exited() == nil {
-            kill(child.pid, SIGKILL)
-            child.wait()
-        }
+        child.kill()
         Watchdog.shared.forget(pid: child.pid)
         far.stopping.store(true, ordering: .sequentiallyConsistent)
         while reader?.isFinished == false { usleep(1000) }

@@ -46,15 +46,11 @@ public enum TokenCommand {
                 if output.count > 1 << 20 { break }
             }
             guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(open ? 5 : 10))) != nil else {
-                kill(child.pid, SIGKILL)
-                child.wait()
+                child.kill()
                 throw SignInError(.server, "the \(setting) of source '\(source)' (\(name)) was still running after \(limit.components.seconds) s and was stopped")
             }
         }
-        if child.exited() == nil {
-            kill(child.pid, SIGKILL)
-            child.wait()
-        }
+        child.kill()
         guard child.exitStatus == 0 else {
             let said = (try? String(contentsOfFile: errors, encoding: .utf8))?.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.last.map { ": \($0.sanitizedForTerminal)" } ?? ""

@@ -48,8 +48,7 @@ public enum NotifyCommand {
         // Polled: a notifier exits within milliseconds, and this waits off the screen's actor.
         while child.exited() == nil {
             guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(10))) != nil else {
-                kill(child.pid, SIGKILL)
-                child.wait()
+                child.kill()
                 return .stopped(limit)
             }
         }
